@@ -1,0 +1,443 @@
+//! PGN: reading (tags, movetext with comments, NAGs, variations, results,
+//! several games per file) and writing, for every variant through
+//! `[Variant]`, `[SetUp]`/`[FEN]` and `[RingPowers]`.
+//!
+//! Variations are read and kept as text on the move they follow; they are
+//! never replayed and never crash the reader.
+
+use crate::moves::Move;
+use crate::position::{IllegalMove, Outcome, Position};
+use crate::san;
+use crate::variant::{AnyPosition, RingPowers, RuleOptions, Variant};
+use std::fmt;
+
+/// One move of a game's main line, with what was written around it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    pub san: String,
+    pub nags: Vec<u8>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Variations after the move, as raw movetext.
+    pub variations: Vec<String>,
+}
+
+/// A game as read: tags and main-line SAN, not yet checked against the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    /// Comment before the first move.
+    pub comment: Option<String>,
+    pub moves: Vec<PgnMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    Syntax { line: usize, message: String },
+    Variant(String),
+    Fen(String),
+    Move { ply: usize, error: IllegalMove },
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnError::Syntax { line, message } => write!(f, "PGN line {line}: {message}"),
+            PgnError::Variant(s) => write!(f, "PGN: {s}"),
+            PgnError::Fen(s) => write!(f, "PGN [FEN]: {s}"),
+            PgnError::Move { ply, error } => {
+                write!(f, "PGN move {}{}: {}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." }, error)
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(t) => t.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    pub fn variant(&self) -> Result<Variant, PgnError> {
+        match self.tag("Variant") {
+            None => Ok(Variant::Chess),
+            Some(v) => v.parse().map_err(|e: crate::variant::UnknownVariant| PgnError::Variant(e.to_string())),
+        }
+    }
+
+    pub fn rule_options(&self) -> Result<RuleOptions, PgnError> {
+        let ring_powers = match self.tag("RingPowers") {
+            None => RingPowers::default(),
+            Some(s) => s.parse().map_err(PgnError::Variant)?,
+        };
+        Ok(RuleOptions { ring_powers })
+    }
+
+    /// The start position from `[Variant]`, `[FEN]` and `[RingPowers]`.
+    pub fn start_position(&self) -> Result<AnyPosition, PgnError> {
+        let variant = self.variant()?;
+        let opts = self.rule_options()?;
+        match self.tag("FEN") {
+            Some(fen) => AnyPosition::from_fen(variant, fen, &opts).map_err(|e| PgnError::Fen(e.to_string())),
+            None => Ok(AnyPosition::new(variant, &opts)),
+        }
+    }
+
+    /// Replays the main line against the rules: the start position and the
+    /// moves, or the first move that is not legal.
+    pub fn replay(&self) -> Result<(AnyPosition, Vec<Move>), PgnError> {
+        let start = self.start_position()?;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        let ply0 = if start.turn() == crate::Color::Black { 1 } else { 0 };
+        for (i, pm) in self.moves.iter().enumerate() {
+            let m = san::parse_san(&pos, &pm.san).map_err(|error| PgnError::Move { ply: ply0 + i + 2 * (start.fullmoves() as usize - 1), error })?;
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        Ok((start, moves))
+    }
+}
+
+/// Reads every game in a PGN text. Bad input gives an error for that game;
+/// reading goes on with the next one.
+pub fn read_pgn(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    let mut games = Vec::new();
+    let mut lexer = Lexer { chars: text.chars().collect(), pos: 0, line: 1 };
+    loop {
+        lexer.skip_ws();
+        if lexer.peek().is_none() {
+            break;
+        }
+        let start = lexer.pos;
+        match read_game(&mut lexer) {
+            Ok(Some(g)) => games.push(Ok(g)),
+            Ok(None) => break,
+            Err(e) => {
+                games.push(Err(e));
+                // Skip to the next game: the next '[' at the start of a line.
+                if lexer.pos == start {
+                    lexer.pos += 1;
+                }
+                while let Some(c) = lexer.peek() {
+                    if c == '[' && (lexer.pos == 0 || lexer.chars[lexer.pos - 1] == '\n') {
+                        break;
+                    }
+                    lexer.bump();
+                }
+            }
+        }
+    }
+    games
+}
+
+struct Lexer {
+    chars: Vec<char>,
+    pos: usize,
+    line: usize,
+}
+
+impl Lexer {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += 1;
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.bump();
+            } else if c == '%' && (self.pos == 0 || self.chars[self.pos - 1] == '\n') {
+                // Escape line.
+                while let Some(c) = self.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+    fn err(&self, message: impl Into<String>) -> PgnError {
+        PgnError::Syntax { line: self.line, message: message.into() }
+    }
+    fn read_until(&mut self, end: char) -> Result<String, PgnError> {
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => return Err(self.err(format!("missing '{end}'"))),
+                Some(c) if c == end => return Ok(s),
+                Some(c) => s.push(c),
+            }
+        }
+    }
+}
+
+fn read_game(lx: &mut Lexer) -> Result<Option<PgnGame>, PgnError> {
+    let mut g = PgnGame::default();
+    // Tags.
+    loop {
+        lx.skip_ws();
+        if lx.peek() != Some('[') {
+            break;
+        }
+        lx.bump();
+        let mut name = String::new();
+        while let Some(c) = lx.peek() {
+            if c.is_alphanumeric() || c == '_' {
+                name.push(c);
+                lx.bump();
+            } else {
+                break;
+            }
+        }
+        if name.is_empty() {
+            return Err(lx.err("tag without a name"));
+        }
+        lx.skip_ws();
+        if lx.bump() != Some('"') {
+            return Err(lx.err(format!("tag {name}: value must be in double quotes")));
+        }
+        let mut value = String::new();
+        loop {
+            match lx.bump() {
+                None => return Err(lx.err(format!("tag {name}: unterminated value"))),
+                Some('\\') => {
+                    if let Some(c) = lx.bump() {
+                        value.push(c);
+                    }
+                }
+                Some('"') => break,
+                Some('\n') => return Err(lx.err(format!("tag {name}: value runs past the end of the line"))),
+                Some(c) => value.push(c),
+            }
+        }
+        lx.skip_ws();
+        if lx.bump() != Some(']') {
+            return Err(lx.err(format!("tag {name}: missing ']'")));
+        }
+        g.tags.push((name, value));
+    }
+    // Movetext.
+    let mut saw_anything = !g.tags.is_empty();
+    loop {
+        lx.skip_ws();
+        let Some(c) = lx.peek() else { break };
+        match c {
+            '[' => break, // next game without a result token
+            '{' => {
+                lx.bump();
+                let text = lx.read_until('}')?.trim().to_string();
+                match g.moves.last_mut() {
+                    Some(m) => m.comments.push(text),
+                    None => g.comment = Some(text),
+                }
+            }
+            ';' => {
+                lx.bump();
+                let mut text = String::new();
+                while let Some(c) = lx.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                    text.push(c);
+                }
+                match g.moves.last_mut() {
+                    Some(m) => m.comments.push(text.trim().to_string()),
+                    None => g.comment = Some(text.trim().to_string()),
+                }
+            }
+            '(' => {
+                lx.bump();
+                let mut depth = 1;
+                let mut text = String::new();
+                while depth > 0 {
+                    match lx.bump() {
+                        None => return Err(lx.err("unterminated variation")),
+                        Some('(') => {
+                            depth += 1;
+                            text.push('(');
+                        }
+                        Some(')') => {
+                            depth -= 1;
+                            if depth > 0 {
+                                text.push(')');
+                            }
+                        }
+                        Some('{') => {
+                            text.push('{');
+                            text.push_str(&lx.read_until('}')?);
+                            text.push('}');
+                        }
+                        Some(c) => text.push(c),
+                    }
+                }
+                if let Some(m) = g.moves.last_mut() {
+                    m.variations.push(text.trim().to_string());
+                }
+            }
+            ')' => return Err(lx.err("')' without a variation")),
+            '$' => {
+                lx.bump();
+                let mut n = String::new();
+                while let Some(c) = lx.peek().filter(|c| c.is_ascii_digit()) {
+                    n.push(c);
+                    lx.bump();
+                }
+                let nag: u8 = n.parse().map_err(|_| lx.err(format!("bad NAG '${n}'")))?;
+                if let Some(m) = g.moves.last_mut() {
+                    m.nags.push(nag);
+                }
+            }
+            _ => {
+                let mut tok = String::new();
+                while let Some(c) = lx.peek() {
+                    if c.is_whitespace() || "{}();[$".contains(c) {
+                        break;
+                    }
+                    tok.push(c);
+                    lx.bump();
+                }
+                // `Nc3 (!C)`: the declaration written apart from its move.
+                if tok.is_empty() {
+                    return Err(lx.err(format!("unexpected '{c}'")));
+                }
+                saw_anything = true;
+                if matches!(tok.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    g.result = tok;
+                    return Ok(Some(g));
+                }
+                // Move numbers: `12.` `12...` possibly glued to the move.
+                let t = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+                let t = if t.len() < tok.len() && t.starts_with('.') { t.trim_start_matches('.') } else { tok.as_str() };
+                if t.is_empty() {
+                    continue;
+                }
+                // Suffix annotations as NAGs.
+                let (san, nag) = split_glyph(t);
+                let mut pm = PgnMove { san: san.to_string(), ..Default::default() };
+                if let Some(n) = nag {
+                    pm.nags.push(n);
+                }
+                g.moves.push(pm);
+            }
+        }
+        // A spaced Clown declaration `Nc3 (!C)` lands here as a variation "!C".
+        if let Some(m) = g.moves.last_mut() {
+            if let Some(pos) = m.variations.iter().position(|v| v.eq_ignore_ascii_case("!C")) {
+                m.variations.remove(pos);
+                m.san.push_str("(!C)");
+            }
+        }
+    }
+    if !saw_anything {
+        return Ok(None);
+    }
+    if g.result.is_empty() {
+        g.result = "*".into();
+    }
+    Ok(Some(g))
+}
+
+fn split_glyph(t: &str) -> (&str, Option<u8>) {
+    for (g, n) in [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)] {
+        if let Some(s) = t.strip_suffix(g) {
+            // `!Nb4` starts with '!', and `(!C)` ends with ')': untouched here.
+            if !s.is_empty() && !s.ends_with('!') && !s.ends_with('?') {
+                return (s, Some(n));
+            }
+        }
+    }
+    (t, None)
+}
+
+/// Writes one game as PGN: the seven-tag roster first, then the rest, then
+/// movetext in SAN wrapped at 80 columns.
+pub fn write_pgn(tags: &[(String, String)], start: &AnyPosition, moves: &[Move], result: &str) -> String {
+    let mut out = String::new();
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    for k in roster {
+        let v = if k == "Result" {
+            result.to_string()
+        } else {
+            get(k).unwrap_or_else(|| if k == "Date" { "????.??.??".into() } else { "?".into() })
+        };
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+    }
+    let variant = start.variant();
+    let mut extra: Vec<(String, String)> =
+        tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !["Variant", "SetUp", "FEN", "RingPowers"].contains(&k.as_str())).cloned().collect();
+    if variant != Variant::Chess {
+        extra.insert(0, ("Variant".into(), variant.id().into()));
+    }
+    if let AnyPosition::MagicRing(_) = start {
+        if let Some(p) = get("RingPowers") {
+            if p != RingPowers::DEFAULT {
+                extra.push(("RingPowers".into(), p));
+            }
+        }
+    }
+    let standard_start = AnyPosition::new(variant, &RuleOptions::default());
+    if start.fen() != standard_start.fen() {
+        extra.push(("SetUp".into(), "1".into()));
+        extra.push(("FEN".into(), start.fen()));
+    }
+    for (k, v) in extra {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+    }
+    out.push('\n');
+    let mut pos = start.clone();
+    let mut tokens = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if pos.turn() == crate::Color::White {
+            tokens.push(format!("{}.", pos.fullmoves()));
+        } else if i == 0 {
+            tokens.push(format!("{}...", pos.fullmoves()));
+        }
+        tokens.push(san::to_san(&pos, m));
+        pos.play_unchecked(m);
+    }
+    tokens.push(result.to_string());
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > 80 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&t);
+        line_len += t.len();
+    }
+    out.push('\n');
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The PGN result string for an outcome, or `*`.
+pub fn result_string(o: Option<Outcome>) -> &'static str {
+    o.map_or("*", |o| o.result())
+}

@@ -1,0 +1,334 @@
+//! The `Position` trait every variant implements, and what goes with it:
+//! castling rights, outcomes, errors for illegal moves.
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{Move, MoveKind, MoveList, UciMove};
+use crate::types::{Color, Role, Square};
+use crate::variant::Variant;
+use std::fmt;
+
+/// Castling rights as four bits: White king side, White queen side, Black
+/// king side, Black queen side.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(pub u8);
+
+impl CastlingRights {
+    pub const WHITE_KING: u8 = 1;
+    pub const WHITE_QUEEN: u8 = 2;
+    pub const BLACK_KING: u8 = 4;
+    pub const BLACK_QUEEN: u8 = 8;
+    pub const ALL: CastlingRights = CastlingRights(15);
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    #[inline]
+    pub fn has(self, color: Color, king_side: bool) -> bool {
+        self.0 & Self::bit(color, king_side) != 0
+    }
+
+    #[inline]
+    pub const fn bit(color: Color, king_side: bool) -> u8 {
+        match (color, king_side) {
+            (Color::White, true) => Self::WHITE_KING,
+            (Color::White, false) => Self::WHITE_QUEEN,
+            (Color::Black, true) => Self::BLACK_KING,
+            (Color::Black, false) => Self::BLACK_QUEEN,
+        }
+    }
+
+    #[inline]
+    pub fn any_for(self, color: Color) -> bool {
+        self.0 & color.fold(3, 12) != 0
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The rights lost when a piece moves from or to `sq`.
+    #[inline]
+    pub fn mask_for(sq: Square) -> u8 {
+        match sq.index() {
+            0 => Self::WHITE_QUEEN,
+            4 => Self::WHITE_KING | Self::WHITE_QUEEN,
+            7 => Self::WHITE_KING,
+            56 => Self::BLACK_QUEEN,
+            60 => Self::BLACK_KING | Self::BLACK_QUEEN,
+            63 => Self::BLACK_KING,
+            _ => 0,
+        }
+    }
+
+    /// FEN field (`KQkq` or `-`).
+    pub fn fen(self) -> String {
+        let mut s = String::new();
+        for (bit, c) in [
+            (Self::WHITE_KING, 'K'),
+            (Self::WHITE_QUEEN, 'Q'),
+            (Self::BLACK_KING, 'k'),
+            (Self::BLACK_QUEEN, 'q'),
+        ] {
+            if self.0 & bit != 0 {
+                s.push(c);
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Decisive { winner: Color, reason: EndReason },
+    Draw { reason: EndReason },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoves,
+    DeadMaterial,
+    /// Set by a game record, not by the rules: resignation, time, agreement.
+    Resignation,
+    Timeout,
+    Agreement,
+}
+
+impl EndReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::FiftyMoves => "fifty-move rule",
+            EndReason::DeadMaterial => "dead material",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "time forfeit",
+            EndReason::Agreement => "agreement",
+        }
+    }
+}
+
+impl Outcome {
+    /// PGN result string.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Decisive { winner: Color::White, .. } => "1-0",
+            Outcome::Decisive { winner: Color::Black, .. } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    pub fn reason(self) -> EndReason {
+        match self {
+            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Decisive { winner, reason } => write!(f, "{} ({} wins by {})", self.result(), winner, reason.as_str()),
+            Outcome::Draw { reason } => write!(f, "1/2-1/2 (draw by {})", reason.as_str()),
+        }
+    }
+}
+
+/// A move string or SAN that does not name a legal move, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub input: String,
+    pub reason: String,
+}
+
+impl IllegalMove {
+    pub fn new(input: impl Into<String>, reason: impl Into<String>) -> Self {
+        IllegalMove { input: input.into(), reason: reason.into() }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move '{}': {}", self.input, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A position of one variant: everything that decides the legal moves and
+/// the game's end. Implemented by one struct per variant; search and perft
+/// are generic over it, so each variant is compiled on its own.
+pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The variant this position belongs to.
+    fn variant(&self) -> Variant;
+    fn board(&self) -> &Board;
+    fn turn(&self) -> Color;
+    fn castling(&self) -> CastlingRights;
+    /// The en-passant square, only when an en-passant capture is legal.
+    fn ep_square(&self) -> Option<Square>;
+    fn halfmoves(&self) -> u32;
+    fn fullmoves(&self) -> u32;
+    /// Zobrist hash of everything that decides the legal moves (board, side,
+    /// castling, en passant, variant state): equal hashes = same position for
+    /// repetition.
+    fn hash(&self) -> u64;
+    /// The enemy pieces giving check to the side to move.
+    fn checkers(&self) -> Bitboard;
+    #[inline]
+    fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+    /// Appends every legal move.
+    fn legal_moves(&self, moves: &mut MoveList);
+    /// Number of legal moves; variants may count without generating.
+    fn count_legal_moves(&self) -> u64 {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        l.len() as u64
+    }
+    /// Plays a move that must be legal here.
+    fn play_unchecked(&mut self, m: Move);
+    /// `true` when neither side can ever checkmate, whatever is played.
+    fn is_dead_material(&self) -> bool;
+    /// The FEN, with the variant's extensions (see `docs/fen.md`).
+    fn fen(&self) -> String;
+
+    /// The role that makes the move (the piece dropped for a placement).
+    fn moving_role(&self, m: Move) -> Option<Role> {
+        match m.kind {
+            MoveKind::Drop(r) | MoveKind::ReEntry(r) => Some(if r == Role::Clown { Role::Knight } else { r }),
+            _ => self.board().role_at(m.from),
+        }
+    }
+
+    /// Whether the move captures something.
+    fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Declare => {
+                self.board().color_at(m.to) == Some(!self.turn())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the move resets the fifty-move counter (and so cuts
+    /// repetition history): captures, pawn moves, placements, flips.
+    fn is_zeroing(&self, m: Move) -> bool {
+        self.is_capture(m)
+            || matches!(m.kind, MoveKind::Drop(_) | MoveKind::ReEntry(_) | MoveKind::Flip | MoveKind::DoublePush | MoveKind::Promotion(_))
+            || self.board().role_at(m.from) == Some(Role::Pawn)
+    }
+
+    // ----- provided -----
+
+    fn legal_move_list(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        l
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        self.legal_move_list().contains(&m)
+    }
+
+    /// Plays `m` on a copy.
+    fn after(&self, m: Move) -> Self {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Checkmate, stalemate, dead material or fifty moves, in that order (repetition needs
+    /// the game's history: see [`crate::game::Game`]).
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            return Some(if self.is_check() {
+                Outcome::Decisive { winner: !self.turn(), reason: EndReason::Checkmate }
+            } else {
+                Outcome::Draw { reason: EndReason::Stalemate }
+            });
+        }
+        if self.is_dead_material() {
+            return Some(Outcome::Draw { reason: EndReason::DeadMaterial });
+        }
+        if self.halfmoves() >= 100 {
+            return Some(Outcome::Draw { reason: EndReason::FiftyMoves });
+        }
+        None
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Finds the legal move a UCI string names, or says why there is none.
+    fn parse_uci(&self, s: &str) -> Result<Move, IllegalMove> {
+        let parsed = UciMove::parse(s.trim()).map_err(|e| IllegalMove::new(s, e.0))?;
+        let legal = self.legal_move_list();
+        if let Some(&m) = legal.iter().find(|m| m.to_string() == s.trim()) {
+            return Ok(m);
+        }
+        // Tolerate the castling-as-king-takes-rook spelling (e1h1) some GUIs send.
+        if let UciMove::Squares { from, to, suffix: None } = parsed {
+            if let Some(&m) = legal.iter().find(|m| {
+                m.kind == MoveKind::Castle
+                    && m.from == from
+                    && self.board().piece_at(to) == Some(crate::Piece::new(self.turn(), Role::Rook))
+                    && (to.file() > from.file()) == (m.to.file() > m.from.file())
+            }) {
+                return Ok(m);
+            }
+        }
+        Err(IllegalMove::new(s, self.explain_illegal(parsed)))
+    }
+
+    /// A human reason why a well-formed move string is not legal here.
+    fn explain_illegal(&self, parsed: UciMove) -> String {
+        let legal = self.legal_move_list();
+        match parsed {
+            UciMove::Put { role, to } => {
+                if legal.iter().any(|m| m.is_drop()) {
+                    if self.board().piece_at(to).is_some() {
+                        format!("{to} is occupied")
+                    } else {
+                        format!("placing a {} on {to} is not allowed here", role.name())
+                    }
+                } else {
+                    "no placement or re-entry is possible in this position".into()
+                }
+            }
+            UciMove::Squares { from, to, .. } => match self.board().piece_at(from) {
+                None => format!("there is no piece on {from}"),
+                Some(p) if p.color != self.turn() => format!("the piece on {from} is not {}'s", self.turn()),
+                Some(p) => {
+                    let from_here: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
+                    if !from_here.is_empty() {
+                        format!(
+                            "this move needs another suffix: {}",
+                            from_here.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
+                        )
+                    } else if self.is_check() {
+                        format!("{} is in check and this {} move does not answer it", self.turn(), p.role.name())
+                    } else {
+                        format!("the {} on {from} cannot go to {to}", p.role.name())
+                    }
+                }
+            },
+        }
+    }
+}
