@@ -1,1 +1,47 @@
-fn main() {}
+//! `chimera`: the one binary. With no arguments it speaks UCI on stdin and
+//! stdout, as chess GUIs expect of an engine.
+
+use clap::{Parser, Subcommand};
+
+mod cmd_bench;
+mod cmd_match;
+mod cmd_perft;
+mod cmd_serve;
+mod cmd_uci;
+
+#[derive(Parser)]
+#[command(name = "chimera", version, about = "Chimera: orthodox chess and four variants (Genie Of The Lamp, Genesis, Clown, Magic Ring) — rules, engine, web play")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start the web server: play in the browser against the engine or a friend.
+    Serve(cmd_serve::Args),
+    /// Speak UCI on stdin/stdout (the default with no subcommand).
+    Uci(cmd_uci::Args),
+    /// Count leaf nodes of the legal move tree (move-generator test).
+    Perft(cmd_perft::Args),
+    /// Benchmarks: `bench perft` for move generation, `bench search` for the engine.
+    Bench(cmd_bench::Args),
+    /// Play UCI engines against each other with the rules as arbiter.
+    Match(cmd_match::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => cmd_uci::run(cmd_uci::Args::default()),
+        Some(Command::Uci(a)) => cmd_uci::run(a),
+        Some(Command::Serve(a)) => cmd_serve::run(a),
+        Some(Command::Perft(a)) => cmd_perft::run(a),
+        Some(Command::Bench(a)) => cmd_bench::run(a),
+        Some(Command::Match(a)) => cmd_match::run(a),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
