@@ -7,6 +7,7 @@ mod bench_perft;
 mod cmd_bench;
 mod cmd_match;
 mod cmd_perft;
+mod cmd_play;
 mod cmd_serve;
 mod cmd_uci;
 
@@ -23,6 +24,8 @@ enum Command {
     Serve(cmd_serve::Args),
     /// Speak UCI on stdin/stdout (the default with no subcommand).
     Uci(cmd_uci::Args),
+    /// Play in the terminal against the engine (or hot-seat).
+    Play(cmd_play::Args),
     /// Count leaf nodes of the legal move tree (move-generator test).
     Perft(cmd_perft::Args),
     /// Benchmarks: `bench perft` for move generation, `bench search` for the engine.
@@ -38,6 +41,7 @@ fn main() {
         Some(Command::Uci(a)) => cmd_uci::run(a),
         Some(Command::Serve(a)) => cmd_serve::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),
+        Some(Command::Play(a)) => cmd_play::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
     };
