@@ -308,10 +308,7 @@ fn promotion_to_queen_refused_while_queen_on_board() {
     // which the standard set does not hold. R, B, N (none on the board) and
     // G (no white Genie) are available.
     let pos = genie("7k/1P6/8/8/8/8/8/3QK3 w - - 0 1");
-    assert_eq!(
-        from_square(&pos, "b7"),
-        set(&["b7b7g", "b7b8b", "b7b8g", "b7b8n", "b7b8r"])
-    );
+    assert_eq!(from_square(&pos, "b7"), set(&["b7b7g", "b7b8b", "b7b8g", "b7b8n", "b7b8r"]));
     let e = error(&pos, "b7b8q");
     assert!(e.contains("queen") && e.contains("standard set"), "{e}");
     // Once the queen is gone the promotion to a queen is back.
@@ -495,7 +492,7 @@ impl Ref {
             let b = parts[3].as_bytes();
             at((b[0] - b'a') as i32, (b[1] - b'1') as i32)
         };
-        let has_genie = |w: bool| sq.iter().any(|p| *p == Some(P { white: w, role: 'g' }));
+        let has_genie = |w: bool| sq.contains(&Some(P { white: w, role: 'g' }));
         let mut flips = [!has_genie(true), !has_genie(false)];
         for extra in parts.iter().skip(6) {
             if let Some(v) = extra.strip_prefix("flips:") {
@@ -702,7 +699,9 @@ impl Ref {
                         }
                         let (mf, mr) = (f + 2 * a, r + 2 * b);
                         for (c, d) in KING_STEPS {
-                            let (Some(over2), Some(fin)) = (at(mf + c, mr + d), at(mf + 2 * c, mr + 2 * d)) else { continue };
+                            let (Some(over2), Some(fin)) = (at(mf + c, mr + d), at(mf + 2 * c, mr + 2 * d)) else {
+                                continue;
+                            };
                             if lifted.sq[over2].is_none() || lifted.sq[fin].is_some() || fin == s {
                                 continue;
                             }
@@ -925,6 +924,47 @@ proptest! {
             // SAN round-trips for every move played.
             prop_assert_eq!(parse_san(&pos, &to_san(&pos, m)).unwrap(), m);
             pos.play_unchecked(m);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Bad input never panics: arbitrary text as a FEN, and arbitrary move text
+// (UCI and SAN) against a position, give a typed error or a legal move.
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #[test]
+    fn arbitrary_fen_text_never_panics(s in "[ -~]{0,90}", own_half in any::<bool>()) {
+        let _ = Genie::from_fen(&s, own_half);
+    }
+
+    #[test]
+    fn mutated_fens_never_panic(cut in 0usize..80, ch in "[pnbrqkgPNBRQKG1-8/ wb:flips-]", start in 0usize..64) {
+        let cases = data_cases();
+        let epd = &cases[start % cases.len()].epd;
+        let mut s: Vec<char> = epd.chars().collect();
+        let i = cut % s.len();
+        s[i] = ch.chars().next().unwrap();
+        let s: String = s.into_iter().collect();
+        if let Ok(p) = Genie::from_fen(&s, false) {
+            // Whatever is accepted is a position the generator can work on.
+            let n = p.count_legal_moves();
+            prop_assert_eq!(n as usize, p.legal_move_list().len());
+            prop_assert_eq!(Genie::from_fen(&p.fen(), false).unwrap().fen(), p.fen());
+        }
+    }
+
+    #[test]
+    fn arbitrary_move_text_never_panics(s in "[a-h1-8gGqQnNrRbBkKxX=+#@!~()-]{0,7}", start in 0usize..64) {
+        let cases = data_cases();
+        let c = &cases[start % cases.len()];
+        let pos = Genie::from_fen(&c.epd, c.variant == Variant::GenieOwnHalf).unwrap();
+        if let Ok(m) = pos.parse_uci(&s) {
+            prop_assert!(pos.is_legal(m));
+        }
+        if let Ok(m) = parse_san(&pos, &s) {
+            prop_assert!(pos.is_legal(m));
         }
     }
 }

@@ -41,7 +41,8 @@ use crate::variant::Variant;
 use crate::zobrist;
 
 /// Letters a Genie FEN may hold.
-const GENIE_ROLES: [Role; 7] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Genie];
+const GENIE_ROLES: [Role; 7] =
+    [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Genie];
 
 /// Zobrist index of "`color` may still flip".
 const ZOBRIST_FLIP: usize = 512;
@@ -74,13 +75,12 @@ impl Genie {
         for c in Color::ALL {
             let n = core.board.by_piece(Piece::new(c, Role::Genie)).count();
             if n > 1 {
-                return Err(FenError::Variant(format!(
-                    "{c} has {n} Genies: only one Genie is allowed per player"
-                )));
+                return Err(FenError::Variant(format!("{c} has {n} Genies: only one Genie is allowed per player")));
             }
         }
         // Derived default: a side may flip iff it has no Genie on the board.
-        let mut flips = [Color::White, Color::Black].map(|c| core.board.by_piece(Piece::new(c, Role::Genie)).is_empty());
+        let mut flips =
+            [Color::White, Color::Black].map(|c| core.board.by_piece(Piece::new(c, Role::Genie)).is_empty());
         let mut seen = false;
         for field in &f.extra {
             let Some(value) = field.strip_prefix("flips:") else {
@@ -237,7 +237,9 @@ impl Genie {
         let our_pawn = b.piece_at(from) == Some(Piece::new(us, Role::Pawn));
         if from == to && suffix == Some('g') {
             if !our_pawn {
-                return Some(format!("a flip turns one of {us}'s own pawns into a Genie, and there is no {us} pawn on {from}"));
+                return Some(format!(
+                    "a flip turns one of {us}'s own pawns into a Genie, and there is no {us} pawn on {from}"
+                ));
             }
             if !self.flips[us.index()] {
                 return Some(format!(
@@ -262,7 +264,8 @@ impl Genie {
             return None;
         }
         let legal = self.legal_move_list();
-        let promos: Vec<Role> = legal.iter().filter(|m| m.from == from && m.to == to).filter_map(|m| m.promotion()).collect();
+        let promos: Vec<Role> =
+            legal.iter().filter(|m| m.from == from && m.to == to).filter_map(|m| m.promotion()).collect();
         let mut buf = [Role::Queen; 5];
         let n = self.promotion_roles(&mut buf);
         let wanted = suffix.and_then(Role::from_char);
@@ -455,7 +458,8 @@ impl Position for Genie {
     /// board implies (a side may flip iff it has no Genie on the board).
     fn fen(&self) -> String {
         let mut s = self.core.fen_fields();
-        let implied = [Color::White, Color::Black].map(|c| self.core.board.by_piece(Piece::new(c, Role::Genie)).is_empty());
+        let implied =
+            [Color::White, Color::Black].map(|c| self.core.board.by_piece(Piece::new(c, Role::Genie)).is_empty());
         if implied != self.flips {
             s.push_str(" flips:");
             s.push_str(&flips_string(self.flips));
