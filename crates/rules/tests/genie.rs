@@ -128,10 +128,11 @@ fn genie_leap_captures_only_on_the_landing_square() {
 #[test]
 fn genie_check_cannot_be_blocked() {
     // The black Genie on e3 checks the white king on e1 over the empty e2.
-    // The rook could step to e2 and the knight... but a leaper's check is
-    // not blocked by a piece in between: only king moves and capturing the
-    // Genie answer it. King: d1 and f1 are free (d2 e2 f2 are Genie
-    // squares); the knight g2 captures on e3. Ra2-e2 is no answer.
+    // The rook a2 could step to e2, between king and Genie, but a leaper's
+    // check is not blocked by a piece in between: only king moves and
+    // capturing the Genie answer it. King: d1 and f1 are free (d2 e2 f2 are
+    // next to the Genie; d1/f1 are a knight's jump from e3, off its lines);
+    // the knight g2 captures on e3. Ra2-e2 is no answer.
     let pos = genie("7k/8/8/8/8/4g3/R5N1/4K3 w - - 0 1");
     assert!(pos.is_check());
     assert_eq!(move_strings(&pos), set(&["e1d1", "e1f1", "g2e3"]));
@@ -891,6 +892,24 @@ fn reference_agrees_with_the_data_file() {
             }
             assert_eq!(r.perft(d), n, "{} depth {d}: reference disagrees with the data file", c.id);
             assert_eq!(chimera_rules::perft::perft(&pos, d), n, "{} depth {d}", c.id);
+        }
+    }
+}
+
+/// With CHIMERA_SLOW_TESTS=1: the reference also confirms every depth-4
+/// count of the data file (about 25 s in release: the reference is naive).
+#[test]
+fn reference_agrees_with_the_data_file_at_depth_4() {
+    if !std::env::var("CHIMERA_SLOW_TESTS").is_ok_and(|v| v == "1") {
+        return;
+    }
+    for c in data_cases() {
+        let own_half = c.variant == Variant::GenieOwnHalf;
+        let r = Ref::from_fen(&c.epd, own_half);
+        for &(d, n) in &c.perfts {
+            if d == 4 {
+                assert_eq!(r.perft(d), n, "{} depth {d}: reference disagrees with the data file", c.id);
+            }
         }
     }
 }
