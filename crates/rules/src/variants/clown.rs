@@ -45,7 +45,7 @@ const Z_HAND: usize = 620; // + (colour * 2 + hand index) * 17 + count (count <=
 const Z_PERMIT: usize = 700; // + 0 N, 1 B, 2 C: re-entry roles open to the side to move
 
 /// The entry zone of White: ranks 1-2, plus a3 b3 g3 h3 a4 b4 g4 h4.
-pub const WHITE_ENTRY_ZONE: Bitboard = Bitboard(0xFFFF | 0xC3_0000 | 0xC3_00_0000);
+pub const WHITE_ENTRY_ZONE: Bitboard = Bitboard(0xFFFF | 0xC3_u64 << 16 | 0xC3_u64 << 24);
 /// The entry zone of Black: the mirror (ranks 7-8, a6 b6 g6 h6 a5 b5 g5 h5).
 pub const BLACK_ENTRY_ZONE: Bitboard = Bitboard(0xFFFF_u64 << 48 | 0xC3_u64 << 40 | 0xC3_u64 << 32);
 
@@ -57,16 +57,16 @@ pub fn entry_zone(color: Color) -> Bitboard {
 
 const fn within4_table() -> [u64; 64] {
     let mut t = [0u64; 64];
-    let mut s = 0;
+    let mut s: i32 = 0;
     while s < 64 {
-        let (sf, sr) = ((s % 8) as i32, (s / 8) as i32);
-        let mut o = 0;
+        let (sf, sr) = (s % 8, s / 8);
+        let mut o: i32 = 0;
         while o < 64 {
-            let (of, or) = ((o % 8) as i32, (o / 8) as i32);
+            let (of, or) = (o % 8, o / 8);
             let df = if sf > of { sf - of } else { of - sf };
             let dr = if sr > or { sr - or } else { or - sr };
             if df <= 4 && dr <= 4 {
-                t[s] |= 1 << o;
+                t[s as usize] |= 1 << o;
             }
             o += 1;
         }
@@ -395,7 +395,7 @@ impl Clown {
         gen_piece_moves(b, us, ksq, pinned, target & !ours, sink);
         // Declarations: a never-moved Knight's move, once per game.
         if !self.had_clown[us] {
-            for from in self.unmoved & b.knights() & ours - pinned {
+            for from in self.unmoved & b.knights() & (ours - pinned) {
                 for to in attacks::knight_attacks(from) & target & !ours {
                     sink.push(Move::new(from, to, MoveKind::Declare));
                 }
