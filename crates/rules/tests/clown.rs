@@ -598,6 +598,46 @@ fn random_games_match_the_reference_generator() {
     }
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, ..Default::default() })]
+
+    /// Along any line of play (chosen by the indices, shrunk on failure):
+    /// the reference agrees on the legal moves, every move's SAN reads back
+    /// to the same move, the FEN reads back to the same position and hash,
+    /// and no legal move leaves the mover's king attacked.
+    #[test]
+    fn random_lines_keep_every_invariant(choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..60)) {
+        let mut p = Clown::new();
+        let mut r = reference::Ref::from_position(&p);
+        for c in choices {
+            let list = p.legal_move_list();
+            if list.is_empty() {
+                break;
+            }
+            let mut theirs = r.legal();
+            let mut names: Vec<String> = theirs.iter().map(|(s, _)| s.clone()).collect();
+            names.sort();
+            let mut mine: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+            mine.sort();
+            proptest::prop_assert_eq!(&mine, &names, "at {}", p.fen());
+            for &m in list.iter() {
+                let san = to_san(&p, m);
+                proptest::prop_assert_eq!(parse_san(&p, &san).ok(), Some(m), "SAN {} at {}", san, p.fen());
+                let after = p.after(m);
+                let k = after.board().king_of(p.turn()).unwrap();
+                proptest::prop_assert!(!reference::Ref::from_position(&after).attacked(k.index(), after.turn()));
+            }
+            let m = list[c as usize % list.len()];
+            p.play_unchecked(m);
+            let k = theirs.iter().position(|(s, _)| *s == m.to_string()).unwrap();
+            r = theirs.swap_remove(k).1;
+            let back = Clown::from_fen(&p.fen()).unwrap();
+            proptest::prop_assert_eq!(back.hash(), p.hash());
+            proptest::prop_assert_eq!(back, p.clone());
+        }
+    }
+}
+
 /// An independent, slow reference move generator, written from
 /// `shared/rules/clown.md` alone: a 64-square mailbox, pseudo-legal moves by
 /// stepping rays square by square, and an "is my king attacked after the
