@@ -498,6 +498,31 @@ fn seed_example_game_replays() {
     assert_eq!(sans[9], "!Cb5");
 }
 
+#[test]
+fn pgn_round_trip_from_a_position_with_clown_state() {
+    // A start FEN with a hand, a used re-entry and a pending "just captured":
+    // written as [SetUp]/[FEN], read back, replayed to the same moves.
+    use chimera_rules::pgn::write_pgn;
+    use chimera_rules::AnyPosition;
+    let fen = "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
+    let start = AnyPosition::Clown(pos(fen));
+    let line = ["a3a4", "g8f6c", "h2h3", "f6g5", "h3h4", "h7h6", "N@b3"];
+    let mut p = start.clone();
+    let mut moves = Vec::new();
+    for s in line {
+        let m = p.parse_uci(s).unwrap();
+        p.play_unchecked(m);
+        moves.push(m);
+    }
+    let text = write_pgn(&[], &start, &moves, "*");
+    assert!(text.contains("[Variant \"clown\"]") && text.contains(fen));
+    assert!(text.contains("Nf6(!C)") && text.contains("!Nb3"));
+    let g = read_pgn(&text).remove(0).unwrap();
+    let (s2, m2) = g.replay().unwrap();
+    assert_eq!(s2.fen(), fen);
+    assert_eq!(m2, moves);
+}
+
 // ---------------------------------------------------------------- cross-check with the reference
 
 /// The positions of `tests/data/clown.perft`.
