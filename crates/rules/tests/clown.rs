@@ -69,6 +69,11 @@ fn start_position_counts() {
     assert_eq!(chimera_rules::perft::perft(&p, 2), 576); // 24 x 24, no interaction at ply 2
     assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), p);
+    // SAN of a declaration, and the seed's spaced spelling read back.
+    let m = p.parse_uci("b1c3c").unwrap();
+    assert_eq!(to_san(&p, m), "Nc3(!C)");
+    assert_eq!(parse_san(&p, "Nc3 (!C)").unwrap(), m);
+    assert_eq!(parse_san(&p, "Nc3").unwrap().to_string(), "b1c3");
 }
 
 // ---------------------------------------------------------------- the Clown by file
@@ -191,9 +196,11 @@ fn castling_through_a_clown_attacked_square_is_illegal() {
     // On b4 it is a knight (a2 c2 d3 d5 a6 c6): f1 and g1 are free, O-O is legal.
     let p = pos("4k3/8/8/8/1c6/8/8/4K2R w K - 0 1");
     assert!(has(&p, "e1g1"));
-    // A Clown on e1 beside the king never castles: only the king does.
+    // A Clown is no king: on f1 it blocks O-O like any piece and has no
+    // castling move of its own (on the f-file it has just the bishop moves e2 d3 c4 b5 a6 g2 h3).
     let p = pos("4k3/8/8/8/8/8/8/R3KC1R w KQ - 0 1");
     assert!(!has(&p, "e1g1") && has(&p, "e1c1"));
+    assert_eq!(targets(&p, "f1"), sorted("e2 d3 c4 b5 a6 g2 h3"));
 }
 
 #[test]
