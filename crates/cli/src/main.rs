@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod arena;
 mod cmd_bench;
 mod cmd_match;
 mod cmd_perft;
