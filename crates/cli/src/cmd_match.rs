@@ -40,6 +40,9 @@ pub struct Args {
     /// Seconds to wait for a bestmove under --nodes or --depth before the game is lost.
     #[arg(long, default_value_t = 60.0)]
     move_timeout: f64,
+    /// Seconds an engine may take to answer `uci` and `isready`.
+    #[arg(long, default_value_t = crate::arena::uci_client::HANDSHAKE_TIMEOUT.as_secs_f64())]
+    startup_timeout: f64,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -126,6 +129,9 @@ fn config(a: Args) -> Result<MatchConfig> {
     if !(a.move_timeout.is_finite() && a.move_timeout > 0.0) {
         bail!("--move-timeout must be a positive number of seconds");
     }
+    if !(a.startup_timeout.is_finite() && a.startup_timeout > 0.0) {
+        bail!("--startup-timeout must be a positive number of seconds");
+    }
     let adjudication: Adjudication = match &a.adjudicate {
         Some(s) => s.parse().map_err(|e: String| anyhow!(e))?,
         None => Adjudication::default(),
@@ -150,6 +156,7 @@ fn config(a: Args) -> Result<MatchConfig> {
             limit,
             margin_ms: a.timemargin,
             move_timeout_ms: (a.move_timeout * 1000.0).round() as u64,
+            handshake_ms: (a.startup_timeout * 1000.0).round() as u64,
             adjudication,
         },
         games: a.games,

@@ -110,6 +110,8 @@ pub struct GameConfig {
     pub margin_ms: u64,
     /// Longest wait for a `bestmove` under `--nodes`/`--depth`.
     pub move_timeout_ms: u64,
+    /// Longest wait for `uciok` and `readyok`.
+    pub handshake_ms: u64,
     pub adjudication: Adjudication,
 }
 
@@ -170,6 +172,14 @@ struct AdjState {
     draw_run: [u32; 2],
 }
 
+/// `White` / `Black`, capitalised for messages.
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
 fn idx(c: Color) -> usize {
     match c {
         Color::White => 0,
@@ -196,7 +206,7 @@ pub fn position_command(start: &AnyPosition, moves: &[Move], opts: &RuleOptions)
 
 /// Starts an engine and sets it up for the match's variant.
 pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, EngineError> {
-    let mut e = UciEngine::start(spec)?;
+    let mut e = UciEngine::start(spec, Duration::from_millis(cfg.handshake_ms))?;
     if cfg.variant != Variant::Chess {
         if !e.has_option("UCI_Variant") {
             return Err(EngineError::Protocol(format!("{}: has no UCI_Variant option, so it cannot play {}", spec.name, cfg.variant)));
@@ -256,7 +266,7 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             Ok(e) => *slot = Some(e),
             Err(e) => {
                 let fault = fault_of_setup(&e);
-                return finish(&game, lose(c), fault.as_str().into(), format!("{c} ({}) {}: {e}", specs[idx(c)].name, setup_verb(fault)), Some((c, fault)));
+                return finish(&game, lose(c), fault.as_str().into(), format!("{} ({}) {}: {e}", side_name(c), specs[idx(c)].name, setup_verb(fault)), Some((c, fault)));
             }
         }
     }
@@ -271,8 +281,9 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             }
         }
         let pos = game.position().clone();
-        let side = pos.turn();
-        let i = idx(side);
+        let side_color = pos.turn();
+        let side = side_name(side_color);
+        let i = idx(side_color);
         let name = &specs[i].name;
         let (go, wait_ms, timed) = go_command(cfg, clock, i);
         let position = position_command(game.start(), game.moves(), &cfg.opts);
@@ -296,7 +307,7 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
                     Fault::NoBestMove => format!("{side} ({name}) gave no bestmove: {error} (waited {} ms)", elapsed.as_millis()),
                     _ => format!("{side} ({name}) crashed: {error}"),
                 };
-                return finish(&game, lose(side), fault.as_str().into(), details, Some((side, fault)));
+                return finish(&game, lose(side_color), fault.as_str().into(), details, Some((side_color, fault)));
             }
         };
         // The clock first: a move made too late loses even if it is legal.
@@ -310,7 +321,7 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             if used > allowed + cfg.margin_ms as i64 {
                 *engines[i] = None;
                 let details = format!("{side} ({name}) lost on time: took {used} ms ({})", budget_text(cfg, clock[i]));
-                return finish(&game, lose(side), Fault::TimeForfeit.as_str().into(), details, Some((side, Fault::TimeForfeit)));
+                return finish(&game, lose(side_color), Fault::TimeForfeit.as_str().into(), details, Some((side_color, Fault::TimeForfeit)));
             }
             if let Limit::Clock { inc_ms, .. } = cfg.limit {
                 clock[i] = clock[i] - used + inc_ms as i64;
@@ -321,7 +332,7 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             Err(e) => {
                 *engines[i] = None;
                 let details = format!("{side} ({name}) played an {e}; position {}", pos.fen());
-                return finish(&game, lose(side), Fault::IllegalMove.as_str().into(), details, Some((side, Fault::IllegalMove)));
+                return finish(&game, lose(side_color), Fault::IllegalMove.as_str().into(), details, Some((side_color, Fault::IllegalMove)));
             }
         };
         game.push_unchecked(mv);
@@ -336,7 +347,7 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             };
             if adj.resign_run[i] >= moves && game.outcome().is_none() {
                 let details = format!("{side} ({name}) resigns by adjudication: score <= -{cp} cp for {moves} moves");
-                return finish(&game, lose(side), "adjudication".into(), details, None);
+                return finish(&game, lose(side_color), "adjudication".into(), details, None);
             }
         }
         if let Some((from, moves, cp)) = cfg.adjudication.draw {

@@ -59,8 +59,13 @@ pub struct EloEstimate {
 
 impl EloEstimate {
     /// Half the interval's width, the `±` figure.
+    /// Infinite when the score is 0 or 1 (every game won or lost).
     pub fn margin(&self) -> f64 {
-        (self.upper - self.lower) / 2.0
+        if self.lower.is_finite() && self.upper.is_finite() {
+            (self.upper - self.lower) / 2.0
+        } else {
+            f64::INFINITY
+        }
     }
 }
 
@@ -137,12 +142,16 @@ impl Sprt {
     /// Log-likelihood ratio of H1 against H0, normal approximation (the
     /// "GSPRT" of fishtest's `LLR_logistic`): with the mean score `s`, its
     /// per-game variance `v` and `s0`, `s1` the scores of `elo0`, `elo1`,
-    /// `LLR = N (s1 - s0) (2s - s0 - s1) / (2v)`. Each count is floored at
-    /// 1e-3, as fishtest does, so that a sample without losses (or without
-    /// wins) still gives a finite LLR.
+    /// `LLR = N (s1 - s0) (2s - s0 - s1) / (2v)`.
+    ///
+    /// The sample variance means nothing until each of win, draw and loss
+    /// has been seen (one lost game would give `v ≈ 0` and an LLR of
+    /// thousands), so, as cutechess does, the LLR is 0 until then.
     pub fn llr(&self, r: &Wdl) -> f64 {
-        let eps = 1e-3;
-        let (w, d, l) = ((r.wins as f64).max(eps), (r.draws as f64).max(eps), (r.losses as f64).max(eps));
+        if r.wins == 0 || r.draws == 0 || r.losses == 0 {
+            return 0.0;
+        }
+        let (w, d, l) = (r.wins as f64, r.draws as f64, r.losses as f64);
         let n = w + d + l;
         let s = (w + 0.5 * d) / n;
         let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
@@ -240,8 +249,12 @@ mod tests {
         assert_eq!(e.elo, 0.0);
         assert!(close(e.upper, -e.lower, 1e-9));
         assert!(close(e.upper, 30.531_9, 1e-3), "{e:?}");
-        assert!(close(e.los, 50.0, 1e-9));
+        assert!(close(e.los, 50.0, 1e-6)); // erf is an approximation (error < 1.5e-7)
         assert!(elo_estimate(&Wdl::default()).is_none());
+        // Every game lost: -inf, and no finite interval.
+        let e = elo_estimate(&Wdl { wins: 0, draws: 0, losses: 2 }).unwrap();
+        assert_eq!(e.elo, f64::NEG_INFINITY);
+        assert_eq!(e.margin(), f64::INFINITY);
     }
 
     #[test]
@@ -271,11 +284,15 @@ mod tests {
         // Clear results conclude.
         assert_eq!(s.verdict(&Wdl { wins: 300, draws: 400, losses: 100 }), SprtVerdict::H1);
         assert_eq!(s.verdict(&Wdl { wins: 100, draws: 400, losses: 300 }), SprtVerdict::H0);
-        // Only wins: finite thanks to the 1e-3 floor, and H1 at once.
-        let only_wins = s.llr(&Wdl { wins: 3, draws: 0, losses: 0 });
-        assert!(only_wins.is_finite() && only_wins > 2.95, "{only_wins}");
-        // No games: no evidence.
-        assert!(s.llr(&Wdl::default()).abs() < 1e-6);
+        // Until a win, a draw and a loss have all been seen, no evidence:
+        // even 30 straight wins do not conclude (the variance is unknown).
+        assert_eq!(s.llr(&Wdl { wins: 30, draws: 0, losses: 0 }), 0.0);
+        assert_eq!(s.verdict(&Wdl { wins: 0, draws: 5, losses: 1 }), SprtVerdict::Continue);
+        assert_eq!(s.llr(&Wdl::default()), 0.0);
+        // W1 D2 L1 against elo1 = 200: s = 0.5, v = (0.25 + 0 + 0.25)/4 = 0.125,
+        // s1 = 1/(1+10^-0.5) = 0.7597469; LLR = 4 * 0.2597469 * (-0.2597469) / 0.25 = -1.07950.
+        let wide: Sprt = "elo0=0,elo1=200".parse().unwrap();
+        assert!(close(wide.llr(&Wdl { wins: 1, draws: 2, losses: 1 }), -1.079_50, 1e-4));
     }
 
     #[test]

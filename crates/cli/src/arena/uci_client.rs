@@ -9,8 +9,10 @@ use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-/// How long the handshakes (`uci`/`uciok`, `isready`/`readyok`) may take.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The default for how long the handshakes (`uci`/`uciok`,
+/// `isready`/`readyok`) may take: generous, because an engine loading a
+/// network file on a busy machine can take seconds.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// One `--engine` argument: `name=A,cmd=/path,args=-x -y,dir=/wd,option.Hash=16`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,14 +116,16 @@ pub struct UciEngine {
     pub option_names: Vec<String>,
     /// The `var` values of its `UCI_Variant` combo, if it has one.
     pub variants: Vec<String>,
+    handshake: Duration,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
 }
 
 impl UciEngine {
-    /// Starts the process and runs `uci` … `uciok`.
-    pub fn start(spec: &EngineSpec) -> Result<UciEngine, EngineError> {
+    /// Starts the process and runs `uci` … `uciok`; `handshake` bounds
+    /// this and every later `isready` … `readyok`.
+    pub fn start(spec: &EngineSpec, handshake: Duration) -> Result<UciEngine, EngineError> {
         let mut cmd = Command::new(&spec.cmd);
         cmd.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(d) = &spec.dir {
@@ -154,12 +158,13 @@ impl UciEngine {
             id_name: None,
             option_names: Vec::new(),
             variants: Vec::new(),
+            handshake,
             child,
             stdin,
             lines,
         };
         e.send("uci")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + handshake;
         loop {
             let line = e.recv(deadline, "uciok")?;
             let mut t = line.split_whitespace();
@@ -231,7 +236,7 @@ impl UciEngine {
     /// `isready` … `readyok`.
     pub fn sync(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + self.handshake;
         while self.recv(deadline, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
@@ -351,7 +356,7 @@ mod tests {
     #[test]
     fn a_missing_program_is_a_crash_not_a_panic() {
         let spec: EngineSpec = "cmd=/nonexistent/engine-binary".parse().unwrap();
-        match UciEngine::start(&spec) {
+        match UciEngine::start(&spec, HANDSHAKE_TIMEOUT) {
             Err(EngineError::Crashed(m)) => assert!(m.contains("cannot start"), "{m}"),
             Err(e) => panic!("wrong error {e:?}"),
             Ok(_) => panic!("started a missing program"),
