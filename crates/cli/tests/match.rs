@@ -166,7 +166,7 @@ fn sprt_stops_the_match_early() {
     assert!(r.stderr.contains("SPRT: H0 was accepted after 12 games"), "{}", r.stderr);
     let played = r.pgn.matches("[Round ").count();
     assert!(played == 12 || played == 13, "{played} games:\n{}", r.stdout);
-    assert!(r.stdout.contains(&format!("[0.500] {played}")) || played == 13, "{}", r.stdout);
+    assert!(r.stdout.contains(&format!("] {played}\n")), "{}", r.stdout);
 }
 
 #[test]
