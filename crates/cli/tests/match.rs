@@ -201,6 +201,29 @@ fn variants_are_set_through_uci_variant() {
 }
 
 #[test]
+fn adjudication_by_reported_scores() {
+    // A reports -2000 cp after each of its moves: with resign=2:1000 it
+    // loses once it has said so twice (after its 2nd move, 1. Nf3 Nf6 2. Ng1).
+    let a = engine("A", "--moves g1f3/f3g1/g1f3/f3g1 --score -2000");
+    let b = engine("B", "--moves g8f6/f6g8/g8f6/f6g8 --score 2000");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "resign=2:1000"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"adjudication\"]"), "{}", r.pgn);
+    assert!(r.pgn.contains("1. Nf3 Nf6 2. Ng1 0-1"), "{}", r.pgn);
+    assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
+    // Both at 0 cp: draw=1:1:10 draws after each side's first move.
+    let a = engine("A", "--moves g1f3/f3g1 --score 0");
+    let b = engine("B", "--moves g8f6/f6g8 --score 5");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "draw=1:1:10"]);
+    assert!(r.pgn.contains("[Result \"1/2-1/2\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
+    // maxmoves=1: a draw after one move each, whatever the scores.
+    let a = engine("A", "--moves g1f3/f3g1");
+    let b = engine("B", "--moves g8f6/f6g8");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "maxmoves=1"]);
+    assert!(r.pgn.contains("[Termination \"adjudication\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
+}
+
+#[test]
 fn bad_arguments_are_clear_errors() {
     let a = engine("A", "--moves e2e4");
     let r = run_match(&["--engine", &a, "--engine", "name=X,cmd=/nonexistent/engine", "--nodes", "10"]);

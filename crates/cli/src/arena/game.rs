@@ -35,11 +35,11 @@ impl Limit {
         Ok(Limit::Clock { base_ms, inc_ms })
     }
 
-    /// The PGN `TimeControl` tag: `X+Y` in seconds, `-` for other limits.
+    /// The PGN `TimeControl` tag: `X+Y` in seconds, `-` for other limits
+    /// (PGN has no way to write nodes, depth or a fixed time per move).
     pub fn pgn_time_control(&self) -> String {
         match *self {
             Limit::Clock { base_ms, inc_ms } => format!("{}+{}", secs_str(base_ms), secs_str(inc_ms)),
-            Limit::MoveTime(ms) => format!("*{}", secs_str(ms)),
             _ => "-".into(),
         }
     }
@@ -397,5 +397,47 @@ fn setup_verb(f: Fault) -> &'static str {
     match f {
         Fault::Crash => "crashed before the game",
         _ => "failed to get ready",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(Limit::parse_tc("10+0.1"), Ok(Limit::Clock { base_ms: 10_000, inc_ms: 100 }));
+        assert_eq!(Limit::parse_tc("60"), Ok(Limit::Clock { base_ms: 60_000, inc_ms: 0 }));
+        assert_eq!(Limit::parse_tc("0.3+0"), Ok(Limit::Clock { base_ms: 300, inc_ms: 0 }));
+        assert_eq!(Limit::parse_tc("10+0.1").unwrap().pgn_time_control(), "10+0.1");
+        assert_eq!(Limit::parse_tc("0.3").unwrap().pgn_time_control(), "0.3+0");
+        assert_eq!(Limit::Nodes(5).pgn_time_control(), "-");
+        assert!(Limit::parse_tc("abc").unwrap_err().contains("not a number"));
+        assert!(Limit::parse_tc("-1+0").unwrap_err().contains("non-negative"));
+        assert!(Limit::parse_tc("0+0").unwrap_err().contains("no time"));
+        assert!(Limit::parse_tc("NaN").is_err());
+    }
+
+    #[test]
+    fn adjudication_specs() {
+        let a: Adjudication = "resign=3:1000,draw=40:8:10,maxmoves=200".parse().unwrap();
+        assert_eq!(a, Adjudication { resign: Some((3, 1000)), draw: Some((40, 8, 10)), max_moves: Some(200) });
+        assert_eq!("".parse::<Adjudication>(), Ok(Adjudication::default()));
+        assert!("resign=3".parse::<Adjudication>().unwrap_err().contains("resign=MOVES:CP"));
+        assert!("resign=0:100".parse::<Adjudication>().is_err());
+        assert!("draw=1:2:x".parse::<Adjudication>().unwrap_err().contains("not a whole number"));
+        assert!("maxmoves=-3".parse::<Adjudication>().unwrap_err().contains("negative"));
+        assert!("tablebase=1".parse::<Adjudication>().unwrap_err().contains("unknown key"));
+    }
+
+    #[test]
+    fn position_commands() {
+        let opts = RuleOptions::default();
+        let start = AnyPosition::new(Variant::Chess, &opts);
+        assert_eq!(position_command(&start, &[], &opts), "position startpos");
+        let e4 = start.parse_uci("e2e4").unwrap();
+        assert_eq!(position_command(&start, &[e4], &opts), "position startpos moves e2e4");
+        let other = AnyPosition::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", &opts).unwrap();
+        assert_eq!(position_command(&other, &[], &opts), "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     }
 }

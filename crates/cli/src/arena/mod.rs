@@ -214,7 +214,7 @@ pub fn pgn_of(cfg: &MatchConfig, f: &Finished) -> String {
         ("TimeControl".to_string(), cfg.game.limit.pgn_time_control()),
     ];
     match cfg.game.limit {
-        game::Limit::Nodes(_) | game::Limit::Depth(_) => tags.push(("SearchLimit".into(), cfg.game.limit.to_string())),
+        game::Limit::Nodes(_) | game::Limit::Depth(_) | game::Limit::MoveTime(_) => tags.push(("SearchLimit".into(), cfg.game.limit.to_string())),
         _ => {}
     }
     tags.push(("PlyCount".into(), r.moves.len().to_string()));
