@@ -57,7 +57,7 @@ impl fmt::Display for Limit {
 }
 
 fn secs_str(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         let s = format!("{:.3}", ms as f64 / 1000.0);
