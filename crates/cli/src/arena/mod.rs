@@ -1,0 +1,352 @@
+//! The match arena: UCI engines play each other on worker threads while the
+//! rules library arbitrates; results, Elo and SPRT on the main thread.
+
+pub mod game;
+pub mod openings;
+pub mod stats;
+pub mod uci_client;
+
+use anyhow::{anyhow, Context, Result};
+use chimera_rules::pgn::write_pgn;
+use chimera_rules::{Color, Variant};
+use game::{play_game, start_engine, Fault, GameConfig, GameRecord};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use openings::Opening;
+use stats::{elo_estimate, Sprt, SprtVerdict, Wdl};
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use uci_client::{EngineSpec, UciEngine};
+
+pub struct MatchConfig {
+    /// Engine A (index 0) and B (index 1); results are A's.
+    pub engines: [EngineSpec; 2],
+    pub game: GameConfig,
+    pub games: usize,
+    pub concurrency: usize,
+    /// Opening pairs: game `2k` and `2k+1` play `openings[k % len]` with colours swapped.
+    pub openings: Vec<Opening>,
+    pub pgn_out: Option<String>,
+    pub sprt: Option<Sprt>,
+    pub event: String,
+    /// Print a line for every finished game, not just the faulty ones.
+    pub verbose: bool,
+}
+
+/// A finished game with who played it.
+pub struct Finished {
+    pub index: usize,
+    /// Index into `engines` of the White player.
+    pub white: usize,
+    pub record: GameRecord,
+}
+
+/// The match as it stands.
+#[derive(Default)]
+pub struct Tally {
+    pub wdl: Wdl,
+    pub terminations: BTreeMap<String, u64>,
+    /// Faults per engine (0 = A, 1 = B).
+    pub faults: [BTreeMap<Fault, u64>; 2],
+}
+
+impl Tally {
+    pub fn add(&mut self, f: &Finished) {
+        let a_color = if f.white == 0 { Color::White } else { Color::Black };
+        match f.record.winner() {
+            None => self.wdl.draws += 1,
+            Some(c) if c == a_color => self.wdl.wins += 1,
+            Some(_) => self.wdl.losses += 1,
+        }
+        *self.terminations.entry(f.record.termination.clone()).or_default() += 1;
+        if let Some((c, fault)) = f.record.fault {
+            let who = if c == Color::White { f.white } else { 1 - f.white };
+            *self.faults[who].entry(fault).or_default() += 1;
+        }
+    }
+
+    pub fn fault_count(&self) -> u64 {
+        self.faults.iter().flat_map(|m| m.values()).sum()
+    }
+}
+
+/// Starts each engine once to check it speaks UCI and can play the variant,
+/// so a wrong path or option fails the run at once rather than every game.
+pub fn check_engines(cfg: &MatchConfig) -> Result<()> {
+    for spec in &cfg.engines {
+        let e = start_engine(spec, &cfg.game).map_err(|e| anyhow!("engine check failed: {e}"))?;
+        for (k, _) in &spec.options {
+            if !e.has_option(k) {
+                eprintln!("warning: {}: the engine announced no option '{k}'", spec.name);
+            }
+        }
+        e.quit();
+    }
+    Ok(())
+}
+
+pub fn run_match(cfg: MatchConfig) -> Result<Tally> {
+    let cfg = Arc::new(cfg);
+    let mut pgn_file = match &cfg.pgn_out {
+        Some(p) => Some(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot create {p}"))?)),
+        None => None,
+    };
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Finished>();
+    let mut workers = Vec::new();
+    for _ in 0..cfg.concurrency.max(1).min(cfg.games.max(1)) {
+        let (cfg, next, stop, tx) = (cfg.clone(), next.clone(), stop.clone(), tx.clone());
+        workers.push(std::thread::spawn(move || worker(&cfg, &next, &stop, &tx)));
+    }
+    drop(tx);
+
+    let pb = ProgressBar::with_draw_target(Some(cfg.games as u64), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games [{elapsed_precise} < {eta_precise}] {msg}")
+            .expect("valid template"),
+    );
+    let say = |pb: &ProgressBar, line: String| {
+        if pb.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            pb.println(line);
+        }
+    };
+    let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+    let mut tally = Tally::default();
+    let mut pending: HashMap<usize, Finished> = HashMap::new();
+    let mut next_to_write = 0;
+    for f in rx {
+        tally.add(&f);
+        let r = &f.record;
+        let line = format!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            f.index + 1,
+            names[f.white],
+            names[1 - f.white],
+            r.result,
+            r.details
+        );
+        if cfg.verbose || r.fault.is_some() {
+            say(&pb, line);
+        }
+        pb.inc(1);
+        let mut msg = format!("{}-{}-{} (W-D-L of {})", tally.wdl.wins, tally.wdl.draws, tally.wdl.losses, names[0]);
+        if let Some(e) = elo_estimate(&tally.wdl) {
+            msg.push_str(&format!("  Elo {} ± {}", fmt_elo(e.elo), fmt_elo(e.margin())));
+        }
+        if let Some(s) = &cfg.sprt {
+            msg.push_str(&format!("  LLR {:.2}", s.llr(&tally.wdl)));
+            if s.verdict(&tally.wdl) != SprtVerdict::Continue && !stop.swap(true, Ordering::SeqCst) {
+                say(&pb, format!("SPRT: {} after {} games; finishing the games under way", s.verdict(&tally.wdl), tally.wdl.games()));
+            }
+        }
+        pb.set_message(msg);
+        // PGN in game order, each game as soon as those before it are written.
+        pending.insert(f.index, f);
+        while let Some(f) = pending.remove(&next_to_write) {
+            if let Some(out) = pgn_file.as_mut() {
+                out.write_all(pgn_of(&cfg, &f).as_bytes()).context("writing the PGN file")?;
+                out.write_all(b"\n").context("writing the PGN file")?;
+                out.flush().context("writing the PGN file")?;
+            }
+            next_to_write += 1;
+        }
+    }
+    // Games after a gap (only when SPRT stopped early with games still unfinished).
+    let mut rest: Vec<_> = pending.into_values().collect();
+    rest.sort_by_key(|f| f.index);
+    for f in rest {
+        if let Some(out) = pgn_file.as_mut() {
+            out.write_all(pgn_of(&cfg, &f).as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+    }
+    if let Some(mut out) = pgn_file {
+        out.flush().context("writing the PGN file")?;
+    }
+    pb.finish_and_clear();
+    for w in workers {
+        w.join().map_err(|_| anyhow!("a match worker thread panicked"))?;
+    }
+    Ok(tally)
+}
+
+fn worker(cfg: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: &mpsc::Sender<Finished>) {
+    let mut engines: [Option<UciEngine>; 2] = [None, None];
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if index >= cfg.games {
+            break;
+        }
+        let opening = &cfg.openings[(index / 2) % cfg.openings.len()];
+        let white = index % 2;
+        let [a, b] = &mut engines;
+        let slots = if white == 0 { [a, b] } else { [b, a] };
+        let specs = [&cfg.engines[white], &cfg.engines[1 - white]];
+        let record = play_game(slots, specs, &cfg.game, opening);
+        if tx.send(Finished { index, white, record }).is_err() {
+            break;
+        }
+    }
+    for e in engines.into_iter().flatten() {
+        e.quit();
+    }
+}
+
+/// The PGN of one game, with the match's tags.
+pub fn pgn_of(cfg: &MatchConfig, f: &Finished) -> String {
+    let r = &f.record;
+    let mut tags = vec![
+        ("Event".to_string(), cfg.event.clone()),
+        ("Site".to_string(), "chimera match".to_string()),
+        ("Date".to_string(), today_utc()),
+        ("Round".to_string(), (f.index + 1).to_string()),
+        ("White".to_string(), cfg.engines[f.white].name.clone()),
+        ("Black".to_string(), cfg.engines[1 - f.white].name.clone()),
+        ("Termination".to_string(), r.termination.clone()),
+        ("TerminationDetails".to_string(), r.details.clone()),
+        ("TimeControl".to_string(), cfg.game.limit.pgn_time_control()),
+    ];
+    match cfg.game.limit {
+        game::Limit::Nodes(_) | game::Limit::Depth(_) | game::Limit::MoveTime(_) => tags.push(("SearchLimit".into(), cfg.game.limit.to_string())),
+        _ => {}
+    }
+    tags.push(("PlyCount".into(), r.moves.len().to_string()));
+    if r.opening_plies > 0 {
+        tags.push(("OpeningPlies".into(), r.opening_plies.to_string()));
+    }
+    if cfg.game.variant == Variant::MagicRing {
+        tags.push(("RingPowers".into(), cfg.game.opts.ring_powers.to_string()));
+    }
+    write_pgn(&tags, &r.start, &r.moves, r.result)
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+pub fn today_utc() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to (year, month, day), Howard Hinnant's algorithm.
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    (y, m, d)
+}
+
+pub fn fmt_elo(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else if x.is_nan() {
+        "nan".into()
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// The closing report, printed on stdout.
+pub fn report(cfg_names: [&str; 2], tally: &Tally, sprt: Option<&Sprt>) -> String {
+    let mut s = String::new();
+    let w = &tally.wdl;
+    let score = w.score().unwrap_or(0.5);
+    s.push_str(&format!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n",
+        cfg_names[0],
+        cfg_names[1],
+        w.wins,
+        w.losses,
+        w.draws,
+        score,
+        w.games()
+    ));
+    s.push_str(&format!("Wins {}, draws {}, losses {} (of {})\n", w.wins, w.draws, w.losses, cfg_names[0]));
+    if let Some(e) = elo_estimate(w) {
+        s.push_str(&format!(
+            "Elo difference: {} +/- {}, 95% interval [{}, {}], LOS: {:.1} %\n",
+            fmt_elo(e.elo),
+            fmt_elo(e.margin()),
+            fmt_elo(e.lower),
+            fmt_elo(e.upper),
+            e.los
+        ));
+    }
+    if let Some(sp) = sprt {
+        let (lo, hi) = sp.bounds();
+        s.push_str(&format!(
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {:.3}, {:.3}): {}\n",
+            sp.elo0,
+            sp.elo1,
+            sp.alpha,
+            sp.beta,
+            sp.llr(w),
+            lo,
+            hi,
+            sp.verdict(w)
+        ));
+    }
+    let terms: Vec<String> = tally.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    s.push_str(&format!("Terminations: {}\n", terms.join(", ")));
+    if tally.fault_count() == 0 {
+        s.push_str("Faults: none (no illegal move, crash, missing bestmove or time loss)\n");
+    } else {
+        for (i, name) in cfg_names.iter().enumerate() {
+            let parts: Vec<String> = Fault::ALL
+                .iter()
+                .map(|f| format!("{} {}", f.as_str(), tally.faults[i].get(f).copied().unwrap_or(0)))
+                .collect();
+            s.push_str(&format!("Faults of {name}: {}\n", parts.join(", ")));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29)); // leap day of a century leap year
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn tally_counts_from_a_point_of_view() {
+        use chimera_rules::{AnyPosition, RuleOptions};
+        let rec = |result: &'static str, fault| GameRecord {
+            start: AnyPosition::new(Variant::Chess, &RuleOptions::default()),
+            moves: vec![],
+            opening_plies: 0,
+            result,
+            termination: "x".into(),
+            details: String::new(),
+            fault,
+        };
+        let mut t = Tally::default();
+        // A is White and wins; A is Black and White wins; B (White) loses on time.
+        t.add(&Finished { index: 0, white: 0, record: rec("1-0", None) });
+        t.add(&Finished { index: 1, white: 1, record: rec("1-0", None) });
+        t.add(&Finished { index: 2, white: 1, record: rec("0-1", Some((Color::White, Fault::TimeForfeit))) });
+        t.add(&Finished { index: 3, white: 0, record: rec("1/2-1/2", None) });
+        assert_eq!(t.wdl, Wdl { wins: 2, draws: 1, losses: 1 });
+        assert_eq!(t.faults[1].get(&Fault::TimeForfeit), Some(&1));
+        assert!(t.faults[0].is_empty());
+        assert_eq!(t.fault_count(), 1);
+    }
+}

@@ -1,0 +1,308 @@
+//! Match statistics: Elo difference with its 95% interval (logistic model,
+//! trinomial variance) and the SPRT of fishtest/cutechess in its normal
+//! approximation with logistic Elo bounds.
+//!
+//! Everything is from the first engine's point of view: `wins` are its wins.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Two-sided 95% quantile of the standard normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Wins, draws and losses of the first engine.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Wdl {
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Mean score per game (1 win, 1/2 draw), or `None` before any game.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / n as f64)
+    }
+}
+
+/// The Elo difference that gives the expected score `s` in the logistic
+/// model `s = 1 / (1 + 10^(-elo/400))`; `±inf` at 1 and 0.
+pub fn elo_from_score(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10() + 0.0 // + 0.0 turns -0 into 0
+    }
+}
+
+/// The expected score of an Elo difference in the logistic model.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An Elo estimate with its 95% interval and the likelihood of superiority.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    pub lower: f64,
+    pub upper: f64,
+    /// Likelihood of superiority in percent (draws ignored), as cutechess prints it.
+    pub los: f64,
+}
+
+impl EloEstimate {
+    /// Half the interval's width, the `±` figure.
+    /// Infinite when the score is 0 or 1 (every game won or lost).
+    pub fn margin(&self) -> f64 {
+        if self.lower.is_finite() && self.upper.is_finite() {
+            (self.upper - self.lower) / 2.0
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+/// Elo difference and 95% interval: the mean score with the per-game
+/// (trinomial) variance of the sample, the interval on the score mapped
+/// through the logistic curve. `None` before any game.
+pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
+    let n = r.games() as f64;
+    let s = r.score()?;
+    let var = (r.wins as f64 * (1.0 - s).powi(2) + r.draws as f64 * (0.5 - s).powi(2) + r.losses as f64 * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let decisive = (r.wins + r.losses) as f64;
+    let los = if decisive == 0.0 {
+        50.0
+    } else {
+        50.0 * (1.0 + erf((r.wins as f64 - r.losses as f64) / (2.0 * decisive).sqrt()))
+    };
+    Some(EloEstimate {
+        elo: elo_from_score(s),
+        lower: elo_from_score(s - Z95 * se),
+        upper: elo_from_score(s + Z95 * se),
+        los,
+    })
+}
+
+/// The error function (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7).
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    sign * y
+}
+
+/// SPRT bounds: H0 `elo = elo0` against H1 `elo = elo1` (logistic Elo),
+/// with error rates `alpha` (accept H1 when H0 holds) and `beta`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    /// H0 accepted: the first engine is not `elo1` better.
+    H0,
+    /// H1 accepted.
+    H1,
+    Continue,
+}
+
+impl fmt::Display for SprtVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SprtVerdict::H0 => "H0 was accepted",
+            SprtVerdict::H1 => "H1 was accepted",
+            SprtVerdict::Continue => "no conclusion yet",
+        })
+    }
+}
+
+impl Sprt {
+    /// `(lower, upper)`: accept H0 at or below `ln(beta/(1-alpha))`, H1 at or
+    /// above `ln((1-beta)/alpha)`.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// Log-likelihood ratio of H1 against H0, normal approximation (the
+    /// "GSPRT" of fishtest's `LLR_logistic`): with the mean score `s`, its
+    /// per-game variance `v` and `s0`, `s1` the scores of `elo0`, `elo1`,
+    /// `LLR = N (s1 - s0) (2s - s0 - s1) / (2v)`.
+    ///
+    /// The sample variance means nothing until each of win, draw and loss
+    /// has been seen (one lost game would give `v ≈ 0` and an LLR of
+    /// thousands), so, as cutechess does, the LLR is 0 until then.
+    pub fn llr(&self, r: &Wdl) -> f64 {
+        if r.wins == 0 || r.draws == 0 || r.losses == 0 {
+            return 0.0;
+        }
+        let (w, d, l) = (r.wins as f64, r.draws as f64, r.losses as f64);
+        let n = w + d + l;
+        let s = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+
+    pub fn verdict(&self, r: &Wdl) -> SprtVerdict {
+        let llr = self.llr(r);
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            SprtVerdict::H1
+        } else if llr <= lo {
+            SprtVerdict::H0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+}
+
+impl FromStr for Sprt {
+    type Err = String;
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05).
+    fn from_str(s: &str) -> Result<Sprt, String> {
+        let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| format!("SPRT: '{part}' is not key=value"))?;
+            let x: f64 = v.trim().parse().map_err(|_| format!("SPRT: '{v}' is not a number"))?;
+            if !x.is_finite() {
+                return Err(format!("SPRT: {k} must be finite"));
+            }
+            match k.trim() {
+                "elo0" => elo0 = Some(x),
+                "elo1" => elo1 = Some(x),
+                "alpha" => alpha = x,
+                "beta" => beta = x,
+                other => return Err(format!("SPRT: unknown key '{other}' (expected elo0, elo1, alpha, beta)")),
+            }
+        }
+        let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
+            return Err("SPRT: elo0 and elo1 are required, e.g. elo0=0,elo1=10".into());
+        };
+        if elo1 <= elo0 {
+            return Err(format!("SPRT: elo1 ({elo1}) must be greater than elo0 ({elo0})"));
+        }
+        for (name, p) in [("alpha", alpha), ("beta", beta)] {
+            if !(p > 0.0 && p < 0.5) {
+                return Err(format!("SPRT: {name} must be between 0 and 0.5, got {p}"));
+            }
+        }
+        Ok(Sprt { elo0, elo1, alpha, beta })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        // 50% is equal strength; 75% is 400*log10(3) = 190.85 Elo; 64% ≈ 100 Elo.
+        assert_eq!(elo_from_score(0.5), 0.0);
+        assert!(close(elo_from_score(0.75), 190.848_501_887_865, 1e-9));
+        assert!(close(elo_from_score(0.25), -190.848_501_887_865, 1e-9));
+        assert!(close(score_from_elo(100.0), 0.640_065_000, 1e-9));
+        assert!(close(elo_from_score(score_from_elo(-37.5)), -37.5, 1e-9));
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+        assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn interval_worked_by_hand() {
+        // W60 D20 L20: score 0.7; per-game variance
+        // (60*0.3^2 + 20*0.2^2 + 20*0.7^2)/100 = (5.4 + 0.8 + 9.8)/100 = 0.16,
+        // standard error sqrt(0.16/100) = 0.04, so the score interval is
+        // 0.7 ± 1.96*0.04 = [0.62160, 0.77840]. In Elo:
+        // -400 log10(1/0.7 - 1) = 147.19, bounds 86.23 and 218.25.
+        let e = elo_estimate(&Wdl { wins: 60, draws: 20, losses: 20 }).unwrap();
+        assert!(close(e.elo, 147.190_714_117_8, 1e-6), "{e:?}");
+        assert!(close(e.lower, 86.225_0, 1e-3), "{e:?}");
+        assert!(close(e.upper, 218.251_8, 1e-3), "{e:?}");
+        // LOS = Phi((W-L)/sqrt(W+L)) = Phi(40/sqrt(80)) = Phi(4.472) ≈ 99.9996%.
+        assert!(e.los > 99.999 && e.los <= 100.0);
+    }
+
+    #[test]
+    fn interval_of_an_even_match_is_symmetric() {
+        // W10 D80 L10: score 0.5, variance (10*0.25 + 0 + 10*0.25)/100 = 0.05,
+        // se = sqrt(0.05/100) = 0.022361; bounds 0.5 ± 0.043826 → ±30.53 Elo.
+        let e = elo_estimate(&Wdl { wins: 10, draws: 80, losses: 10 }).unwrap();
+        assert_eq!(e.elo, 0.0);
+        assert!(close(e.upper, -e.lower, 1e-9));
+        assert!(close(e.upper, 30.531_9, 1e-3), "{e:?}");
+        assert!(close(e.los, 50.0, 1e-6)); // erf is an approximation (error < 1.5e-7)
+        assert!(elo_estimate(&Wdl::default()).is_none());
+        // Every game lost: -inf, and no finite interval.
+        let e = elo_estimate(&Wdl { wins: 0, draws: 0, losses: 2 }).unwrap();
+        assert_eq!(e.elo, f64::NEG_INFINITY);
+        assert_eq!(e.margin(), f64::INFINITY);
+    }
+
+    #[test]
+    fn sprt_bounds_are_cutechess_values() {
+        // alpha = beta = 0.05: ln(0.05/0.95) = -2.944439, ln(0.95/0.05) = 2.944439.
+        let s: Sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap();
+        let (lo, hi) = s.bounds();
+        assert!(close(lo, -2.944_438_979, 1e-8) && close(hi, 2.944_438_979, 1e-8));
+    }
+
+    #[test]
+    fn sprt_llr_known_values() {
+        // Worked step by step with fishtest's formula (and checked with a
+        // short Python evaluation of it): W1000 D3000 L900, elo0 = 0, elo1 = 10:
+        // N = 4900, s = 2500/4900 = 0.5102041, variance
+        // (1000*0.4897959^2 + 3000*0.0102041^2 + 900*0.5102041^2)/4900 = 0.0968346,
+        // s0 = 0.5, s1 = 0.5143868; LLR = 4900*0.0143868*(1.0204082-1.0143868)/(2*0.0968346)
+        // = 2.19169.
+        let s: Sprt = "elo0=0,elo1=10".parse().unwrap();
+        let llr = s.llr(&Wdl { wins: 1000, draws: 3000, losses: 900 });
+        assert!(close(llr, 2.191_69, 1e-4), "{llr}");
+        assert_eq!(s.verdict(&Wdl { wins: 1000, draws: 3000, losses: 900 }), SprtVerdict::Continue);
+        // The score halfway between s0 and s1 gives LLR 0 (no evidence either way)
+        // only approximately with integer counts; a mirrored result gives the
+        // mirrored sign around that point. An even score favours H0.
+        assert!(s.llr(&Wdl { wins: 500, draws: 1000, losses: 500 }) < 0.0);
+        // Clear results conclude.
+        assert_eq!(s.verdict(&Wdl { wins: 300, draws: 400, losses: 100 }), SprtVerdict::H1);
+        assert_eq!(s.verdict(&Wdl { wins: 100, draws: 400, losses: 300 }), SprtVerdict::H0);
+        // Until a win, a draw and a loss have all been seen, no evidence:
+        // even 30 straight wins do not conclude (the variance is unknown).
+        assert_eq!(s.llr(&Wdl { wins: 30, draws: 0, losses: 0 }), 0.0);
+        assert_eq!(s.verdict(&Wdl { wins: 0, draws: 5, losses: 1 }), SprtVerdict::Continue);
+        assert_eq!(s.llr(&Wdl::default()), 0.0);
+        // W1 D2 L1 against elo1 = 200: s = 0.5, v = (0.25 + 0 + 0.25)/4 = 0.125,
+        // s1 = 1/(1+10^-0.5) = 0.7597469; LLR = 4 * 0.2597469 * (-0.2597469) / 0.25 = -1.07950.
+        let wide: Sprt = "elo0=0,elo1=200".parse().unwrap();
+        assert!(close(wide.llr(&Wdl { wins: 1, draws: 2, losses: 1 }), -1.079_50, 1e-4));
+    }
+
+    #[test]
+    fn sprt_parse_errors_are_clear() {
+        assert!("elo0=0".parse::<Sprt>().unwrap_err().contains("elo1"));
+        assert!("elo0=5,elo1=0".parse::<Sprt>().unwrap_err().contains("greater"));
+        assert!("elo0=0,elo1=5,alpha=0.7".parse::<Sprt>().unwrap_err().contains("alpha"));
+        assert!("elo0=0,elo1=x".parse::<Sprt>().unwrap_err().contains("not a number"));
+        assert!("elo0=0,elo1=5,gamma=1".parse::<Sprt>().unwrap_err().contains("unknown key"));
+        let s: Sprt = " elo0=-1.5 , elo1=3.5 ,beta=0.1".parse().unwrap();
+        assert_eq!(s, Sprt { elo0: -1.5, elo1: 3.5, alpha: 0.05, beta: 0.1 });
+    }
+}

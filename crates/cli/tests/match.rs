@@ -1,0 +1,285 @@
+//! `chimera match` end to end: the arbiter against scripted fake engines
+//! (tests/fake_engines/scripted.py) that play given moves and misbehave on
+//! request, and a short real match stockfish vs stockfish when installed.
+//! No assertion depends on how fast anything runs: the time-loss case has
+//! the fake sleep 3 s against a 0.3 s clock.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+fn fake() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/scripted.py").display().to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("chimera-match-test-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+    pgn: String,
+}
+
+fn run_match(args: &[&str]) -> Run {
+    let pgn = scratch("games.pgn");
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .expect("chimera runs");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        pgn: std::fs::read_to_string(&pgn).unwrap_or_default(),
+    }
+}
+
+fn engine(name: &str, script_args: &str) -> String {
+    format!("name={name},cmd={},args={script_args}", fake())
+}
+
+#[test]
+fn a_game_ends_by_the_rules_fools_mate() {
+    // White (A) plays f3 g4, Black (B) e5 Qh4#: the rules, not the engines, end it.
+    let log = scratch("a.log");
+    let a = engine("A", &format!("--moves f2f3/g2g4 --log {}", log.display()));
+    let b = engine("B", "--moves e7e5/d8h4");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Score of A vs B: 0 - 1 - 0"), "{}", r.stdout);
+    assert!(r.stdout.contains("Terminations: checkmate 1"), "{}", r.stdout);
+    assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
+    assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"checkmate\"]"), "{}", r.pgn);
+    assert!(r.pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{}", r.pgn);
+    // The protocol as A saw it: handshake, new game, positions from the start, fixed nodes.
+    let seen = std::fs::read_to_string(&log).unwrap();
+    for expected in ["uci", "isready", "ucinewgame", "position startpos", "go nodes 10", "position startpos moves f2f3 e7e5"] {
+        assert!(seen.lines().any(|l| l == expected), "A never got '{expected}':\n{seen}");
+    }
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_explained() {
+    // A's e2e5 is well formed but no pawn can go there.
+    let a = engine("A", "--moves e2e5");
+    let b = engine("B", "--moves e7e5");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Faults of A: illegal move 1, crash 0, no bestmove 0, time forfeit 0"), "{}", r.stdout);
+    assert!(r.stdout.contains("Faults of B: illegal move 0"), "{}", r.stdout);
+    assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"illegal move\"]"), "{}", r.pgn);
+    assert!(r.pgn.contains("illegal move 'e2e5'"), "{}", r.pgn);
+    assert!(r.stderr.contains("Finished game 1 (A vs B): 0-1"), "{}", r.stderr);
+}
+
+#[test]
+fn running_out_of_moves_is_an_illegal_null_move() {
+    // B answers 'bestmove 0000' on its second move: not a legal move.
+    let a = engine("A", "--moves e2e4/g1f3");
+    let b = engine("B", "--moves e7e5");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--depth", "3", "--games", "1"]);
+    assert!(r.pgn.contains("[Result \"1-0\"]") && r.pgn.contains("[Termination \"illegal move\"]"), "{}", r.pgn);
+    assert!(r.pgn.contains("1. e4 e5 2. Nf3 1-0"), "{}", r.pgn);
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
+    // A exits on its first `go` in every game: at once as White in game 1,
+    // after 1. e4 as Black in game 2. The dead process is replaced, so game 2
+    // is played (and lost) too.
+    let a = engine("A", "--crash-at 1");
+    let b = engine("B", "--moves e2e4");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "2"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Faults of A: illegal move 0, crash 2"), "{}", r.stdout);
+    assert!(r.stdout.contains("Score of A vs B: 0 - 2 - 0"), "{}", r.stdout);
+    assert_eq!(r.pgn.matches("[Termination \"crash\"]").count(), 2, "{}", r.pgn);
+    assert!(r.pgn.contains("\n1. e4 1-0\n"), "{}", r.pgn);
+    assert!(r.pgn.contains("exited"), "the crash names the exit: {}", r.pgn);
+}
+
+#[test]
+fn a_crash_at_the_first_move_of_black() {
+    let a = engine("A", "--moves e2e4");
+    let b = engine("B", "--crash-at 1");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1"]);
+    assert!(r.stdout.contains("Faults of B: illegal move 0, crash 1"), "{}", r.stdout);
+    assert!(r.pgn.contains("[Result \"1-0\"]") && r.pgn.contains("[Termination \"crash\"]"), "{}", r.pgn);
+}
+
+#[test]
+fn a_time_loss_is_caught() {
+    // 0.3 s on the clock, 0.1 s margin; the fake sleeps 3 s on its first move.
+    let a = engine("A", "--moves e2e4/g1f3");
+    let b = engine("B", "--moves e7e5 --sleep-at 1 --sleep 3");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--tc", "0.3+0", "--games", "1"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Faults of B: illegal move 0, crash 0, no bestmove 0, time forfeit 1"), "{}", r.stdout);
+    assert!(r.pgn.contains("[Result \"1-0\"]") && r.pgn.contains("[Termination \"time forfeit\"]"), "{}", r.pgn);
+    assert!(r.pgn.contains("[TimeControl \"0.3+0\"]"), "{}", r.pgn);
+}
+
+#[test]
+fn no_bestmove_under_fixed_nodes_is_caught() {
+    let a = engine("A", "--hang-at 1");
+    let b = engine("B", "--moves e7e5");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--move-timeout", "0.5"]);
+    assert!(r.stdout.contains("Faults of A: illegal move 0, crash 0, no bestmove 1"), "{}", r.stdout);
+    assert!(r.pgn.contains("[Termination \"no bestmove\"]"), "{}", r.pgn);
+}
+
+#[test]
+fn sprt_stops_the_match_early() {
+    // Two openings, the start and the position after 1. e4. Both fakes only
+    // shuffle a knight out and back (A: g1f3 f3g1 ..., B: g8f6 f6g8 ...), so:
+    // start, A White: threefold repetition, draw; start, B White: B's g8f6
+    // is illegal for White, A wins; after e4, A White: B starts the shuffle,
+    // draw; after e4, B White: A must move for Black and plays g1f3, A loses.
+    // Every 4 games: W1 D2 L1, score 0.5, per-game variance 0.125; against
+    // elo0=0, elo1=200 the LLR falls by 0.27 a game and crosses -2.944 (H0)
+    // at game 12, long before 40.
+    let epd = scratch("o.epd");
+    std::fs::write(
+        &epd,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    let a = engine("A", "--moves g1f3/f3g1/g1f3/f3g1");
+    let b = engine("B", "--moves g8f6/f6g8/g8f6/f6g8");
+    let r = run_match(&[
+        "--engine", &a, "--engine", &b, "--nodes", "10", "--games", "40", "--sprt", "elo0=0,elo1=200",
+        "--openings", epd.to_str().unwrap(),
+    ]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("H0 was accepted"), "{}", r.stdout);
+    // The verdict comes with game 12; the single worker may already have
+    // started game 13, which is finished and counted, but no game after it.
+    assert!(r.stderr.contains("SPRT: H0 was accepted after 12 games"), "{}", r.stderr);
+    let played = r.pgn.matches("[Round ").count();
+    assert!(played == 12 || played == 13, "{played} games:\n{}", r.stdout);
+    assert!(r.stdout.contains(&format!("] {played}\n")), "{}", r.stdout);
+}
+
+#[test]
+fn sprt_waits_for_wins_draws_and_losses() {
+    // B crashes at once in every game: A wins all 6, but with no draw or
+    // loss seen the variance is unknown and the test must not conclude.
+    let a = engine("A", "--moves e2e4");
+    let b = engine("B", "--crash-at 1");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "6", "--sprt", "elo0=0,elo1=10"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Score of A vs B: 6 - 0 - 0"), "{}", r.stdout);
+    assert!(r.stdout.contains("no conclusion yet"), "{}", r.stdout);
+}
+
+#[test]
+fn variants_are_set_through_uci_variant() {
+    // The fake plays only if it was told `UCI_Variant genie`; the game is fool's mate.
+    let a = engine("A", "--moves f2f3/g2g4 --variants chess/genie --require-variant genie");
+    let b = engine("B", "--moves e7e5/d8h4 --variants chess/genie --require-variant genie");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--variant", "genie"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Terminations: checkmate 1"), "{}", r.stdout);
+    assert!(r.pgn.contains("[Variant \"genie\"]"), "{}", r.pgn);
+    // An engine without the variant is refused before any game, with the reason.
+    let c = engine("C", "--moves e2e4 --variants chess/clown");
+    let r = run_match(&["--engine", &a, "--engine", &c, "--nodes", "10", "--variant", "genie"]);
+    assert!(!r.ok);
+    assert!(r.stderr.contains("does not offer 'genie'"), "{}", r.stderr);
+    let d = engine("D", "--moves e2e4");
+    let r = run_match(&["--engine", &d, "--engine", &a, "--nodes", "10", "--variant", "genie"]);
+    assert!(!r.ok && r.stderr.contains("has no UCI_Variant option"), "{}", r.stderr);
+}
+
+#[test]
+fn adjudication_by_reported_scores() {
+    // A reports -2000 cp after each of its moves: with resign=2:1000 it
+    // loses once it has said so twice (after its 2nd move, 1. Nf3 Nf6 2. Ng1).
+    let a = engine("A", "--moves g1f3/f3g1/g1f3/f3g1 --score -2000");
+    let b = engine("B", "--moves g8f6/f6g8/g8f6/f6g8 --score 2000");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "resign=2:1000"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"adjudication\"]"), "{}", r.pgn);
+    assert!(r.pgn.contains("1. Nf3 Nf6 2. Ng1 0-1"), "{}", r.pgn);
+    assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
+    // Both at 0 cp: draw=1:1:10 draws after each side's first move.
+    let a = engine("A", "--moves g1f3/f3g1 --score 0");
+    let b = engine("B", "--moves g8f6/f6g8 --score 5");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "draw=1:1:10"]);
+    assert!(r.pgn.contains("[Result \"1/2-1/2\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
+    // maxmoves=1: a draw after one move each, whatever the scores.
+    let a = engine("A", "--moves g1f3/f3g1");
+    let b = engine("B", "--moves g8f6/f6g8");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "maxmoves=1"]);
+    assert!(r.pgn.contains("[Termination \"adjudication\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let a = engine("A", "--moves e2e4");
+    let r = run_match(&["--engine", &a, "--engine", "name=X,cmd=/nonexistent/engine", "--nodes", "10"]);
+    assert!(!r.ok && r.stderr.contains("cannot start '/nonexistent/engine'"), "{}", r.stderr);
+    let r = run_match(&["--engine", &a, "--engine", &a, "--tc", "abc"]);
+    assert!(!r.ok && r.stderr.contains("not a number of seconds"), "{}", r.stderr);
+    let r = run_match(&["--engine", &a, "--nodes", "10"]);
+    assert!(!r.ok && r.stderr.contains("exactly two --engine"), "{}", r.stderr);
+    let r = run_match(&["--engine", &a, "--engine", &a, "--nodes", "10", "--sprt", "elo0=5,elo1=1"]);
+    assert!(!r.ok && r.stderr.contains("must be greater"), "{}", r.stderr);
+    let r = run_match(&["--engine", &a, "--engine", &a, "--nodes", "10", "--openings", "/nonexistent.epd"]);
+    assert!(!r.ok && r.stderr.contains("cannot read openings file"), "{}", r.stderr);
+}
+
+#[test]
+fn openings_from_a_file_are_played_with_both_colours() {
+    // One EPD position (after 1. e4 e5); the fakes play Nf3 / Nc6 then run out.
+    let epd = scratch("o.epd");
+    std::fs::write(&epd, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n").unwrap();
+    let a = engine("A", "--moves g1f3/b8c6");
+    let b = engine("B", "--moves b8c6/g1f3");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "2", "--openings", epd.to_str().unwrap()]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert_eq!(r.pgn.matches("[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]").count(), 2, "{}", r.pgn);
+    assert!(r.pgn.contains("[White \"A\"]\n[Black \"B\"]") && r.pgn.contains("[White \"B\"]\n[Black \"A\"]"), "{}", r.pgn);
+}
+
+#[test]
+fn stockfish_against_itself_at_1000_nodes() {
+    let sf = "/usr/games/stockfish";
+    if !std::path::Path::new(sf).exists() {
+        eprintln!("SKIPPED: {sf} is not installed (Debian package 'stockfish')");
+        return;
+    }
+    let r = run_match(&[
+        "--engine",
+        &format!("name=SF1,cmd={sf},option.Hash=16,option.Threads=1"),
+        "--engine",
+        &format!("name=SF2,cmd={sf},option.Hash=16,option.Threads=1"),
+        "--nodes",
+        "1000",
+        "--games",
+        "4",
+        "--random-plies",
+        "4",
+        "--seed",
+        "7",
+    ]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
+    assert_eq!(r.pgn.matches("[Round ").count(), 4, "{}", r.pgn);
+    assert!(r.stdout.contains("Elo difference:"), "{}", r.stdout);
+    // Every game replays under the rules and ends with a result.
+    for g in chimera_rules::pgn::read_pgn(&r.pgn) {
+        let g = g.expect("our own PGN reads back");
+        assert!(g.replay().is_ok(), "{:?}", g.tags);
+        assert_ne!(g.result, "*");
+    }
+}
