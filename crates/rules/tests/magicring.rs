@@ -368,6 +368,12 @@ fn fen_errors_are_typed_and_clear() {
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 tainted:- tainted:-"), FenError::Variant(_)));
     // The side not to move in check through a ring power alone.
     assert_eq!(bad("4k3/8/8/8/4B3/8/8/7K w - - 0 1 rings:e4.1,e8.0"), FenError::OppositeCheck);
+    // Counters may be left out before the named fields.
+    assert_eq!(
+        MagicRing::from_fen("4k3/8/8/8/4B3/8/8/7K b - - rings:e4.1,e8.0", &d).unwrap().fen(),
+        "4k3/8/8/8/4B3/8/8/7K b - - 0 1 rings:e4.1,e8.0"
+    );
+    assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 7"), FenError::UnexpectedField(_)));
     // A tainted pawn on the last rank is fine.
     assert!(MagicRing::from_fen("4k2P/8/8/8/8/8/8/4K3 b - - 0 1 tainted:h8", &d).is_ok());
 }

@@ -401,7 +401,23 @@ impl MagicRing {
     /// Reads a FEN (extensions in `docs/fen.md`); `powers` is the game's
     /// list unless the FEN has a `powers:` field.
     pub fn from_fen(s: &str, powers: &RingPowers) -> Result<MagicRing, FenError> {
-        let f = fen::FenFields::split(s)?;
+        // The `name:value` fields may follow the en-passant field directly
+        // when the counters are left out.
+        let tokens: Vec<&str> = s.split_whitespace().collect();
+        let mut named: Vec<&str> = Vec::new();
+        let mut plain: Vec<&str> = Vec::new();
+        for (i, &t) in tokens.iter().enumerate() {
+            if i >= 4 && t.contains(':') {
+                named.push(t);
+            } else {
+                plain.push(t);
+            }
+        }
+        let plain = plain.join(" ");
+        let f = fen::FenFields::split(&plain)?;
+        if let Some(extra) = f.extra.first() {
+            return Err(FenError::UnexpectedField((*extra).to_string()));
+        }
         let (board, pocket) = fen::parse_board(f.board, &fen::ORTHODOX_ROLES)?;
         if pocket.is_some() {
             return Err(FenError::Variant("Magic Ring Chess has no reserve: remove the [...] part".into()));
@@ -416,7 +432,7 @@ impl MagicRing {
         let mut rings: Option<[(Square, u8); 2]> = None;
         let mut tainted: Option<Bitboard> = None;
         let mut list: Option<RingPowers> = None;
-        for field in &f.extra {
+        for field in &named {
             let (name, value) = field
                 .split_once(':')
                 .ok_or_else(|| FenError::Variant(format!("extra FEN field '{field}' is not name:value")))?;
@@ -595,8 +611,20 @@ impl Position for MagicRing {
     fn legal_moves(&self, moves: &mut MoveList) {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(&mut pseudo);
+        // Shortcut, sound because no move of ours adds power to an enemy
+        // piece (rings only come to us by captures and passes stay on our
+        // side): when not in check, a move of a piece other than the King
+        // (not en passant, not castling) can only expose the King along a
+        // line through its from-square; off those lines it is legal.
+        let ksq = self.core.our_king();
+        let lines = attacks::queen_attacks(ksq, Bitboard::EMPTY);
+        let quiet = self.core.checkers.is_empty();
         for &m in pseudo.iter() {
-            if self.is_safe_move(m) {
+            let simple = quiet
+                && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_))
+                && m.from != ksq
+                && !lines.contains(m.from);
+            if simple || self.is_safe_move(m) {
                 moves.push(m);
             }
         }
