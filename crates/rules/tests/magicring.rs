@@ -545,3 +545,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn mate_given_only_through_a_ring_power() {
+    // The Bishop d1 with White's ring at level 1 (Queen) goes d1-d8 along
+    // the file, a move only the power allows: the back rank is shut by the
+    // Black pawns, g8-h8 stays on the rank: checkmate.
+    let p = fen("6k1/5ppp/8/8/8/8/8/3BK3 w - - 0 1 rings:d1.1,g8.0");
+    let q = p.after(p.parse_uci("d1d8").unwrap());
+    assert!(q.is_checkmate());
+    assert_eq!(q.outcome().map(|o| o.winner()), Some(Some(Color::White)));
+    // With the ring still on the King the Bishop has no such move.
+    assert!(fen("6k1/5ppp/8/8/8/8/8/3BK3 w - - 0 1").parse_uci("d1d8").is_err());
+}
+
+#[test]
+fn pawn_on_its_own_first_rank_single_steps_only() {
+    // e1 holds a tainted pawn (a power move brought it back). Its pawn move
+    // is the single step; e1-e3 exists only as a Rook-power move (level 3).
+    let p = fen("4k3/8/8/8/8/8/8/K3P3 w - - 0 1 tainted:e1");
+    assert_eq!(from_sq(&p, "e1"), set(&["e1e2"]));
+    let q = fen("3k4/8/8/8/8/8/8/K3P3 w - - 0 1 rings:e1.3,d8.0 tainted:e1");
+    let m = q.parse_uci("e1e3").unwrap();
+    assert_eq!(m.kind, MoveKind::Normal);
+    assert!(!q.is_zeroing(m), "a power move, not a pawn move");
+    assert!(q.is_zeroing(q.parse_uci("e1e2").unwrap()));
+}
