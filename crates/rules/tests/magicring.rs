@@ -414,6 +414,8 @@ const SEQUENCES: &[(&str, &str, &str)] = &[
     ("nkq-start", "NKQ", ""),
     ("nkq-king-takes-knight-pawn", "NKQ", "e1e2 d7d5 e2d4 e8d7 d4c6 d7c6"),
     ("rb-wrap-on-recapture", "RB", "e1d2 e7e5 d2d4 e5d4 d1d4"),
+    ("ringed-pawn-takes-on-d7-check", "QNRB", "e1e2 a7a6 e2e4 a6a5 e4e5 a5a4 e5e6 b7b6 e6d7"),
+    ("nkq-knight-pawn-on-last-rank", "NKQ", "e1e2 a7a6 e2d4 a6a5 d4c6 a5a4 c6b8"),
 ];
 
 struct Case {
