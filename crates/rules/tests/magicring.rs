@@ -573,3 +573,32 @@ fn pawn_on_its_own_first_rank_single_steps_only() {
     assert!(!q.is_zeroing(m), "a power move, not a pawn move");
     assert!(q.is_zeroing(q.parse_uci("e1e2").unwrap()));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Mangled FENs never panic: they are refused with an error, or read
+    /// into a position whose moves can be generated and whose FEN reads
+    /// back to the same position.
+    #[test]
+    fn mangled_fens_never_panic(which in 0usize..14, edits in prop::collection::vec((any::<usize>(), prop::sample::select(
+        "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh.,:0123456789ringstaedpow".chars().collect::<Vec<char>>())), 1..4)) {
+        let cases = cases();
+        let mut s: Vec<char> = cases[which % cases.len()].epd.chars().collect();
+        for (at, c) in edits {
+            let i = at % s.len();
+            s[i] = c;
+        }
+        let text: String = s.into_iter().collect();
+        if let Ok(p) = MagicRing::from_fen(&text, &RingPowers::default()) {
+            let l = p.legal_move_list();
+            let _ = p.outcome();
+            let back = MagicRing::from_fen(&p.fen(), &RingPowers::default()).unwrap();
+            prop_assert_eq!(&back, &p);
+            for &m in l.iter() {
+                let _ = to_san(&p, m);
+                let _ = p.after(m).fen();
+            }
+        }
+    }
+}
