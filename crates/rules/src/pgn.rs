@@ -389,14 +389,15 @@ pub fn write_pgn(tags: &[(String, String)], start: &AnyPosition, moves: &[Move],
     if variant != Variant::Chess {
         extra.insert(0, ("Variant".into(), variant.id().into()));
     }
-    if let AnyPosition::MagicRing(_) = start {
-        if let Some(p) = get("RingPowers") {
-            if p != RingPowers::DEFAULT {
-                extra.push(("RingPowers".into(), p));
-            }
+    // The list is the start position's own (a `RingPowers` tag passed in is ignored).
+    let mut opts = RuleOptions::default();
+    if let AnyPosition::MagicRing(p) = start {
+        opts.ring_powers = p.powers().clone();
+        if !p.powers().is_default() {
+            extra.push(("RingPowers".into(), p.powers().to_string()));
         }
     }
-    let standard_start = AnyPosition::new(variant, &RuleOptions::default());
+    let standard_start = AnyPosition::new(variant, &opts);
     if start.fen() != standard_start.fen() {
         extra.push(("SetUp".into(), "1".into()));
         extra.push(("FEN".into(), start.fen()));

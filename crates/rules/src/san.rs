@@ -41,9 +41,27 @@ pub fn to_san_plain<P: Position>(pos: &P, m: Move) -> String {
     let capture = pos.is_capture(m);
     let mut s = String::with_capacity(8);
     if role == Role::Pawn {
-        if capture {
+        // A Magic Ring pawn may also move by its ring's power: a quiet move
+        // off its file shows the file it came from, and when another pawn
+        // move still fits the text the origin square is written in full.
+        let rivals = pos.legal_move_list().iter().any(|o| {
+            o.to == m.to
+                && o.from != m.from
+                && o.promotion() == m.promotion()
+                && b.role_at(o.from) == Some(Role::Pawn)
+                && !matches!(o.kind, MoveKind::RingPass(_) | MoveKind::Castle)
+                && (!(capture || m.from.file() != m.to.file()) || o.from.file() == m.from.file())
+        });
+        if rivals {
+            s.push_str(&m.from.to_string());
+            if capture {
+                s.push('x');
+            }
+        } else if capture {
             s.push(m.from.file().char());
             s.push('x');
+        } else if m.from.file() != m.to.file() {
+            s.push(m.from.file().char());
         }
         s.push_str(&m.to.to_string());
         if let MoveKind::Promotion(r) = m.kind {
