@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod bench_perft;
 mod cmd_bench;
 mod cmd_match;
 mod cmd_perft;
