@@ -57,6 +57,8 @@ where
     R: BufRead + Send + 'static,
     W: Write + Send + 'static,
 {
+    // Build the attack tables now, not inside the first search's clock.
+    chimera_rules::attacks::init();
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::Builder::new().name("uci-input".into()).spawn(move || {
         for line in reader.lines() {
