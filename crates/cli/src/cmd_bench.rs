@@ -58,6 +58,7 @@ fn bench_search(a: &Args) -> Result<()> {
     let limits = Limits { depth: Some(a.depth), ..Default::default() };
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
+    let cpu0 = cpu_seconds();
     let start = Instant::now();
     for (variant, pos) in &positions {
         engine.new_game();
@@ -77,5 +78,24 @@ fn bench_search(a: &Args) -> Result<()> {
     println!("Total time (ms) : {}", (secs * 1000.0) as u64);
     println!("Nodes searched  : {total}");
     println!("Nodes/second    : {}", (total as f64 / secs.max(1e-9)) as u64);
+    // On a loaded machine wall-clock speed says little: also per CPU second.
+    if let (Some(a), Some(b)) = (cpu0, cpu_seconds()) {
+        if b > a {
+            println!("CPU time (ms)   : {}", ((b - a) * 1000.0) as u64);
+            println!("Nodes/CPU-second: {}", (total as f64 / (b - a)) as u64);
+        }
+    }
     Ok(())
+}
+
+/// User + system CPU time of this process (Linux `/proc/self/stat`, in
+/// clock ticks of 1/100 s); `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses.
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }

@@ -6,7 +6,9 @@
 //! overriding these in its `impl Evaluate for ...` below (the hook).
 
 use chimera_rules::attacks;
-use chimera_rules::{Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Position, Role, Square};
+use chimera_rules::{
+    Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Position, Role, Square,
+};
 
 /// Midgame / endgame pair.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -142,12 +144,19 @@ fn pst(role: Role, color: Color, sq: Square) -> S {
         Role::Pawn => {
             const MG: [i32; 8] = [0, 0, 3, 8, 18, 32, 55, 0];
             const EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 75, 0];
-            let central = if (file == 3 || file == 4) && (2..=4).contains(&rank) { 12 } else { 0 };
+            let central = if (file == 3 || file == 4) && (2..=4).contains(&rank) {
+                12
+            } else {
+                0
+            };
             S(MG[rank as usize] + central, EG[rank as usize])
         }
         Role::Knight | Role::Genie => S(18 - 12 * cd, 12 - 8 * cd),
         Role::Bishop => S(8 - 5 * cd, 6 - 4 * cd),
-        Role::Rook => S(if rank == 6 { 20 } else { 0 } + if file == 3 || file == 4 { 5 } else { 0 }, 0),
+        Role::Rook => S(
+            if rank == 6 { 20 } else { 0 } + if file == 3 || file == 4 { 5 } else { 0 },
+            0,
+        ),
         Role::Queen => S(4 - 3 * cd, 8 - 6 * cd),
         Role::King => {
             let shelter = match file {
@@ -201,7 +210,10 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
     let occ = b.occupied();
     let mut total = S(0, 0);
     let mut phase = 0;
-    let pawn_att = [pawn_attacks_all(b, Color::White), pawn_attacks_all(b, Color::Black)];
+    let pawn_att = [
+        pawn_attacks_all(b, Color::White),
+        pawn_attacks_all(b, Color::Black),
+    ];
     for c in Color::ALL {
         let mut s = S(0, 0);
         let ours = b.by_color(c);
@@ -213,19 +225,25 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
         let mut attack_weight = 0;
         let mut attackers = 0;
-        for sq in ours {
-            let role = b.role_at(sq).expect("occupied square has a piece");
-            phase += PHASE[role.index()];
-            s += if role == Role::Clown { CLOWN_BY_FILE[sq.file() as usize] } else { MATERIAL[role.index()] };
-            s += pst(role, c, sq);
-            let a = attacks_of(role, sq, occ);
-            if a.any() {
-                let (mg, eg, base) = MOB[role.index()];
-                let n = (a & mob_area).count() as i32 - base;
-                s += S(mg * n, eg * n);
-                if (a & king_zone).any() {
-                    attackers += 1;
-                    attack_weight += KING_ATTACK_WEIGHT[role.index()];
+        let _ = ours;
+        for role in Role::ALL {
+            for sq in b.by_piece(chimera_rules::Piece::new(c, role)) {
+                phase += PHASE[role.index()];
+                s += if role == Role::Clown {
+                    CLOWN_BY_FILE[sq.file() as usize]
+                } else {
+                    MATERIAL[role.index()]
+                };
+                s += pst(role, c, sq);
+                let a = attacks_of(role, sq, occ);
+                if a.any() {
+                    let (mg, eg, base) = MOB[role.index()];
+                    let n = (a & mob_area).count() as i32 - base;
+                    s += S(mg * n, eg * n);
+                    if (a & king_zone).any() {
+                        attackers += 1;
+                        attack_weight += KING_ATTACK_WEIGHT[role.index()];
+                    }
                 }
             }
         }
@@ -251,14 +269,18 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
                 s -= S(10, 15);
             }
             let front_span = front_span(c, sq) & (file_bb | adj);
-            if (their_pawns & front_span).is_empty() && (our_pawns & front_span & file_bb).is_empty() {
+            if (their_pawns & front_span).is_empty()
+                && (our_pawns & front_span & file_bb).is_empty()
+            {
                 const MG: [i32; 8] = [0, 5, 8, 14, 28, 48, 75, 0];
                 const EG: [i32; 8] = [0, 10, 18, 32, 55, 90, 140, 0];
                 let r = sq.relative(c).rank() as usize;
                 s += S(MG[r], EG[r]);
             }
         }
-        if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop)).more_than_one() {
+        if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop))
+            .more_than_one()
+        {
             s += S(25, 45);
         }
         if c == Color::White {
@@ -330,7 +352,10 @@ mod tests {
                 "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
                 "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
             ),
-            ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
+            (
+                "8/5k2/8/3P4/8/8/2K5/8 w - - 0 1",
+                "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1",
+            ),
         ];
         for (a, b) in pairs {
             assert_eq!(eval_fen(a), eval_fen(b), "{a} vs {b}");

@@ -75,7 +75,10 @@ impl Strength {
 
 impl Default for Strength {
     fn default() -> Self {
-        Strength { skill: 20, elo: None }
+        Strength {
+            skill: 20,
+            elo: None,
+        }
     }
 }
 
@@ -115,7 +118,11 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1 }
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            multi_pv: 1,
+        }
     }
 }
 
@@ -189,17 +196,39 @@ impl Engine {
         let start = Instant::now();
         let legal = root.legal_move_list();
         if legal.is_empty() {
-            let score = if root.is_check() { Score::Mate(0) } else { Score::Cp(0) };
-            return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, pv: Vec::new() };
+            let score = if root.is_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
         }
-        let mut root_list: Vec<Move> = legal.iter().copied().filter(|m| limits.search_moves.contains(m)).collect();
+        let mut root_list: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.search_moves.contains(m))
+            .collect();
         if root_list.is_empty() {
             root_list = legal.to_vec();
         }
         let skill = strength.effective_skill();
         let weak = skill < 20;
-        let multipv = self.options.multi_pv.max(1).max(if weak { 4 } else { 1 }).min(root_list.len());
-        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
+        let multipv = self
+            .options
+            .multi_pv
+            .max(1)
+            .max(if weak { 4 } else { 1 })
+            .min(root_list.len());
+        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 8)
+        });
         let mut max_nodes = limits.nodes;
         if weak {
             max_depth = max_depth.min((skill as i32 + 3) / 2 + 1);
@@ -226,7 +255,13 @@ impl Engine {
         let threads = self.options.threads.clamp(1, 256);
         let root_moves: Vec<RootMove> = root_list
             .iter()
-            .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0 })
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                prev_score: -INF,
+                pv: vec![mv],
+                seldepth: 0,
+            })
             .collect();
         let (completed, depth_done, main_nodes) = std::thread::scope(|scope| {
             for id in 1..threads {
@@ -245,8 +280,16 @@ impl Engine {
             shared.stop.store(true, Ordering::Relaxed);
             (r.0, r.1, w.nodes)
         });
-        let nodes = if threads == 1 { main_nodes } else { shared.nodes.load(Ordering::Relaxed) };
-        let lines = if completed.is_empty() { root_moves } else { completed };
+        let nodes = if threads == 1 {
+            main_nodes
+        } else {
+            shared.nodes.load(Ordering::Relaxed)
+        };
+        let lines = if completed.is_empty() {
+            root_moves
+        } else {
+            completed
+        };
         let mut chosen = 0;
         if weak && lines.len() > 1 {
             chosen = self.weak_choice(&lines[..multipv.min(lines.len())], skill, root.hash());
@@ -277,7 +320,8 @@ impl Engine {
                 continue;
             }
             let push = (weakness * (top - l.score) / 128).min(10_000);
-            let noise = delta * (rng.next() % weakness as u64) as i32 / 128 + (rng.next() % (weakness as u64 + 1)) as i32;
+            let noise = delta * (rng.next() % weakness as u64) as i32 / 128
+                + (rng.next() % (weakness as u64 + 1)) as i32;
             let v = l.score - push + noise;
             if v > best_val {
                 best_val = v;
@@ -289,7 +333,12 @@ impl Engine {
 
     /// Soft (do not start a new iteration after half of it) and hard (stop
     /// now) limits from the clock, or from `movetime`.
-    fn time_budget(&self, limits: &Limits, _turn: chimera_rules::Color, n_moves: usize) -> (Option<Duration>, Option<Duration>) {
+    fn time_budget(
+        &self,
+        limits: &Limits,
+        _turn: chimera_rules::Color,
+        n_moves: usize,
+    ) -> (Option<Duration>, Option<Duration>) {
         let overhead = self.move_overhead;
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
@@ -298,7 +347,9 @@ impl Engine {
         if limits.infinite {
             return (None, None);
         }
-        let Some(left) = limits.time_left else { return (None, None) };
+        let Some(left) = limits.time_left else {
+            return (None, None);
+        };
         let avail = left.saturating_sub(overhead).max(Duration::from_millis(1));
         let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
         let inc = limits.increment.unwrap_or_default();
@@ -391,7 +442,14 @@ fn iterate<P: Evaluate>(
     (completed, depth_done)
 }
 
-fn report<P: Evaluate>(w: &Worker<'_, '_, P>, _root: &P, depth: i32, pv_idx: usize, bound: ScoreBound, on_info: &mut dyn FnMut(&SearchInfo)) {
+fn report<P: Evaluate>(
+    w: &Worker<'_, '_, P>,
+    _root: &P,
+    depth: i32,
+    pv_idx: usize,
+    bound: ScoreBound,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) {
     let rm = &w.root_moves[pv_idx];
     let threads_nodes = w.shared.nodes.load(Ordering::Relaxed) + (w.nodes & 1023);
     on_info(&SearchInfo {

@@ -65,7 +65,11 @@ impl TranspositionTable {
             buckets *= 2;
         }
         let slots = (0..buckets * 4).map(|_| AtomicU64::new(0)).collect();
-        TranspositionTable { slots, mask: buckets - 1, age: AtomicU8::new(0) }
+        TranspositionTable {
+            slots,
+            mask: buckets - 1,
+            age: AtomicU8::new(0),
+        }
     }
 
     pub fn clear(&self) {
@@ -181,10 +185,21 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip_including_negative_scores() {
         let tt = TranspositionTable::new(1);
-        let e = TtEntry { mv: 12345, score: -31000, eval: -77, depth: 9, bound: Bound::Lower };
+        let e = TtEntry {
+            mv: 12345,
+            score: -31000,
+            eval: -77,
+            depth: 9,
+            bound: Bound::Lower,
+        };
         tt.store(0xDEAD_BEEF_1234_5678, e);
-        let got = tt.probe(0xDEAD_BEEF_1234_5678).expect("stored entry is found");
-        assert_eq!((got.mv, got.score, got.eval, got.depth, got.bound), (12345, -31000, -77, 9, Bound::Lower));
+        let got = tt
+            .probe(0xDEAD_BEEF_1234_5678)
+            .expect("stored entry is found");
+        assert_eq!(
+            (got.mv, got.score, got.eval, got.depth, got.bound),
+            (12345, -31000, -77, 9, Bound::Lower)
+        );
         // Another key in the same bucket does not read the entry.
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
     }

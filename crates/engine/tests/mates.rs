@@ -8,9 +8,19 @@ use std::sync::atomic::AtomicBool;
 fn search(fen: &str, depth: u32) -> SearchResult {
     let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
     let mut e = Engine::new(EngineOptions::default());
-    let limits = Limits { depth: Some(depth), ..Default::default() };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
+    };
     let mut infos = Vec::new();
-    let r = e.search(&pos, &[], &limits, &Strength::default(), &AtomicBool::new(false), &mut |i| infos.push(i.clone()));
+    let r = e.search(
+        &pos,
+        &[],
+        &limits,
+        &Strength::default(),
+        &AtomicBool::new(false),
+        &mut |i| infos.push(i.clone()),
+    );
     assert!(!infos.is_empty(), "the search reports at least one info");
     r
 }
@@ -23,7 +33,6 @@ fn mate_in_one_back_rank() {
     assert_eq!(r.score, Score::Mate(1));
 }
 
-
 /// Mate in one with the king's opposition: Rb8#.
 #[test]
 fn mate_in_one_opposition() {
@@ -35,7 +44,10 @@ fn mate_in_one_opposition() {
 /// Scholar's mate: Qxf7#.
 #[test]
 fn mate_in_one_scholar() {
-    let r = search("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", 4);
+    let r = search(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+        4,
+    );
     assert_eq!(r.best.unwrap().to_string(), "f3f7");
     assert_eq!(r.score, Score::Mate(1));
 }
@@ -44,7 +56,10 @@ fn mate_in_one_scholar() {
 /// with python-chess): 1.Nf6+ gxf6 2.Bxf7#.
 #[test]
 fn mate_in_two_unique_knight_sacrifice() {
-    let r = search("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 6);
+    let r = search(
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        6,
+    );
     assert_eq!(r.best.unwrap().to_string(), "d5f6");
     assert_eq!(r.score, Score::Mate(2));
 }
@@ -53,7 +68,11 @@ fn mate_in_two_unique_knight_sacrifice() {
 #[test]
 fn mate_in_two_rook_ladder() {
     let r = search("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
-    assert!(["a2a7", "b1b7"].contains(&r.best.unwrap().to_string().as_str()), "{:?}", r.best);
+    assert!(
+        ["a2a7", "b1b7"].contains(&r.best.unwrap().to_string().as_str()),
+        "{:?}",
+        r.best
+    );
     assert_eq!(r.score, Score::Mate(2));
 }
 
@@ -62,7 +81,11 @@ fn mate_in_two_rook_ladder() {
 #[test]
 fn mate_in_three_rooks() {
     let r = search("2k5/8/8/8/8/8/8/R3K2R w - - 0 1", 8);
-    assert!(["h1h7", "a1a7"].contains(&r.best.unwrap().to_string().as_str()), "{:?}", r.best);
+    assert!(
+        ["h1h7", "a1a7"].contains(&r.best.unwrap().to_string().as_str()),
+        "{:?}",
+        r.best
+    );
     assert_eq!(r.score, Score::Mate(3));
 }
 
@@ -70,7 +93,10 @@ fn mate_in_three_rooks() {
 /// whatever it plays (score `mate -1`).
 #[test]
 fn being_mated_is_negative() {
-    let r = search("r2qkb1r/pp2nppp/3p1N2/2p1N1B1/2BnP3/3P4/PPP2PPP/R2bK2R b KQkq - 2 1", 5);
+    let r = search(
+        "r2qkb1r/pp2nppp/3p1N2/2p1N1B1/2BnP3/3P4/PPP2PPP/R2bK2R b KQkq - 2 1",
+        5,
+    );
     assert_eq!(r.score, Score::Mate(-1));
 }
 
@@ -85,8 +111,21 @@ fn no_legal_move() {
 
 fn search_no_info(fen: &str) -> SearchResult {
     let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
-    let mut e = Engine::new(EngineOptions { hash_mb: 1, ..Default::default() });
-    e.search(&pos, &[], &Limits { depth: Some(3), ..Default::default() }, &Strength::default(), &AtomicBool::new(false), &mut |_| {})
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 1,
+        ..Default::default()
+    });
+    e.search(
+        &pos,
+        &[],
+        &Limits {
+            depth: Some(3),
+            ..Default::default()
+        },
+        &Strength::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
 }
 
 /// Avoids a draw by repetition when winning: the game history (hashes of
@@ -97,7 +136,8 @@ fn search_no_info(fen: &str) -> SearchResult {
 fn threefold_history_is_a_draw_in_search() {
     use chimera_rules::Position;
     let opts = RuleOptions::default();
-    let start = AnyPosition::from_fen(Variant::Chess, "7k/8/8/8/8/8/3Q4/K7 w - - 0 1", &opts).unwrap();
+    let start =
+        AnyPosition::from_fen(Variant::Chess, "7k/8/8/8/8/8/3Q4/K7 w - - 0 1", &opts).unwrap();
     // Qd2-d1, Kh8-g8, Qd1-d2, Kg8-h8, Qd2-d1, Kh8-g8: now Qd1-d2 repeats.
     let mut pos = start.clone();
     let mut hist = Vec::new();
@@ -106,9 +146,26 @@ fn threefold_history_is_a_draw_in_search() {
         let mv = pos.parse_uci(m).unwrap();
         pos.play_unchecked(mv);
     }
-    let mut e = Engine::new(EngineOptions { hash_mb: 1, ..Default::default() });
-    let r = e.search(&pos, &hist, &Limits { depth: Some(6), ..Default::default() }, &Strength::default(), &AtomicBool::new(false), &mut |_| {});
-    assert_ne!(r.best.unwrap().to_string(), "d1d2", "the engine walks into a repetition while a queen up");
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 1,
+        ..Default::default()
+    });
+    let r = e.search(
+        &pos,
+        &hist,
+        &Limits {
+            depth: Some(6),
+            ..Default::default()
+        },
+        &Strength::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_ne!(
+        r.best.unwrap().to_string(),
+        "d1d2",
+        "the engine walks into a repetition while a queen up"
+    );
     match r.score {
         Score::Cp(c) => assert!(c > 500, "score {c}"),
         Score::Mate(m) => assert!(m > 0),
