@@ -111,6 +111,8 @@ impl Evaluate for Chess {
         let side = if f[1] == "w" { "b" } else { "w" };
         f[1] = side;
         f[3] = "-";
+        // Repetition detection must not look across the pass.
+        f[4] = "0";
         Chess::from_fen(&f.join(" ")).ok()
     }
 }

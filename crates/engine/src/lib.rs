@@ -341,8 +341,9 @@ impl Engine {
     ) -> (Option<Duration>, Option<Duration>) {
         let overhead = self.move_overhead;
         if let Some(mt) = limits.movetime {
+            // A fixed time per move is used in full: no soft limit.
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
-            return (Some(t), Some(t));
+            return (None, Some(t));
         }
         if limits.infinite {
             return (None, None);
@@ -438,6 +439,11 @@ fn iterate<P: Evaluate>(
                 break;
             }
         }
+    }
+    if completed.is_empty() {
+        // Stopped before the first iteration ended: the moves searched so
+        // far are sorted first, the rest keep generator order.
+        completed = w.root_moves.clone();
     }
     (completed, depth_done)
 }
