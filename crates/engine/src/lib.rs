@@ -160,6 +160,20 @@ impl Engine {
         self.tt.clear();
     }
 
+    /// Megabytes the transposition table really uses (the request is capped
+    /// by the memory available).
+    pub fn hash_size_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Resizes the transposition table now (otherwise done at the next search).
+    pub fn resize_hash(&mut self) {
+        if self.options.hash_mb.max(1) != self.tt_mb {
+            self.tt_mb = self.options.hash_mb.max(1);
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
+    }
+
     /// Empties the transposition table (UCI `Clear Hash`).
     pub fn clear_hash(&mut self) {
         self.tt.clear();

@@ -57,8 +57,12 @@ pub struct TranspositionTable {
 const ENTRY_BYTES: usize = 16;
 
 impl TranspositionTable {
+    /// A table of about `mb` megabytes (rounded down to a power of two),
+    /// never more than half the memory the system reports available, so a
+    /// huge `Hash` value cannot get the process killed.
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.clamp(1, 1 << 16) * 1024 * 1024;
+        let mb = clamp_mb(mb, available_mb());
+        let bytes = mb * 1024 * 1024;
         // Number of buckets (two entries each): a power of two.
         let mut buckets = 1usize;
         while buckets * 2 * 2 * ENTRY_BYTES <= bytes {
@@ -70,6 +74,11 @@ impl TranspositionTable {
             mask: buckets - 1,
             age: AtomicU8::new(0),
         }
+    }
+
+    /// Size in megabytes actually allocated.
+    pub fn size_mb(&self) -> usize {
+        self.slots.len() * 8 / (1024 * 1024)
     }
 
     pub fn clear(&self) {
@@ -178,6 +187,21 @@ impl TranspositionTable {
     }
 }
 
+/// The size to allocate: 1 MB to 64 GB, at most half the available memory.
+fn clamp_mb(request: usize, available: Option<usize>) -> usize {
+    request
+        .clamp(1, 1 << 16)
+        .min(available.map_or(usize::MAX, |a| (a / 2).max(1)))
+}
+
+/// `MemAvailable` of `/proc/meminfo` in MB (Linux); `None` elsewhere.
+fn available_mb() -> Option<usize> {
+    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +226,15 @@ mod tests {
         );
         // Another key in the same bucket does not read the entry.
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
+    }
+
+    /// A request far beyond the machine's memory is clamped, not fatal.
+    #[test]
+    fn huge_request_is_clamped() {
+        assert_eq!(clamp_mb(65_536, Some(8_000)), 4_000);
+        assert_eq!(clamp_mb(16, Some(8_000)), 16);
+        assert_eq!(clamp_mb(0, None), 1);
+        assert_eq!(clamp_mb(1 << 20, None), 1 << 16);
+        assert_eq!(clamp_mb(64, Some(1)), 1);
     }
 }

@@ -239,7 +239,15 @@ impl Uci {
                 }
                 Err(e) => Err(e),
             },
-            "hash" => spin(1, 65536).map(|v| self.engine().options.hash_mb = v as usize),
+            "hash" => spin(1, 65536).map(|v| {
+                let e = self.engine();
+                e.options.hash_mb = v as usize;
+                e.resize_hash();
+                let got = e.hash_size_mb();
+                if got < v as usize / 2 {
+                    say(&self.out, &format!("info string Hash {v} MB is more than this machine can give: using {got} MB"));
+                }
+            }),
             "threads" => spin(1, 256).map(|v| self.engine().options.threads = v as usize),
             "multipv" => spin(1, 256).map(|v| self.engine().options.multi_pv = v as usize),
             "skill level" => spin(0, 20).map(|v| self.skill = v as u8),
