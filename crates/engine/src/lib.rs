@@ -408,7 +408,7 @@ fn iterate<P: Evaluate>(
             };
             loop {
                 let score = w.search(root, depth, alpha, beta, 0, false);
-                w.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+                w.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score)); // stable
                 if w.shared.stopped() {
                     break;
                 }

@@ -451,6 +451,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// `cut_node` (expected fail-high node) is tracked for future
+    /// reduction rules; no rule reads it yet.
+    #[allow(clippy::only_used_in_recursion)]
     pub fn search(
         &mut self,
         pos: &P,
