@@ -283,3 +283,21 @@ fn info_fields_and_multipv() {
     }
     g.quit();
 }
+
+/// Every variant id is accepted and searched from its start position;
+/// `RingPowers` accepts a valid list; `ucinewgame` keeps the variant.
+#[test]
+fn every_variant_can_be_selected_and_searched() {
+    let mut g = Gui::start();
+    g.send("setoption name RingPowers value KQ");
+    for (i, v) in ["chess", "genie", "genie-ownhalf", "genesis", "clown", "magicring"].iter().enumerate() {
+        g.send(&format!("setoption name UCI_Variant value {v}"));
+        g.send("ucinewgame");
+        g.send("position startpos");
+        g.send("go depth 2");
+        g.wait_for("bestmove", |_| bestmoves(&g.text()).len() > i);
+    }
+    let t = g.sync();
+    assert!(!t.contains("info string error"), "{t}");
+    g.quit();
+}
