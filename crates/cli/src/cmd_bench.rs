@@ -1,20 +1,117 @@
-//! `chimera bench`: speed measurements.
+//! `chimera bench`: speed measurements. `bench search` (the default)
+//! searches fixed positions of every variant to a fixed depth on one thread
+//! and prints the total node count (a behaviour signature: any change to the
+//! search or evaluation changes it) and the speed.
 
 use anyhow::{bail, Result};
+use chimera_engine::{Engine, EngineOptions, Limits, Strength};
+use chimera_rules::{AnyPosition, RuleOptions, Variant};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to measure: `perft` (move generation) or `search` (the engine).
+    /// What to measure: `search` or `perft`.
     #[arg(default_value = "search")]
     what: String,
-    /// Only the cases whose name contains this text.
+    /// Search depth of every position.
+    #[arg(long, default_value_t = 11)]
+    depth: u32,
+    /// Hash size in MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// `bench perft`: only the cases whose name contains this text.
     #[arg(long)]
     only: Option<String>,
 }
 
+/// Orthodox positions: the start, Kiwipete, chessprogramming.org perft
+/// positions 3-5 and a few middlegames/endgames.
+const CHESS_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r2q1rk1/ppp2ppp/2n1bn2/2b1p3/3pP3/3P1NPP/PPP1NPB1/R1BQ1RK1 b - - 0 9",
+    "6k1/5p2/6p1/8/7p/8/6PP/6K1 b - - 0 1",
+    "8/8/8/3k4/8/8/3PK3/8 w - - 0 1",
+];
+
 pub fn run(a: Args) -> Result<()> {
     match a.what.as_str() {
         "perft" => crate::bench_perft::run(a.only.as_deref()),
-        other => bail!("bench {other} is not built yet"),
+        "search" => bench_search(&a),
+        other => bail!("unknown benchmark '{other}': use 'search' or 'perft'"),
     }
+}
+
+fn bench_search(a: &Args) -> Result<()> {
+    chimera_rules::attacks::init(); // table building is not part of the measure
+    let opts = RuleOptions::default();
+    let mut positions: Vec<(String, AnyPosition)> = Vec::new();
+    for fen in CHESS_FENS {
+        positions.push((
+            "chess".into(),
+            AnyPosition::from_fen(Variant::Chess, fen, &opts)?,
+        ));
+    }
+    for v in Variant::ALL.iter().skip(1) {
+        positions.push((v.id().into(), AnyPosition::new(*v, &opts)));
+    }
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: a.hash,
+        threads: 1,
+        multi_pv: 1,
+    });
+    let limits = Limits {
+        depth: Some(a.depth),
+        ..Default::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut total = 0u64;
+    let cpu0 = cpu_seconds();
+    let start = Instant::now();
+    for (variant, pos) in &positions {
+        engine.new_game();
+        let t = Instant::now();
+        let r = engine.search(pos, &[], &limits, &Strength::default(), &stop, &mut |_| {});
+        let ms = t.elapsed().as_millis();
+        eprintln!(
+            "{variant:14} {:>10} nodes {:>6} ms  best {}  {}",
+            r.nodes,
+            ms,
+            r.best.map_or("(none)".into(), |m| m.to_string()),
+            chimera_rules::Position::fen(pos)
+        );
+        total += r.nodes;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("Total time (ms) : {}", (secs * 1000.0) as u64);
+    println!("Nodes searched  : {total}");
+    println!(
+        "Nodes/second    : {}",
+        (total as f64 / secs.max(1e-9)) as u64
+    );
+    // On a loaded machine wall-clock speed says little: also per CPU second.
+    if let (Some(a), Some(b)) = (cpu0, cpu_seconds()) {
+        if b > a {
+            println!("CPU time (ms)   : {}", ((b - a) * 1000.0) as u64);
+            println!("Nodes/CPU-second: {}", (total as f64 / (b - a)) as u64);
+        }
+    }
+    Ok(())
+}
+
+/// User + system CPU time of this process (Linux `/proc/self/stat`, in
+/// clock ticks of 1/100 s); `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses.
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }

@@ -5,11 +5,19 @@
 //! [`Engine::search`] with [`Limits`] and [`Strength`], reporting through a
 //! callback; nothing below the binary prints to stdout.
 
-use chimera_rules::{AnyPosition, Move, Position};
+use chimera_rules::{with_position, AnyPosition, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+pub mod eval;
+pub mod search;
+pub mod tt;
 pub mod uci;
+
+pub use eval::Evaluate;
+use search::{RootMove, Shared, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use tt::TranspositionTable;
 
 /// A score from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -18,6 +26,17 @@ pub enum Score {
     Cp(i32),
     /// Mate in this many moves (negative: being mated).
     Mate(i32),
+}
+
+/// Exactness of a reported score.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum ScoreBound {
+    #[default]
+    Exact,
+    /// The true score is at least this (UCI `lowerbound`).
+    Lower,
+    /// The true score is at most this (UCI `upperbound`).
+    Upper,
 }
 
 /// What bounds a search. Empty = until stopped.
@@ -43,9 +62,23 @@ pub struct Strength {
     pub elo: Option<u32>,
 }
 
+impl Strength {
+    /// The skill level actually used: `elo` (when set) mapped onto 0-20,
+    /// linearly from 600 (level 0) to 2800 (level 20 = full strength).
+    pub fn effective_skill(&self) -> u8 {
+        match self.elo {
+            Some(elo) => ((elo.clamp(600, 2800) - 600) * 20 / 2200) as u8,
+            None => self.skill.min(20),
+        }
+    }
+}
+
 impl Default for Strength {
     fn default() -> Self {
-        Strength { skill: 20, elo: None }
+        Strength {
+            skill: 20,
+            elo: None,
+        }
     }
 }
 
@@ -56,6 +89,8 @@ pub struct SearchInfo {
     pub seldepth: u32,
     pub multipv: u32,
     pub score: Score,
+    /// Whether `score` is exact or only a bound (aspiration-window failure).
+    pub bound: ScoreBound,
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
@@ -83,7 +118,11 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1 }
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            multi_pv: 1,
+        }
     }
 }
 
@@ -91,59 +130,378 @@ impl Default for EngineOptions {
 /// runs searches on blocking threads.
 pub struct Engine {
     pub options: EngineOptions,
+    tt: TranspositionTable,
+    tt_mb: usize,
+    /// Seed of the randomness used by reduced skill levels (mixed with the
+    /// position's hash, so a given seed and position always give the same move).
+    pub seed: u64,
+    /// Subtracted from every time budget (GUI and network lag).
+    pub move_overhead: Duration,
+    /// While `true` the search ignores its time limits (UCI `go ponder`);
+    /// clearing it (`ponderhit`) starts the clock.
+    pub pondering: Arc<AtomicBool>,
 }
 
 impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
-        Engine { options }
+        let tt_mb = options.hash_mb.max(1);
+        Engine {
+            options,
+            tt: TranspositionTable::new(tt_mb),
+            tt_mb,
+            seed: 0x9E37_79B9_7F4A_7C15,
+            move_overhead: Duration::from_millis(10),
+            pondering: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// Forget everything learned (new game).
-    pub fn new_game(&mut self) {}
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Megabytes the transposition table really uses (the request is capped
+    /// by the memory available).
+    pub fn hash_size_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Resizes the transposition table now (otherwise done at the next search).
+    pub fn resize_hash(&mut self) {
+        if self.options.hash_mb.max(1) != self.tt_mb {
+            self.tt_mb = self.options.hash_mb.max(1);
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
+    }
+
+    /// Empties the transposition table (UCI `Clear Hash`).
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
 
     /// Searches `root`. `history` holds the hashes of the positions before
     /// `root` in the game (oldest first), for repetition detection. `stop`
-    /// may be set from another thread. Interim implementation: one ply of
-    /// material; the real search replaces it behind the same signature.
+    /// may be set from another thread.
     pub fn search(
         &mut self,
         root: &AnyPosition,
-        _history: &[u64],
+        history: &[u64],
         limits: &Limits,
-        _strength: &Strength,
+        strength: &Strength,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let start = std::time::Instant::now();
-        let mut best: Option<(Move, i32)> = None;
-        for &m in root.legal_move_list().iter() {
-            if stop.load(Ordering::Relaxed) {
-                break;
+        if self.options.hash_mb.max(1) != self.tt_mb {
+            self.tt_mb = self.options.hash_mb.max(1);
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
+        with_position!(root, p => self.search_generic(p, history, limits, strength, stop, on_info))
+    }
+
+    fn search_generic<P: Evaluate>(
+        &mut self,
+        root: &P,
+        history: &[u64],
+        limits: &Limits,
+        strength: &Strength,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let legal = root.legal_move_list();
+        if legal.is_empty() {
+            let score = if root.is_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        let mut root_list: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.search_moves.contains(m))
+            .collect();
+        if root_list.is_empty() {
+            root_list = legal.to_vec();
+        }
+        let skill = strength.effective_skill();
+        let weak = skill < 20;
+        let multipv = self
+            .options
+            .multi_pv
+            .max(1)
+            .max(if weak { 4 } else { 1 })
+            .min(root_list.len());
+        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 8)
+        });
+        let mut max_nodes = limits.nodes;
+        if weak {
+            max_depth = max_depth.min((skill as i32 + 3) / 2 + 1);
+            let cap = (200.0 * 1.6f64.powi(skill as i32)) as u64;
+            max_nodes = Some(max_nodes.map_or(cap, |n| n.min(cap)));
+        }
+        let (soft, hard) = self.time_budget(limits, root.turn(), root_list.len());
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            user_stop: stop,
+            stop: AtomicBool::new(false),
+            pondering: &self.pondering,
+            nodes: Default::default(),
+            start,
+            clock_start: std::sync::Mutex::new(None),
+            soft,
+            hard,
+            max_nodes,
+        };
+        if !self.pondering.load(Ordering::Relaxed) {
+            shared.clock_elapsed(); // starts the clock now
+        }
+        let threads = self.options.threads.clamp(1, 256);
+        let root_moves: Vec<RootMove> = root_list
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                prev_score: -INF,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+        let (completed, depth_done, main_nodes) = std::thread::scope(|scope| {
+            for id in 1..threads {
+                let shared = &shared;
+                let rm = root_moves.clone();
+                scope.spawn(move || {
+                    let mut w: Worker<P> = Worker::new(shared, id, history);
+                    w.root_moves = rm;
+                    iterate(&mut w, root, max_depth, 1, limits, &mut |_| {}, false);
+                    shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
+                });
             }
-            if !limits.search_moves.is_empty() && !limits.search_moves.contains(&m) {
+            let mut w: Worker<P> = Worker::new(&shared, 0, history);
+            w.root_moves = root_moves.clone();
+            let r = iterate(&mut w, root, max_depth, multipv, limits, on_info, true);
+            shared.stop.store(true, Ordering::Relaxed);
+            (r.0, r.1, w.nodes)
+        });
+        let nodes = if threads == 1 {
+            main_nodes
+        } else {
+            shared.nodes.load(Ordering::Relaxed)
+        };
+        let lines = if completed.is_empty() {
+            root_moves
+        } else {
+            completed
+        };
+        let mut chosen = 0;
+        if weak && lines.len() > 1 {
+            chosen = self.weak_choice(&lines[..multipv.min(lines.len())], skill, root.hash());
+        }
+        let best = &lines[chosen];
+        SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: to_score(best.score.max(-MATE)),
+            depth: depth_done,
+            nodes,
+            pv: best.pv.clone(),
+        }
+    }
+
+    /// Picks among the MultiPV lines the way a weaker player would: each
+    /// line gets a random bonus that grows as the skill falls, so low levels
+    /// often prefer a worse move while level 19 rarely does.
+    fn weak_choice(&self, lines: &[RootMove], skill: u8, key: u64) -> usize {
+        let mut rng = SplitMix(self.seed ^ key);
+        let top = lines[0].score;
+        let weakness = 120 - 2 * skill as i32;
+        let delta = (top - lines[lines.len() - 1].score).clamp(0, 100);
+        let mut best = 0;
+        let mut best_val = i32::MIN;
+        for (i, l) in lines.iter().enumerate() {
+            if l.score <= -MATE_BOUND && i > 0 {
                 continue;
             }
-            let after = root.after(m);
-            let score = if after.is_checkmate() { 100_000 } else { -material(&after) };
-            if best.is_none_or(|(_, s)| score > s) {
-                best = Some((m, score));
+            let push = (weakness * (top - l.score) / 128).min(10_000);
+            let noise = delta * (rng.next() % weakness as u64) as i32 / 128
+                + (rng.next() % (weakness as u64 + 1)) as i32;
+            let v = l.score - push + noise;
+            if v > best_val {
+                best_val = v;
+                best = i;
             }
         }
-        let score = Score::Cp(best.map_or(0, |b| b.1));
-        let pv: Vec<Move> = best.iter().map(|b| b.0).collect();
-        on_info(&SearchInfo { depth: 1, seldepth: 1, multipv: 1, score, nodes: pv.len() as u64, time: start.elapsed(), hashfull: 0, pv: pv.clone() });
-        SearchResult { best: best.map(|b| b.0), ponder: None, score, depth: 1, nodes: 1, pv }
+        best
+    }
+
+    /// Soft (do not start a new iteration after half of it) and hard (stop
+    /// now) limits from the clock, or from `movetime`.
+    fn time_budget(
+        &self,
+        limits: &Limits,
+        _turn: chimera_rules::Color,
+        n_moves: usize,
+    ) -> (Option<Duration>, Option<Duration>) {
+        let overhead = self.move_overhead;
+        if let Some(mt) = limits.movetime {
+            // A fixed time per move is used in full: no soft limit.
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            return (None, Some(t));
+        }
+        if limits.infinite {
+            return (None, None);
+        }
+        let Some(left) = limits.time_left else {
+            return (None, None);
+        };
+        let avail = left.saturating_sub(overhead).max(Duration::from_millis(1));
+        let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
+        let inc = limits.increment.unwrap_or_default();
+        let mut soft = avail / mtg + inc * 3 / 4;
+        if n_moves == 1 {
+            soft /= 10;
+        }
+        let soft = soft.min(avail / 2);
+        let hard = (soft * 3).min(avail * 3 / 4).max(soft);
+        (Some(soft), Some(hard))
     }
 }
 
-fn material<P: Position>(p: &P) -> i32 {
-    use chimera_rules::Role::*;
-    let b = p.board();
-    let us = p.turn();
-    let mut s = 0;
-    for (role, v) in [(Pawn, 100), (Knight, 300), (Bishop, 320), (Rook, 500), (Queen, 900), (Genie, 600), (Clown, 400)] {
-        let bb = b.by_role(role);
-        s += v * ((bb & b.by_color(us)).count() as i32 - (bb & b.by_color(!us)).count() as i32);
+/// Iterative deepening with aspiration windows for one worker. Returns the
+/// root lines of the last completed iteration and its depth.
+fn iterate<P: Evaluate>(
+    w: &mut Worker<'_, '_, P>,
+    root: &P,
+    max_depth: i32,
+    multipv: usize,
+    limits: &Limits,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    main: bool,
+) -> (Vec<RootMove>, u32) {
+    let mut completed: Vec<RootMove> = Vec::new();
+    let mut depth_done = 0;
+    let start_depth = 1 + if main { 0 } else { (w.id % 2) as i32 };
+    for depth in start_depth..=max_depth {
+        for rm in w.root_moves.iter_mut() {
+            rm.prev_score = rm.score;
+        }
+        for pv_idx in 0..multipv {
+            w.pv_idx = pv_idx;
+            w.seldepth = 0;
+            let prev = w.root_moves[pv_idx].prev_score;
+            let mut delta = 25;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                ((prev - delta).max(-INF), (prev + delta).min(INF))
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let score = w.search(root, depth, alpha, beta, 0, false);
+                w.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score)); // stable
+                if w.shared.stopped() {
+                    break;
+                }
+                let bound = if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INF);
+                    ScoreBound::Upper
+                } else if score >= beta {
+                    beta = (score + delta).min(INF);
+                    ScoreBound::Lower
+                } else {
+                    break;
+                };
+                if main && w.shared.start.elapsed() > Duration::from_millis(1000) {
+                    report(w, root, depth, pv_idx, bound, on_info);
+                }
+                delta += delta / 2;
+            }
+            if w.shared.stopped() {
+                break;
+            }
+            if main {
+                report(w, root, depth, pv_idx, ScoreBound::Exact, on_info);
+            }
+        }
+        if w.shared.stopped() {
+            break;
+        }
+        depth_done = depth as u32;
+        completed = w.root_moves.clone();
+        if !main {
+            continue;
+        }
+        let best = completed[0].score;
+        if let Some(m) = limits.mate {
+            if best >= MATE_BOUND && (MATE - best + 1) / 2 <= m as i32 {
+                break;
+            }
+        }
+        if let (Some(soft), Some(e)) = (w.shared.soft, w.shared.clock_elapsed()) {
+            if e >= soft / 2 {
+                break;
+            }
+        }
     }
-    s
+    if completed.is_empty() {
+        // Stopped before the first iteration ended: the moves searched so
+        // far are sorted first, the rest keep generator order.
+        completed = w.root_moves.clone();
+    }
+    (completed, depth_done)
+}
+
+fn report<P: Evaluate>(
+    w: &Worker<'_, '_, P>,
+    _root: &P,
+    depth: i32,
+    pv_idx: usize,
+    bound: ScoreBound,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) {
+    let rm = &w.root_moves[pv_idx];
+    let threads_nodes = w.shared.nodes.load(Ordering::Relaxed) + (w.nodes & 1023);
+    on_info(&SearchInfo {
+        depth: depth as u32,
+        seldepth: rm.seldepth.max(depth as u32),
+        multipv: pv_idx as u32 + 1,
+        score: to_score(rm.score.max(-MATE)),
+        bound,
+        nodes: threads_nodes,
+        time: w.shared.start.elapsed(),
+        hashfull: w.shared.tt.hashfull(),
+        pv: rm.pv.clone(),
+    });
+}
+
+fn to_score(s: i32) -> Score {
+    if s >= MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        Score::Mate(-(MATE + s) / 2)
+    } else {
+        Score::Cp(s)
+    }
+}
+
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
 }

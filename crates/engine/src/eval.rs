@@ -1,0 +1,381 @@
+//! Evaluation: a trait every variant struct implements ([`Evaluate`]), and
+//! the orthodox terms they share. Values and method: `docs/engine.md`.
+//!
+//! The search knows no variant: it calls `P::evaluate`, `P::piece_value`,
+//! `P::null_move` and reads `P::EXACT_SEE`. A variant adds its knowledge by
+//! overriding these in its `impl Evaluate for ...` below (the hook).
+
+use chimera_rules::attacks;
+use chimera_rules::{
+    Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Position, Role, Square,
+};
+
+/// Midgame / endgame pair.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct S(pub i32, pub i32);
+
+impl std::ops::Add for S {
+    type Output = S;
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl std::ops::AddAssign for S {
+    fn add_assign(&mut self, o: S) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+impl std::ops::SubAssign for S {
+    fn sub_assign(&mut self, o: S) {
+        self.0 -= o.0;
+        self.1 -= o.1;
+    }
+}
+
+/// Material, midgame and endgame (hand-set; see docs/engine.md).
+pub const MATERIAL: [S; 8] = [
+    S(90, 110),   // pawn
+    S(320, 300),  // knight
+    S(330, 320),  // bishop
+    S(480, 540),  // rook
+    S(950, 1000), // queen
+    S(0, 0),      // king
+    S(470, 480),  // genie (WFDA leaper: hand-set between minor and rook)
+    S(320, 300),  // clown: replaced by CLOWN_BY_FILE
+];
+
+/// A Clown moves as the piece of its file's starting square (shared/rules/clown.md).
+pub const CLOWN_BY_FILE: [S; 8] = [
+    S(460, 520), // a: rook
+    S(320, 300), // b: knight
+    S(330, 320), // c: bishop
+    S(650, 680), // d: queen limited to 4 squares
+    S(260, 300), // e: non-royal king
+    S(330, 320), // f: bishop
+    S(320, 300), // g: knight
+    S(460, 520), // h: rook
+];
+
+/// Game phase weight per role (24 = full middlegame in orthodox chess).
+const PHASE: [i32; 8] = [0, 1, 1, 2, 4, 0, 2, 1];
+
+/// A single-number value of a piece on a square, for move ordering and SEE.
+pub fn simple_value(role: Role, sq: Square) -> i32 {
+    match role {
+        Role::King => 20_000,
+        Role::Clown => CLOWN_BY_FILE[sq.file() as usize].0,
+        r => MATERIAL[r.index()].0,
+    }
+}
+
+/// What the search needs from a variant beyond the rules.
+pub trait Evaluate: Position {
+    /// `true` when `Board::attackers_to` gives every attacker exactly, so
+    /// static exchange evaluation can be trusted; otherwise captures are
+    /// ordered by MVV-LVA and never pruned by SEE.
+    const EXACT_SEE: bool = false;
+
+    /// Score in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32 {
+        orthodox_eval(self.board(), self.turn())
+    }
+
+    /// Value of the piece `role` standing on `sq` (ordering, SEE, delta pruning).
+    fn piece_value(&self, role: Role, sq: Square) -> i32 {
+        simple_value(role, sq)
+    }
+
+    /// The position with the side to move passing, when passing is safe to
+    /// assume for null-move pruning; `None` disables null-move pruning.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+}
+
+impl Evaluate for Chess {
+    const EXACT_SEE: bool = true;
+
+    fn null_move(&self) -> Option<Chess> {
+        if self.is_check() {
+            return None;
+        }
+        // The rules crate has no pass move: flip the side in the FEN. Slower
+        // than a native pass, but correct (ep cleared, side-not-to-move-in-check
+        // checked by the FEN reader).
+        let fen = self.fen();
+        let mut f: Vec<&str> = fen.split(' ').collect();
+        if f.len() < 6 {
+            return None;
+        }
+        let side = if f[1] == "w" { "b" } else { "w" };
+        f[1] = side;
+        f[3] = "-";
+        // Repetition detection must not look across the pass.
+        f[4] = "0";
+        Chess::from_fen(&f.join(" ")).ok()
+    }
+}
+
+// Hooks for the variants. Each keeps the orthodox terms (which already value
+// Genies and Clowns by file); a variant adds its own knowledge by overriding
+// `evaluate` here (Genesis: reserve pieces; Magic Ring: rings by level and
+// power), `EXACT_SEE` (only when `attackers_to` sees all its attackers) and
+// `null_move` (only when passing cannot hide a variant-specific zugzwang).
+impl Evaluate for Genie {}
+impl Evaluate for Genesis {}
+impl Evaluate for Clown {}
+impl Evaluate for MagicRing {}
+
+const CENTER_DIST: fn(Square) -> i32 = |sq| {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    // Chebyshev distance to the four centre squares: 0..3.
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    df.max(dr)
+};
+
+/// Piece-square bonus for `role` of `color` on `sq`.
+fn pst(role: Role, color: Color, sq: Square) -> S {
+    let rsq = sq.relative(color);
+    let rank = rsq.rank() as i32;
+    let file = rsq.file() as i32;
+    let cd = CENTER_DIST(sq);
+    match role {
+        Role::Pawn => {
+            const MG: [i32; 8] = [0, 0, 3, 8, 18, 32, 55, 0];
+            const EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 75, 0];
+            let central = if (file == 3 || file == 4) && (2..=4).contains(&rank) {
+                12
+            } else {
+                0
+            };
+            S(MG[rank as usize] + central, EG[rank as usize])
+        }
+        Role::Knight | Role::Genie => S(18 - 12 * cd, 12 - 8 * cd),
+        Role::Bishop => S(8 - 5 * cd, 6 - 4 * cd),
+        Role::Rook => S(
+            if rank == 6 { 20 } else { 0 } + if file == 3 || file == 4 { 5 } else { 0 },
+            0,
+        ),
+        Role::Queen => S(4 - 3 * cd, 8 - 6 * cd),
+        Role::King => {
+            let shelter = match file {
+                0 | 1 | 2 | 6 | 7 => 15,
+                _ => -10,
+            };
+            S(shelter - 25 * rank.min(3), 20 - 12 * cd)
+        }
+        Role::Clown => S(6 - 4 * cd, 6 - 4 * cd),
+    }
+}
+
+fn attacks_of(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight_attacks(sq),
+        Role::Bishop => attacks::bishop_attacks(sq, occ),
+        Role::Rook => attacks::rook_attacks(sq, occ),
+        Role::Queen => attacks::queen_attacks(sq, occ),
+        Role::Genie => attacks::genie_attacks(sq),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+fn pawn_attacks_all(b: &Board, c: Color) -> Bitboard {
+    let p = b.by_piece(chimera_rules::Piece::new(c, Role::Pawn));
+    let mut a = Bitboard::EMPTY;
+    for sq in p {
+        a |= attacks::pawn_attacks(c, sq);
+    }
+    a
+}
+
+/// Mobility bonus per role: (midgame, endgame) per square above the baseline.
+const MOB: [(i32, i32, i32); 8] = [
+    (0, 0, 0),
+    (4, 4, 4),  // knight: baseline 4 squares
+    (5, 5, 6),  // bishop
+    (2, 4, 7),  // rook
+    (1, 2, 13), // queen
+    (0, 0, 0),
+    (3, 3, 6), // genie
+    (0, 0, 0),
+];
+
+/// King-attack weight of each attacking role.
+const KING_ATTACK_WEIGHT: [i32; 8] = [0, 2, 2, 3, 5, 0, 2, 2];
+
+/// The orthodox evaluation (also valid for boards with Genies and Clowns),
+/// from the side to move's point of view.
+pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
+    let occ = b.occupied();
+    let mut total = S(0, 0);
+    let mut phase = 0;
+    let pawn_att = [
+        pawn_attacks_all(b, Color::White),
+        pawn_attacks_all(b, Color::Black),
+    ];
+    for c in Color::ALL {
+        let mut s = S(0, 0);
+        let ours = b.by_color(c);
+        let them = !c;
+        let our_pawns = b.by_piece(chimera_rules::Piece::new(c, Role::Pawn));
+        let their_pawns = b.by_piece(chimera_rules::Piece::new(them, Role::Pawn));
+        let mob_area = !ours & !pawn_att[them.index()];
+        let their_king = b.king_of(them);
+        let king_zone = their_king.map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+        let mut attack_weight = 0;
+        let mut attackers = 0;
+        let _ = ours;
+        for role in Role::ALL {
+            for sq in b.by_piece(chimera_rules::Piece::new(c, role)) {
+                phase += PHASE[role.index()];
+                s += if role == Role::Clown {
+                    CLOWN_BY_FILE[sq.file() as usize]
+                } else {
+                    MATERIAL[role.index()]
+                };
+                s += pst(role, c, sq);
+                let a = attacks_of(role, sq, occ);
+                if a.any() {
+                    let (mg, eg, base) = MOB[role.index()];
+                    let n = (a & mob_area).count() as i32 - base;
+                    s += S(mg * n, eg * n);
+                    if (a & king_zone).any() {
+                        attackers += 1;
+                        attack_weight += KING_ATTACK_WEIGHT[role.index()];
+                    }
+                }
+            }
+        }
+        // King danger inflicted on the opponent (midgame only).
+        if attackers >= 2 {
+            s += S((attack_weight * attack_weight * 2).min(400), 0);
+        }
+        // Pawn shield in front of our king.
+        if let Some(k) = b.king_of(c) {
+            let shield = attacks::king_attacks(k) | attacks::king_attacks(k).flip_if(c);
+            let front: Bitboard = shield & our_pawns;
+            s += S(8 * front.count().min(3) as i32, 0);
+        }
+        // Pawn structure.
+        for sq in our_pawns {
+            let f = sq.file() as usize;
+            let file_bb = Bitboard::from_file(sq.file());
+            let adj = adjacent_files(f);
+            if (our_pawns & file_bb).more_than_one() {
+                s -= S(6, 12); // counted for each pawn of a doubled file
+            }
+            if (our_pawns & adj).is_empty() {
+                s -= S(10, 15);
+            }
+            let front_span = front_span(c, sq) & (file_bb | adj);
+            if (their_pawns & front_span).is_empty()
+                && (our_pawns & front_span & file_bb).is_empty()
+            {
+                const MG: [i32; 8] = [0, 5, 8, 14, 28, 48, 75, 0];
+                const EG: [i32; 8] = [0, 10, 18, 32, 55, 90, 140, 0];
+                let r = sq.relative(c).rank() as usize;
+                s += S(MG[r], EG[r]);
+            }
+        }
+        if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop))
+            .more_than_one()
+        {
+            s += S(25, 45);
+        }
+        if c == Color::White {
+            total += s;
+        } else {
+            total -= s;
+        }
+    }
+    let phase = phase.min(24);
+    let v = (total.0 * phase + total.1 * (24 - phase)) / 24;
+    let v = if turn == Color::White { v } else { -v };
+    v + 10 // tempo
+}
+
+trait FlipIf {
+    fn flip_if(self, c: Color) -> Bitboard;
+}
+impl FlipIf for Bitboard {
+    /// The set shifted one rank towards the enemy of `c`.
+    fn flip_if(self, c: Color) -> Bitboard {
+        if c == Color::White {
+            self.north()
+        } else {
+            self.south()
+        }
+    }
+}
+
+fn adjacent_files(f: usize) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    if f > 0 {
+        b |= Bitboard(0x0101_0101_0101_0101 << (f - 1));
+    }
+    if f < 7 {
+        b |= Bitboard(0x0101_0101_0101_0101 << (f + 1));
+    }
+    b
+}
+
+/// Squares strictly in front of `sq` from `c`'s point of view (all files).
+fn front_span(c: Color, sq: Square) -> Bitboard {
+    let r = sq.rank() as u32;
+    match c {
+        Color::White => {
+            if r == 7 {
+                Bitboard::EMPTY
+            } else {
+                Bitboard(!0u64 << (8 * (r + 1)))
+            }
+        }
+        Color::Black => Bitboard((1u64 << (8 * r)) - 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_fen(fen: &str) -> i32 {
+        Chess::from_fen(fen).unwrap().evaluate()
+    }
+
+    /// The evaluation is colour-symmetric: a position and its mirror (colours
+    /// swapped, board flipped, other side to move) score the same for the side to move.
+    #[test]
+    fn mirrored_positions_score_the_same() {
+        let pairs = [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            (
+                "8/5k2/8/3P4/8/8/2K5/8 w - - 0 1",
+                "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1",
+            ),
+        ];
+        for (a, b) in pairs {
+            assert_eq!(eval_fen(a), eval_fen(b), "{a} vs {b}");
+        }
+    }
+
+    /// An extra queen is worth far more than any positional term.
+    #[test]
+    fn material_dominates() {
+        assert!(eval_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 700);
+        assert!(eval_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -700);
+    }
+
+    /// A passed pawn on the 7th is worth more than one on the 3rd (endgame).
+    #[test]
+    fn advanced_passer_is_better() {
+        let far = eval_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        let near = eval_fen("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1");
+        assert!(far > near, "{far} <= {near}");
+    }
+}
