@@ -355,7 +355,7 @@ impl Genesis {
         if self.reserve[us][role.index()] == 0 {
             return Some(format!("{us} has no {name} left in reserve"));
         }
-        if self.must_place_king() {
+        if self.must_place_king() && role != Role::King {
             return Some(format!("{us} must place the King first"));
         }
         if let Some(p) = self.board.piece_at(to) {
