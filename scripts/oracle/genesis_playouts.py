@@ -177,7 +177,8 @@ def init_worker(ini):
     global START
     with open(ini) as f:
         sf.load_variant_config(f.read())
-    START = sf.start_fen(VARIANT)
+    # As FSF writes it (its reserve order), not as the .ini spells it.
+    START = sf.get_fen(VARIANT, sf.start_fen(VARIANT), [])
 
 
 def main():

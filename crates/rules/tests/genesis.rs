@@ -188,6 +188,8 @@ fn dead_material_needs_both_reserves_empty() {
     assert!(!dead("4k3/8/8/8/3b4/8/2B5/4K3[] w - - 0 1"), "bishops on both colours can mate with help");
     assert!(!dead("4k3/8/8/8/8/8/3pP3/4K3[] w - - 0 1"), "K+P v K+P: a helpmate exists");
     assert!(!dead("4k3/8/8/8/8/8/3PP3/4K3[] w - - 0 1"), "K+2P v K can mate");
+    assert!(!dead("4k3/8/8/8/8/8/8/R3K3[] w - - 0 1"), "K+R v K mates");
+    assert!(!dead("4k3/8/8/8/8/8/8/3QK3[] w - - 0 1"), "K+Q v K mates");
     assert!(!dead("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1"), "a reserve piece can still enter");
     assert!(!dead("8/8/8/8/8/8/8/4K3[k] b - - 0 1"), "Black's King still in reserve");
     let p = pos("4k3/8/8/8/8/3p4/8/4K3[] w - - 0 1");

@@ -463,8 +463,9 @@ impl Position for Genesis {
         }
         let b = &self.board;
         let others = b.occupied() - b.kings();
-        if others.count() <= 1 {
-            return true;
+        if !others.more_than_one() {
+            // Nothing, or one Bishop, Knight or Pawn: a Rook or Queen mates.
+            return (others & b.rooks_queens()).is_empty();
         }
         let bishops = b.bishops();
         others == bishops && ((bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
