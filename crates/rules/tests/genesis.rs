@@ -413,7 +413,7 @@ fn check_oracle_output(text: &str) -> Result<(usize, usize), Vec<String>> {
 /// `shared/reference/genesis.ini`: legal move sets, FENs and outcomes must
 /// agree at every ply. Python: `CHIMERA_PYTHON`, else `<root>/.venv/bin/python`
 /// (made by `scripts/setup-python.sh`). `CHIMERA_GENESIS_GAMES` and
-/// `CHIMERA_GENESIS_PLIES` change the run; `CHIMERA_SLOW_TESTS=1` plays the
+/// `CHIMERA_GENESIS_PLIES` change the run, `CHIMERA_GENESIS_INI` the .ini path; `CHIMERA_SLOW_TESTS=1` plays the
 /// long games (150 plies); `CHIMERA_GENESIS_ORACLE_FILE` replays a saved output.
 #[test]
 fn pyffish_oracle_playouts() {
@@ -430,7 +430,10 @@ fn pyffish_oracle_playouts() {
              or set CHIMERA_PYTHON to a Python that has pyffish",
             python.display()
         );
-        let ini = root.join("../shared/reference/genesis.ini");
+        // `CHIMERA_GENESIS_INI` overrides the path (e.g. from a git worktree).
+        let ini = std::env::var("CHIMERA_GENESIS_INI")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| root.join("../shared/reference/genesis.ini"));
         assert!(ini.exists(), "pyffish oracle: {} is missing (shared/ must sit beside the repository)", ini.display());
         let slow = std::env::var("CHIMERA_SLOW_TESTS").is_ok_and(|v| v == "1");
         let games = std::env::var("CHIMERA_GENESIS_GAMES").unwrap_or_else(|_| "1000".into());
