@@ -437,7 +437,7 @@ fn pyffish_oracle_playouts() {
         assert!(ini.exists(), "pyffish oracle: {} is missing (shared/ must sit beside the repository)", ini.display());
         let slow = std::env::var("CHIMERA_SLOW_TESTS").is_ok_and(|v| v == "1");
         let games = std::env::var("CHIMERA_GENESIS_GAMES").unwrap_or_else(|_| "1000".into());
-        let plies = std::env::var("CHIMERA_GENESIS_PLIES").unwrap_or_else(|_| (if slow { "150" } else { "24" }).into());
+        let plies = std::env::var("CHIMERA_GENESIS_PLIES").unwrap_or_else(|_| (if slow { "150" } else { "20" }).into());
         let out = Command::new(&python)
             .arg(root.join("scripts/oracle/genesis_playouts.py"))
             .arg(&ini)
