@@ -460,3 +460,62 @@ fn pyffish_oracle_playouts() {
         Err(f) => panic!("disagreements with Fairy-Stockfish:\n{}", f.join("\n")),
     }
 }
+
+// ---------------------------------------------------------------- invariants
+
+/// Seeded random games through our own rules: at every ply the bulk count
+/// equals the listed moves, the FEN reads back to the same position and
+/// hash, no placement gives check, no move leaves the mover's King attacked,
+/// and the reserves plus the board always hold at most the standard set.
+#[test]
+fn random_games_keep_the_invariants() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..200 {
+        let mut p = Genesis::new();
+        for _ in 0..120 {
+            let list = p.legal_move_list();
+            assert_eq!(p.count_legal_moves(), list.len() as u64, "{}", p.fen());
+            let q = Genesis::from_fen(&p.fen()).unwrap();
+            assert_eq!(q.hash(), p.hash(), "{}", p.fen());
+            assert_eq!(q.fen(), p.fen());
+            if list.is_empty() {
+                break;
+            }
+            // Prefer captures and board moves half the time, to reach endgames.
+            let caps: Vec<_> = list.iter().copied().filter(|&m| p.is_capture(m)).collect();
+            let m = if !caps.is_empty() && next() % 2 == 0 {
+                caps[(next() % caps.len() as u64) as usize]
+            } else {
+                list[(next() % list.len() as u64) as usize]
+            };
+            let placed = m.is_drop();
+            p.play_unchecked(m);
+            if placed && m.kind != chimera_rules::MoveKind::Drop(Role::King) {
+                assert!(!p.is_check(), "placement {m} gave check: {}", p.fen());
+            }
+            // The mover's King is not attacked: reading the FEN checks that
+            // the side not to move is not in check.
+            assert!(Genesis::from_fen(&p.fen()).is_ok(), "{m} left the King attacked: {}", p.fen());
+            for c in [Color::White, Color::Black] {
+                for r in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+                    let on_board = (p.board().by_role(r) & p.board().by_color(c)).count() as u8;
+                    let max = match r {
+                        Role::Pawn => 8,
+                        Role::Queen | Role::King => 1,
+                        _ => 2,
+                    };
+                    assert!(on_board + p.reserve_count(c, r) <= max, "{}", p.fen());
+                }
+            }
+            if p.outcome().is_some() {
+                break;
+            }
+        }
+    }
+}
