@@ -41,11 +41,20 @@ fn game(fen: Option<&str>, moves: &str) -> Game<Chess> {
 fn fen_errors_are_typed() {
     use FenError::*;
     // Rank 1 has only seven squares: the last rook is missing.
-    assert_eq!(fen_err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"), BadRankLength { rank: 1, squares: 7 });
+    assert_eq!(
+        fen_err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"),
+        BadRankLength { rank: 1, squares: 7 }
+    );
     // Rank 1 has nine: the ninth piece does not fit.
-    assert_eq!(fen_err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1"), BadRankLength { rank: 1, squares: 9 });
+    assert_eq!(
+        fen_err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1"),
+        BadRankLength { rank: 1, squares: 9 }
+    );
     // '9' empties more squares than a rank has (rank 6).
-    assert_eq!(fen_err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), BadRankLength { rank: 6, squares: 9 });
+    assert_eq!(
+        fen_err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        BadRankLength { rank: 6, squares: 9 }
+    );
     // Seven ranks.
     assert_eq!(fen_err("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), BadRankCount(7));
     // 'X' is no piece; 'G' (Genie) is a piece, but not of orthodox chess.
@@ -109,7 +118,7 @@ fn san_disambiguation() {
     assert_eq!(san_of(&p, "b1d2"), "Nbd2");
     assert_eq!(san_of(&p, "f3d2"), "Nfd2");
     assert_eq!(san_of(&p, "b1c3"), "Nc3"); // only one knight reaches c3
-    // Knights on a1 and a5 both reach b3 (same file): the rank decides.
+                                           // Knights on a1 and a5 both reach b3 (same file): the rank decides.
     let p = chess("4k3/8/8/N7/8/8/8/N3K3 w - - 0 1");
     assert_eq!(san_of(&p, "a1b3"), "N1b3");
     assert_eq!(san_of(&p, "a5b3"), "N5b3");
@@ -141,7 +150,7 @@ fn san_captures_promotions_castling_checks() {
     assert_eq!(san_of(&p, "a1a8"), "Ra8#");
     let p = chess("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1");
     assert_eq!(san_of(&p, "a1a8"), "Ra8+"); // h7 is free: not mate
-    // A promotion giving mate.
+                                            // A promotion giving mate.
     let p = chess("k7/2P5/1K6/8/8/8/8/8 w - - 0 1");
     assert_eq!(san_of(&p, "c7c8q"), "c8=Q#");
     assert_eq!(san_of(&p, "c7c8r"), "c8=R#");
@@ -269,7 +278,7 @@ fn pgn_comments_nags_nested_variations() {
     assert_eq!(g.moves[0].comments, ["king's pawn"]);
     assert_eq!(g.moves[1].nags, [1]); // $1
     assert_eq!(g.moves[2].nags, [5]); // !? is NAG 5
-    // The variation with its nested variation, kept as text on the move it follows.
+                                      // The variation with its nested variation, kept as text on the move it follows.
     assert_eq!(g.moves[2].variations, ["2. f4 exf4 (2... d5 {counter}) 3. Nf3"]);
     assert_eq!(g.moves[3].comments, ["rest of line"]);
     assert_eq!(g.moves[5].nags, [6]); // ?! is NAG 6

@@ -88,7 +88,12 @@ fn python_chess_oracle_playouts() {
         "python-chess oracle: {} games, {} plies, {} legal moves (SAN each), outcomes {:?}",
         stats.games, stats.plies, stats.moves, stats.outcomes
     );
-    assert!(failures.is_empty(), "{} disagreements with python-chess; first ones:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} disagreements with python-chess; first ones:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert_eq!(stats.games, GAMES_PER_SHARD as usize * SEEDS.len(), "every game must be read");
     // The biased styles must reach every kind of ending, or the test proves less than it says.
     for reason in ["checkmate", "stalemate", "dead material", "fifty-move rule", "threefold repetition"] {
@@ -307,7 +312,14 @@ impl Json {
             }
             Some(c) if *c == b'-' || c.is_ascii_digit() => {
                 let start = *i;
-                while *i < b.len() && (b[*i] == b'-' || b[*i] == b'+' || b[*i] == b'.' || b[*i] == b'e' || b[*i] == b'E' || b[*i].is_ascii_digit()) {
+                while *i < b.len()
+                    && (b[*i] == b'-'
+                        || b[*i] == b'+'
+                        || b[*i] == b'.'
+                        || b[*i] == b'e'
+                        || b[*i] == b'E'
+                        || b[*i].is_ascii_digit())
+                {
                     *i += 1;
                 }
                 let t = std::str::from_utf8(&b[start..*i]).map_err(|e| e.to_string())?;

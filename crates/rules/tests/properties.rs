@@ -47,7 +47,12 @@ fn check_position(variant: Variant, opts: &RuleOptions, pos: &AnyPosition) -> Re
         Ok(back) => {
             prop_assert_eq!(back.fen(), fen.clone(), "FEN round trip");
             prop_assert_eq!(back.hash(), pos.hash(), "hash after FEN round trip at {}", fen);
-            prop_assert_eq!(back.legal_move_list().to_vec(), pos.legal_move_list().to_vec(), "moves after FEN round trip at {}", fen);
+            prop_assert_eq!(
+                back.legal_move_list().to_vec(),
+                pos.legal_move_list().to_vec(),
+                "moves after FEN round trip at {}",
+                fen
+            );
         }
         Err(e) if not_implemented(&e) => {}
         Err(e) => prop_assert!(false, "{}: own FEN '{}' refused: {}", variant, fen, e),
@@ -150,11 +155,72 @@ fn every_variant_is_played() {
 /// readers than arbitrary strings.
 fn chessish() -> impl Strategy<Value = String> {
     let atoms = vec![
-        "rnbqkbnr", "/", "pppppppp", "8", "4P3", "RNBQKBNR", " w ", " b ", "KQkq", " - ", "e3", "e6", " 0 1", "[", "]",
-        "[Event \"x\"]\n", "[FEN \"", "\"]\n", "[Variant \"", "genie", "clown", "genesis", "magicring", "[SetUp \"1\"]\n",
-        "1.", "e4", "e5", "Nf3", "Nc6", "O-O", "0-0-0", "exd5", "e8=Q", "+", "#", "!", "?", "$1", "{c}", "(", ")", ";x\n",
-        "1-0", "0-1", "1/2-1/2", "*", "@", "N@f3", "!Nb4", "(!C)", "~", "e1~d2(b)", "Gd2", "G", "C", "x", "-", "=",
-        "\n", " ", "9", "0", "k", "K", "~", "%",
+        "rnbqkbnr",
+        "/",
+        "pppppppp",
+        "8",
+        "4P3",
+        "RNBQKBNR",
+        " w ",
+        " b ",
+        "KQkq",
+        " - ",
+        "e3",
+        "e6",
+        " 0 1",
+        "[",
+        "]",
+        "[Event \"x\"]\n",
+        "[FEN \"",
+        "\"]\n",
+        "[Variant \"",
+        "genie",
+        "clown",
+        "genesis",
+        "magicring",
+        "[SetUp \"1\"]\n",
+        "1.",
+        "e4",
+        "e5",
+        "Nf3",
+        "Nc6",
+        "O-O",
+        "0-0-0",
+        "exd5",
+        "e8=Q",
+        "+",
+        "#",
+        "!",
+        "?",
+        "$1",
+        "{c}",
+        "(",
+        ")",
+        ";x\n",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "@",
+        "N@f3",
+        "!Nb4",
+        "(!C)",
+        "~",
+        "e1~d2(b)",
+        "Gd2",
+        "G",
+        "C",
+        "x",
+        "-",
+        "=",
+        "\n",
+        " ",
+        "9",
+        "0",
+        "k",
+        "K",
+        "~",
+        "%",
     ];
     prop_oneof![
         2 => proptest::collection::vec(prop::sample::select(atoms), 0..40).prop_map(|v| v.concat()),
@@ -174,7 +240,14 @@ fn mutated_fen() -> impl Strategy<Value = (Variant, String)> {
     (
         prop::sample::select(Variant::ALL.to_vec()),
         prop::sample::select(fens),
-        proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(b"pnbrqkgcPNBRQKGC12345678/ -wb[]~:KQkqe3".to_vec())), 1..4),
+        proptest::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                0u8..3,
+                prop::sample::select(b"pnbrqkgcPNBRQKGC12345678/ -wb[]~:KQkqe3".to_vec()),
+            ),
+            1..4,
+        ),
     )
         .prop_map(|(v, fen, edits)| {
             let mut b = fen.as_bytes().to_vec();
