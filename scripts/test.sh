@@ -5,7 +5,7 @@
 #                                           then a short cargo-fuzz run of every target
 #   CHIMERA_SLOW_TESTS=1 ./scripts/test.sh  also the big perft cases (> 20M nodes)
 #   CHIMERA_FUZZ=0 ./scripts/test.sh        skip the cargo-fuzz run
-#   CHIMERA_FUZZ_SECONDS=600 ./scripts/test.sh   longer fuzzing per target (default 10)
+#   CHIMERA_FUZZ_RUNS=1000000 ./scripts/test.sh  more inputs per target (default 20000)
 #
 # The cargo test run already feeds every reader (FEN, SAN, UCI, PGN) random
 # input and the seed corpus through the fuzz targets' bodies
@@ -34,7 +34,7 @@ cargo test --workspace --release
 phase "cargo test done"
 
 if [[ "${CHIMERA_FUZZ:-1}" != 0 ]]; then
-    bash scripts/fuzz.sh "${CHIMERA_FUZZ_SECONDS:-10}"
+    bash scripts/fuzz.sh --runs "${CHIMERA_FUZZ_RUNS:-20000}"
     phase "fuzzing done"
 fi
 phase "all tests passed"

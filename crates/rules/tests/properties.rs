@@ -39,6 +39,12 @@ fn playout() -> impl Strategy<Value = (Variant, RuleOptions, Vec<u32>)> {
         .prop_map(|(v, rp, choices)| (v, RuleOptions { ring_powers: rp }, choices))
 }
 
+fn move_strings(pos: &AnyPosition) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_move_list().iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
 /// Every per-position property; returns an error naming the first broken one.
 fn check_position(variant: Variant, opts: &RuleOptions, pos: &AnyPosition) -> Result<(), TestCaseError> {
     let fen = pos.fen();
@@ -47,12 +53,8 @@ fn check_position(variant: Variant, opts: &RuleOptions, pos: &AnyPosition) -> Re
         Ok(back) => {
             prop_assert_eq!(back.fen(), fen.clone(), "FEN round trip");
             prop_assert_eq!(back.hash(), pos.hash(), "hash after FEN round trip at {}", fen);
-            prop_assert_eq!(
-                back.legal_move_list().to_vec(),
-                pos.legal_move_list().to_vec(),
-                "moves after FEN round trip at {}",
-                fen
-            );
+            // Same legal moves (as a set: generation order is not part of the contract).
+            prop_assert_eq!(move_strings(&back), move_strings(pos), "moves after FEN round trip at {}", fen);
         }
         Err(e) if not_implemented(&e) => {}
         Err(e) => prop_assert!(false, "{}: own FEN '{}' refused: {}", variant, fen, e),
