@@ -333,6 +333,10 @@ fn pgn_results_setup_and_black_first() {
     assert!(matches!(g.replay(), Err(PgnError::Fen(_))));
     let g = pgn::read_pgn("[Variant \"xiangqi\"]\n\n*\n").remove(0).unwrap();
     assert!(matches!(g.replay(), Err(PgnError::Variant(_))));
+    // A backslash cannot carry a tag value onto the next line (found by the
+    // pgn fuzz target: such a value was read but could not be written back).
+    let e = pgn::read_pgn("[Event \"a\\\nb\"]\n\n*\n").remove(0).unwrap_err();
+    assert!(e.to_string().contains("past the end of the line"), "{e}");
     // Unterminated comment and a stray ')' are syntax errors, not panics.
     assert!(matches!(pgn::read_pgn("1. e4 {open").remove(0), Err(PgnError::Syntax { .. })));
     assert!(matches!(pgn::read_pgn("1. e4 ) e5").remove(0), Err(PgnError::Syntax { .. })));
