@@ -220,11 +220,13 @@ fn read_game(lx: &mut Lexer) -> Result<Option<PgnGame>, PgnError> {
         loop {
             match lx.bump() {
                 None => return Err(lx.err(format!("tag {name}: unterminated value"))),
-                Some('\\') => {
-                    if let Some(c) = lx.bump() {
-                        value.push(c);
-                    }
-                }
+                Some('\\') => match lx.bump() {
+                    // A tag pair is one line: an escaped line break would make
+                    // a value that cannot be written back.
+                    Some('\n') => return Err(lx.err(format!("tag {name}: value runs past the end of the line"))),
+                    None => return Err(lx.err(format!("tag {name}: unterminated value"))),
+                    Some(c) => value.push(c),
+                },
                 Some('"') => break,
                 Some('\n') => return Err(lx.err(format!("tag {name}: value runs past the end of the line"))),
                 Some(c) => value.push(c),
