@@ -153,7 +153,7 @@ export class Board {
       for (let f = 0; f < 8; f++) {
         const sq = FILES[f] + r;
         const [x, y] = this.xy(sq);
-        const light = (f + r) % 2 === 1;
+        const light = (f + r) % 2 === 0; // a1 (0 + 1) is dark
         svg.appendChild(el('rect', { x, y, width: 100, height: 100, class: `sq ${light ? 'light' : 'dark'}`, 'data-square': sq }));
         if (d.last && (d.last.from === sq || d.last.to === sq)) svg.appendChild(el('rect', { x, y, width: 100, height: 100, class: 'hl-last' }));
         if (sel && sel.sq === sq) svg.appendChild(el('rect', { x, y, width: 100, height: 100, class: 'hl-selected' }));
@@ -165,12 +165,12 @@ export class Board {
     for (let i = 0; i < 8; i++) {
       const fileSq = this.orientation === 'w' ? FILES[i] + '1' : FILES[7 - i] + '8';
       const [fx, fy] = this.xy(fileSq);
-      const t = el('text', { x: fx + 92, y: fy + 95, class: `coord ${(i % 2 === 0) === (this.orientation === 'w') ? 'on-dark' : 'on-light'}`, 'text-anchor': 'end' });
+      const t = el('text', { x: fx + 92, y: fy + 95, class: `coord ${i % 2 === 0 ? 'on-dark' : 'on-light'}`, 'text-anchor': 'end' });
       t.textContent = fileSq[0];
       svg.appendChild(t);
       const rankSq = this.orientation === 'w' ? 'a' + (8 - i) : 'h' + (i + 1);
       const [rx, ry] = this.xy(rankSq);
-      const t2 = el('text', { x: rx + 5, y: ry + 20, class: `coord ${(i % 2 === 0) ? 'on-dark' : 'on-light'}` });
+      const t2 = el('text', { x: rx + 5, y: ry + 20, class: `coord ${i % 2 === 0 ? 'on-light' : 'on-dark'}` });
       t2.textContent = rankSq[1];
       svg.appendChild(t2);
     }

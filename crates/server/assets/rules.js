@@ -18,7 +18,8 @@ const RULES = {
     name: 'Chess',
     html: `<h2>Chess</h2><p>Orthodox chess as FIDE plays it: castling, en passant,
       promotion to Queen, Rook, Bishop or Knight.</p>${COMMON}`,
-    diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start position.']],
+    diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start position.'],
+      ['8/kqrbnpgc/8/8/8/8/KQRBNPGC/8 w - - 0 1', 'The pieces as drawn here: King, Queen, Rook, Bishop, Knight, Pawn, Genie (a circle), Clown (a Knight facing backwards).']],
   },
   genie: {
     name: 'Genie Of The Lamp',

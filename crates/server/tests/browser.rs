@@ -317,9 +317,13 @@ async fn browser_games() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     shot(&c, "analysis").await;
-    c.goto(&format!("http://{a}/rules/genie")).await.unwrap();
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(".diagram svg")).await.unwrap();
-    shot(&c, "rules-genie").await;
+    for v in ["chess", "genie", "clown"] {
+        c.goto(&format!("http://{a}/rules/{v}")).await.unwrap();
+        c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(".diagram svg")).await.unwrap();
+        shot(&c, &format!("rules-{v}")).await;
+        c.execute("document.querySelector('.diagrams').scrollIntoView()", vec![]).await.unwrap();
+        shot(&c, &format!("rules-{v}-diagrams")).await;
+    }
 
     c.close().await.unwrap();
     drop(driver);
