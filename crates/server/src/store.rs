@@ -6,12 +6,14 @@
 use crate::live::{Live, Meta, Mode, Status};
 use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
 use serde::Serialize;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 use std::path::Path;
 use std::str::FromStr;
 
 pub type Db = SqlitePool;
+
+static WRITER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 pub async fn open(data_dir: &Path) -> Result<Db, String> {
     std::fs::create_dir_all(data_dir).map_err(|e| format!("cannot create data directory {}: {e}", data_dir.display()))?;
@@ -20,6 +22,10 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
         .filename(&file)
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
+        // WAL + NORMAL: a crash of the process never loses or corrupts a
+        // committed change; only a power cut may lose the last ones.
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(std::time::Duration::from_secs(10))
         .foreign_keys(true);
     let pool = SqlitePoolOptions::new()
         .max_connections(4)
@@ -102,9 +108,13 @@ pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
 /// Writes a change in one transaction: moves from ply `keep` on are deleted
 /// (a takeback), moves after that inserted, the game row updated.
 pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> {
+    // The first statement writes, so the transaction takes the write lock
+    // at once (a read first would have to upgrade, and SQLite refuses an
+    // upgrade while another writer commits).
+    // One writer at a time, queued fairly here rather than in SQLite's
+    // busy handler (which sleeps and retries).
+    let _writer = WRITER.lock().await;
     let mut tx = db.begin().await?;
-    let stored: i64 = sqlx::query("SELECT COUNT(*) FROM moves WHERE game_id = $1").bind(&live.meta.id).fetch_one(&mut *tx).await?.get(0);
-    let keep = keep.min(stored as usize);
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2").bind(&live.meta.id).bind(keep as i64).execute(&mut *tx).await?;
     for ply in keep..live.game.moves().len() {
         let (w, b) = live.move_clocks.get(ply).copied().unwrap_or((None, None));
