@@ -66,12 +66,16 @@ async fn start_driver() -> Driver {
 }
 
 async fn browser(d: &Driver) -> Client {
+    browser_with(d, &d.profile).await
+}
+
+async fn browser_with(d: &Driver, profile: &std::path::Path) -> Client {
     let mut caps = serde_json::Map::new();
     let mut opts = json!({"args": [
         "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage", "--window-size=1280,900",
-        format!("--user-data-dir={}", d.profile.display()),
+        format!("--user-data-dir={}", profile.display()),
     ]});
     if let Some(bin) = chromium_path() {
         opts["binary"] = json!(bin);
@@ -327,6 +331,102 @@ async fn browser_games() {
 
     c.close().await.unwrap();
     drop(driver);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Waits until the page shows `n` moves.
+async fn wait_shown(c: &Client, n: usize) {
+    for _ in 0..100 {
+        let shown = c.execute("return document.querySelectorAll('#moves .m').length", vec![]).await.unwrap();
+        if shown == json!(n) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("page did not show {n} moves");
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css)).await.unwrap().text().await.unwrap()
+}
+
+/// Two browsers on an invite link; a reload resumes the seat; then a game
+/// against the engine with a takeback.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_friend_and_engine() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let dir = fresh_dir("browser-friend");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    let p2 = fresh_dir("chrome-profile-2");
+    let c1 = browser(&driver).await;
+    let c2 = browser_with(&driver, &p2).await;
+
+    c1.goto(&format!("http://{a}/")).await.unwrap();
+    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#variant option[value='chess']")).await.unwrap();
+    click_css(&c1, "label:has(input[name=mode][value=friend])").await;
+    click_css(&c1, "#create-btn").await;
+    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#invite-box:not(.hidden)")).await.unwrap();
+    let link = text_of(&c1, "#invite").await;
+    let id = link.rsplit('/').next().unwrap().to_string();
+    shot(&c1, "friend-invite").await;
+
+    c2.goto(&link).await.unwrap();
+    click_css(&c2, "#join-box:not(.hidden) #join").await;
+    for _ in 0..100 {
+        if state(a, &id).await["seats"] == json!({"w": true, "b": true}) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // White moves in browser 1; browser 2 sees it live and answers.
+    click_move(&c1, a, &id, "e2e4").await;
+    wait_shown(&c2, 1).await;
+    let st = text_of(&c2, "#status").await;
+    assert!(st.contains("Your move (Black)"), "{st}");
+    click_sq(&c2, "e7").await;
+    click_sq(&c2, "e5").await;
+    wait_shown(&c1, 2).await;
+    // Browser 2 cannot move for White: its board is not interactive.
+    click_sq(&c2, "g1").await;
+    assert!(c2.find_all(Locator::Css("circle.dot")).await.unwrap().is_empty(), "no moves offered to the wrong seat");
+    // A reload resumes White's seat.
+    c1.refresh().await.unwrap();
+    wait_shown(&c1, 2).await;
+    let st = text_of(&c1, "#status").await;
+    assert!(st.contains("Your move (White)"), "{st}");
+    shot(&c2, "friend-black-view").await;
+    click_css(&c2, "#resign").await;
+    click_css(&c2, "#resign").await;
+    let b1 = banner(&c1).await;
+    assert!(b1.contains("1-0") && b1.contains("resignation"), "{b1}");
+    shot(&c1, "friend-over").await;
+
+    // Against the computer at level 1: it answers; a takeback undoes both.
+    c1.goto(&format!("http://{a}/")).await.unwrap();
+    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#variant option[value='chess']")).await.unwrap();
+    click_css(&c1, "label:has(input[name=mode][value=engine])").await;
+    c1.find(Locator::Css("#level")).await.unwrap().select_by_value("1").await.unwrap();
+    click_css(&c1, "#create-btn").await;
+    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("rect.sq[data-square='e2']")).await.unwrap();
+    let id = c1.current_url().await.unwrap().path().rsplit('/').next().unwrap().to_string();
+    wait_ply(&c1, a, &id, 0).await;
+    click_sq(&c1, "d2").await;
+    click_sq(&c1, "d4").await;
+    wait_ply(&c1, a, &id, 2).await;
+    shot(&c1, "engine-reply").await;
+    click_css(&c1, "#takeback").await;
+    wait_ply(&c1, a, &id, 0).await;
+
+    c1.close().await.unwrap();
+    c2.close().await.unwrap();
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&p2);
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
