@@ -130,14 +130,27 @@ export class Board {
     return out;
   }
 
-  /** Rings read from the variant state: any extra field naming 'ring'. */
+  /**
+   * Rings read from the variant state: every extra FEN field whose name
+   * contains 'ring'; each comma-separated part naming a square puts a ring
+   * there, labelled with its level (the first number after the square) and
+   * the power that level gives from the game's power list.
+   */
   rings() {
     const out = [];
+    const powers = this.data.ringPowers || 'QNRB';
     for (const [k, v] of Object.entries(this.data.extra || {})) {
       if (!/ring/i.test(k)) continue;
-      for (const part of v.split(',')) {
+      for (const part of v.split(/[,;/]/)) {
         const sq = /([a-h][1-8])/.exec(part);
-        if (sq) out.push({ sq: sq[1], label: part.replace(sq[1], '').replace(/[^\w]/g, '') || k, name: k, text: part });
+        if (!sq) continue;
+        const rest = part.replace(sq[1], '');
+        const lv = /(\d+)/.exec(rest);
+        const owner = /^[wb]|[wb]$/i.exec(rest.replace(/[^a-z]/gi, ''));
+        const level = lv ? parseInt(lv[1], 10) : null;
+        const power = level ? powers[(level - 1) % powers.length] : '';
+        const label = (owner ? owner[0].toLowerCase() : '') + (level !== null ? level : '') + (power ? ' ' + power : '');
+        out.push({ sq: sq[1], label: label || k, name: k, text: part, level, power });
       }
     }
     return out;

@@ -90,7 +90,8 @@ const RULES = {
       <li>A pawn wearing a ring cannot be taken en passant. A pawn moved back to its second rank by a power move loses its double step.</li>
       </ul>
       <p>The ring is shown as a gold circle on the piece that wears it, with its level and power beside it.</p>${COMMON}`,
-    diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start: both rings on their Kings, level 0.']],
+    diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 rings:w@e1:0,b@e8:0', 'The start: both rings on their Kings, level 0.'],
+      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1 rings:w@d2:1,b@e8:0', 'After 1. e1~d2: White\'s ring on the d2 pawn at level 1, so that pawn may also move as a Queen.']],
   },
 };
 RULES['genie-ownhalf'] = RULES.genie;

@@ -299,7 +299,6 @@ async fn browser_games() {
                 .map(|u| u.to_string());
             let Some(u) = pick else { break };
             click_move(&c, a, &id, &u).await;
-            ply += 1;
             s = state(a, &id).await;
         }
         shot(&c, &format!("{variant}-game")).await;
@@ -321,7 +320,7 @@ async fn browser_games() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     shot(&c, "analysis").await;
-    for v in ["chess", "genie", "clown"] {
+    for v in ["chess", "genie", "clown", "magicring"] {
         c.goto(&format!("http://{a}/rules/{v}")).await.unwrap();
         c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(".diagram svg")).await.unwrap();
         shot(&c, &format!("rules-{v}")).await;
