@@ -529,3 +529,117 @@ pub fn kind_name(m: Move) -> &'static str {
         MoveKind::RingPass(_) => "ringpass",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(clock: Option<(i64, i64)>) -> Live {
+        let opts = RuleOptions::default();
+        let start = AnyPosition::new(Variant::Chess, &opts);
+        let meta = Meta {
+            id: "t".into(),
+            variant: Variant::Chess,
+            ring_powers: "QNRB".into(),
+            opts,
+            start_fen: start.fen(),
+            mode: Mode::Hotseat,
+            engine_level: None,
+            engine_color: None,
+            clock,
+            created_at: 0,
+        };
+        Live::new(meta, start, Some("t".into()), Some("t".into()))
+    }
+
+    fn both() -> Actor {
+        Actor::Seats(vec![Color::White, Color::Black])
+    }
+
+    #[test]
+    fn refused_moves_change_nothing() {
+        let mut g = game(None);
+        let before = g.view();
+        assert!(g.play(&both(), "e2e5", None).unwrap_err().contains("e2e5"));
+        assert!(g.play(&Actor::Seats(vec![]), "e2e4", None).unwrap_err().contains("spectator"));
+        assert!(g.play(&Actor::Seats(vec![Color::Black]), "e2e4", None).unwrap_err().contains("not your turn"));
+        assert_eq!(g.view(), before);
+    }
+
+    // Clocks are tested by moving the turn's start into the past, never by waiting.
+    #[test]
+    fn clock_starts_after_each_side_moved_and_flags() {
+        let mut g = game(Some((60_000, 2_000)));
+        g.play(&both(), "e2e4", None).unwrap();
+        assert_eq!(g.turn_started, None, "Black's clock waits for Black's first move");
+        g.play(&both(), "e7e5", None).unwrap();
+        assert!(g.turn_started.is_some());
+        // White thinks 10 s: 60 - 10 + 2 increment = 52 s left.
+        g.turn_started = Some(now_ms() - 10_000);
+        g.play(&both(), "g1f3", None).unwrap();
+        let w = g.white_ms.unwrap();
+        assert!((51_900..=52_000).contains(&w), "{w}");
+        // Black overstays: flagged, White wins on time.
+        g.turn_started = Some(now_ms() - 61_000);
+        assert!(g.check_flag());
+        assert_eq!(g.result, "1-0");
+        assert_eq!(g.reason.as_deref(), Some("time forfeit"));
+        assert_eq!(g.black_ms, Some(0));
+    }
+
+    #[test]
+    fn a_move_after_the_flag_loses_on_time() {
+        let mut g = game(Some((60_000, 0)));
+        g.play(&both(), "e2e4", None).unwrap();
+        g.play(&both(), "e7e5", None).unwrap();
+        g.turn_started = Some(now_ms() - 60_001);
+        g.play(&both(), "g1f3", None).unwrap();
+        assert_eq!(g.game.moves().len(), 2, "the late move is not played");
+        assert_eq!(g.result, "0-1");
+    }
+
+    #[test]
+    fn takeback_in_hotseat_and_engine_games() {
+        let mut g = game(None);
+        assert!(g.takeback(&both()).is_err(), "nothing to take back");
+        g.play(&both(), "e2e4", None).unwrap();
+        assert_eq!(g.takeback(&both()), Ok(0));
+        assert_eq!(g.game.moves().len(), 0);
+        let mut e = game(None);
+        e.meta.mode = Mode::Engine;
+        e.meta.engine_color = Some(Color::Black);
+        let human = Actor::Seats(vec![Color::White]);
+        e.play(&human, "e2e4", None).unwrap();
+        e.play(&Actor::Engine, "e7e5", None).unwrap();
+        assert_eq!(e.takeback(&human), Ok(0), "the engine's reply and the human move");
+        e.play(&human, "d2d4", None).unwrap();
+        assert_eq!(e.takeback(&human), Ok(0), "engine still thinking: the human move only");
+    }
+
+    #[test]
+    fn draw_offers_and_resignation() {
+        let mut f = game(None);
+        f.meta.mode = Mode::Friend;
+        let w = Actor::Seats(vec![Color::White]);
+        let b = Actor::Seats(vec![Color::Black]);
+        assert!(f.accept_draw(&b).is_err(), "nothing to accept");
+        f.offer_draw(&w).unwrap();
+        assert!(f.accept_draw(&w).is_err(), "not one's own offer");
+        f.accept_draw(&b).unwrap();
+        assert_eq!((f.result.as_str(), f.reason.as_deref()), ("1/2-1/2", Some("agreement")));
+        assert!(f.resign(&w).unwrap_err().contains("over"));
+        let mut g = game(None);
+        g.play(&both(), "e2e4", None).unwrap();
+        g.resign(&both()).unwrap();
+        assert_eq!(g.result, "1-0", "hot-seat: the side to move (Black) resigns");
+    }
+
+    #[test]
+    fn fen_parts_reads_pockets_and_extra_fields() {
+        let (board, pockets, extra) = fen_parts("8/8/8/8/8/8/8/8[KQRRbbp] w - - 0 1 rings:w@e1:0 x:1");
+        assert_eq!(board, "8/8/8/8/8/8/8/8");
+        assert_eq!(pockets, json!({"w": {"K": 1, "Q": 1, "R": 2}, "b": {"B": 2, "P": 1}}));
+        assert_eq!(extra.get("rings"), Some(&json!("w@e1:0")));
+        assert_eq!(extra.get("x"), Some(&json!("1")));
+    }
+}

@@ -8,6 +8,7 @@
 
 mod common;
 use common::*;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -334,6 +335,25 @@ async fn browser_games() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Drags the piece on `from` to `to` with real pointer events. (By viewport
+/// coordinates: the board redraws itself while dragging, so elements found
+/// before the drag go stale.)
+async fn drag(c: &Client, from: &str, to: &str) {
+    let centre = |sq: &str| {
+        format!("const r = document.querySelector(\"rect.sq[data-square='{sq}']\").getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];")
+    };
+    let f = c.execute(&centre(from), vec![]).await.unwrap();
+    let t = c.execute(&centre(to), vec![]).await.unwrap();
+    let (fx, fy, tx, ty) = (f[0].as_i64().unwrap(), f[1].as_i64().unwrap(), t[0].as_i64().unwrap(), t[1].as_i64().unwrap());
+    let a = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo { duration: None, x: fx, y: fy })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: (fx + tx) / 2, y: (fy + ty) / 2 })
+        .then(PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: tx, y: ty })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    c.perform_actions(a).await.expect("drag");
+}
+
 /// Waits until the page shows `n` moves.
 async fn wait_shown(c: &Client, n: usize) {
     for _ in 0..100 {
@@ -388,9 +408,10 @@ async fn browser_friend_and_engine() {
     wait_shown(&c2, 1).await;
     let st = text_of(&c2, "#status").await;
     assert!(st.contains("Your move (Black)"), "{st}");
-    click_sq(&c2, "e7").await;
-    click_sq(&c2, "e5").await;
+    // Black answers by drag-and-drop.
+    drag(&c2, "e7", "e5").await;
     wait_shown(&c1, 2).await;
+    assert_eq!(state(a, &id).await["history"][1]["uci"], "e7e5");
     // Browser 2 cannot move for White: its board is not interactive.
     click_sq(&c2, "g1").await;
     assert!(c2.find_all(Locator::Css("circle.dot")).await.unwrap().is_empty(), "no moves offered to the wrong seat");
