@@ -119,6 +119,8 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     let mut live = h.live.lock().await;
     if live.engine_to_move() && !live.thinking {
         live.thinking = true;
+        // Tell the clients the engine is thinking.
+        let _ = h.tx.send(Arc::from(live.view().to_string()));
         let gen = live.generation;
         let pos = live.game.position().clone();
         let history: Vec<u64> = live.game.positions().iter().rev().skip(1).rev().map(|p| p.hash()).collect();

@@ -368,10 +368,9 @@ impl Live {
                 }
             }
         };
-        if self.game.moves().len() < n || (self.meta.mode == Mode::Engine && self.game.moves().len() < n) {
+        if self.game.moves().len() < n {
             return Err("no move of yours to take back".into());
         }
-        let _ = seats;
         for _ in 0..n {
             self.game.undo();
             self.sans.pop();

@@ -71,8 +71,8 @@ fn bad(message: impl Into<String>) -> Response {
 }
 
 /// JSON body parsing with an error reply naming the problem.
-fn parse_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Response> {
-    serde_json::from_str(body).map_err(|e| bad(format!("malformed request: {e}")))
+fn parse_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Box<Response>> {
+    serde_json::from_str(body).map_err(|e| Box::new(bad(format!("malformed request: {e}"))))
 }
 
 async fn meta() -> Response {
@@ -128,7 +128,7 @@ fn rule_options(variant: Variant, ring_powers: Option<&str>) -> Result<(RuleOpti
 async fn create_game(State(app): State<App>, body: String) -> Response {
     let req: CreateReq = match parse_body(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return *e,
     };
     let variant = match Variant::from_str(&req.variant) {
         Ok(v) => v,
@@ -152,7 +152,7 @@ async fn create_game(State(app): State<App>, body: String) -> Response {
         "white" => Color::White,
         "black" => Color::Black,
         "random" => {
-            if random_hex(1).as_bytes()[1] % 2 == 0 {
+            if random_hex(1).as_bytes()[1].is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
@@ -292,8 +292,11 @@ struct PositionReq {
     moves: Vec<String>,
 }
 
+/// (uci, SAN, FEN after) of each move replayed.
+type Replayed = Vec<(String, String, String)>;
+
 /// The start position and moves of a request, replayed through the rules.
-fn replay(req: &PositionReq) -> Result<(AnyPosition, Vec<(String, String, String)>, AnyPosition), String> {
+fn replay(req: &PositionReq) -> Result<(AnyPosition, Replayed, AnyPosition), String> {
     let variant = Variant::from_str(&req.variant).map_err(|e| e.to_string())?;
     let (opts, _) = rule_options(variant, req.ring_powers.as_deref())?;
     let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
@@ -317,7 +320,7 @@ fn replay(req: &PositionReq) -> Result<(AnyPosition, Vec<(String, String, String
 async fn position(body: String) -> Response {
     let req: PositionReq = match parse_body(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return *e,
     };
     match replay(&req) {
         Ok((start, moves, pos)) => {
@@ -335,7 +338,7 @@ async fn position(body: String) -> Response {
 async fn analyse(State(app): State<App>, body: String) -> Response {
     let req: PositionReq = match parse_body(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return *e,
     };
     let (_, _, pos) = match replay(&req) {
         Ok(r) => r,
@@ -380,7 +383,7 @@ struct ImportReq {
 async fn pgn_import(body: String) -> Response {
     let req: ImportReq = match parse_body(&body) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return *e,
     };
     if req.pgn.len() > 1_000_000 {
         return bad("PGN too long (1 MB at most)");

@@ -42,8 +42,7 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
 
 fn dechunk(mut s: &str) -> String {
     let mut out = String::new();
-    loop {
-        let Some((size, rest)) = s.split_once("\r\n") else { break };
+    while let Some((size, rest)) = s.split_once("\r\n") {
         let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
         if n == 0 {
             break;
