@@ -32,6 +32,7 @@ impl Drop for Driver {
 
 fn chromedriver_path() -> PathBuf {
     if let Ok(p) = std::env::var("CHROMEDRIVER") {
+        assert!(std::path::Path::new(&p).exists(), "CHROMEDRIVER={p} does not exist: run scripts/setup-browser.sh, or set CHIMERA_SKIP_BROWSER=1 to skip browser tests");
         return PathBuf::from(p);
     }
     for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] {
@@ -56,7 +57,7 @@ async fn start_driver() -> Driver {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("chromedriver starts");
+        .unwrap_or_else(|e| panic!("chromedriver does not start ({e}): run scripts/setup-browser.sh, or set CHIMERA_SKIP_BROWSER=1 to skip browser tests"));
     for _ in 0..100 {
         if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
             break;
