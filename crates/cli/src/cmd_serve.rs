@@ -1,6 +1,6 @@
 //! `chimera serve`: the web server (crate `chimera-server`).
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, Result};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -8,11 +8,11 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
     /// Data directory for the SQLite store (created on first run).
-    #[arg(long)]
-    data: Option<std::path::PathBuf>,
+    /// Default: `data` in the current directory.
+    #[arg(long, default_value = "data")]
+    data: std::path::PathBuf,
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let _ = (a.addr, a.data);
-    bail!("the web server is not built yet")
+    chimera_server::run(&a.addr, &a.data).map_err(|e| anyhow!(e))
 }

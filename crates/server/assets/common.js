@@ -1,0 +1,44 @@
+// Small helpers shared by the pages.
+export async function api(path, body) {
+  const opts = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const r = await fetch(path, opts);
+  const text = await r.text();
+  let data;
+  try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+export function toast(msg) {
+  const t = document.createElement('div');
+  t.className = 'toast';
+  t.id = 'toast';
+  t.textContent = msg;
+  document.querySelectorAll('.toast').forEach((x) => x.remove());
+  document.body.appendChild(t);
+  setTimeout(() => t.remove(), 4000);
+}
+
+export function tokenFor(id) { return localStorage.getItem('chimera.token.' + id); }
+export function saveToken(id, token, colors) {
+  localStorage.setItem('chimera.token.' + id, token);
+  localStorage.setItem('chimera.colors.' + id, JSON.stringify(colors));
+}
+
+export function header() {
+  return `<header class="top"><a class="logo" href="/">Chimera</a><nav>
+  <a href="/">Play</a><a href="/analysis">Analysis board</a>
+  <a href="/rules/chess">Rules</a></nav></header>`;
+}
+
+export function fmtClock(ms) {
+  if (ms === null || ms === undefined) return '';
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  const m = Math.floor(s / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  if (ms < 10000) return `${m}:${sec}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${sec}`;
+}
+
+export const POCKET_NAMES = { genesis: 'Reserve', clown: 'Hand (re-entry)' };

@@ -1,0 +1,644 @@
+//! A game being played: the rules' `Game`, seats, clocks, result, draw
+//! offers. Every operation works on a copy; the caller stores the copy in
+//! one transaction and only then replaces the live game, so a refused or
+//! failed change leaves both the live game and the store untouched.
+
+use chimera_rules::san;
+use chimera_rules::{AnyPosition, Color, EndReason, Game, Move, MoveKind, Position, RuleOptions, Variant};
+use serde_json::{json, Map, Value};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Engine,
+    Friend,
+    Hotseat,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Engine => "engine",
+            Mode::Friend => "friend",
+            Mode::Hotseat => "hotseat",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Mode> {
+        Some(match s {
+            "engine" => Mode::Engine,
+            "friend" => Mode::Friend,
+            "hotseat" => Mode::Hotseat,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    Finished,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// What never changes after creation.
+#[derive(Clone, Debug)]
+pub struct Meta {
+    pub id: String,
+    pub variant: Variant,
+    pub ring_powers: String,
+    pub opts: RuleOptions,
+    pub start_fen: String,
+    pub mode: Mode,
+    pub engine_level: Option<u8>,
+    pub engine_color: Option<Color>,
+    /// (initial, increment) in ms.
+    pub clock: Option<(i64, i64)>,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Live {
+    pub meta: Meta,
+    pub game: Game<AnyPosition>,
+    pub sans: Vec<String>,
+    /// Clock readings after each move.
+    pub move_clocks: Vec<(Option<i64>, Option<i64>)>,
+    pub white_token: Option<String>,
+    pub black_token: Option<String>,
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    pub turn_started: Option<i64>,
+    pub status: Status,
+    pub result: String,
+    pub reason: Option<String>,
+    pub draw_offer: Option<Color>,
+    pub updated_at: i64,
+    /// Bumped on every change; an engine reply computed for an older
+    /// generation is thrown away.
+    pub generation: u64,
+    pub thinking: bool,
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+pub fn color_char(c: Color) -> &'static str {
+    if c == Color::White {
+        "w"
+    } else {
+        "b"
+    }
+}
+
+/// Who is acting on a game: the seats its token holds (none = spectator),
+/// or the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actor {
+    Seats(Vec<Color>),
+    Engine,
+}
+
+impl Live {
+    pub fn new(meta: Meta, start: AnyPosition, white_token: Option<String>, black_token: Option<String>) -> Live {
+        let ms = meta.clock.map(|c| c.0);
+        let now = now_ms();
+        Live {
+            game: Game::new(start),
+            sans: Vec::new(),
+            move_clocks: Vec::new(),
+            white_token,
+            black_token,
+            white_ms: ms,
+            black_ms: ms,
+            turn_started: None,
+            status: Status::Active,
+            result: "*".into(),
+            reason: None,
+            draw_offer: None,
+            updated_at: now,
+            generation: 0,
+            thinking: false,
+            meta,
+        }
+    }
+
+    pub fn seats_of(&self, token: Option<&str>) -> Vec<Color> {
+        let Some(t) = token else { return vec![] };
+        let mut v = Vec::new();
+        if self.white_token.as_deref() == Some(t) {
+            v.push(Color::White);
+        }
+        if self.black_token.as_deref() == Some(t) {
+            v.push(Color::Black);
+        }
+        v
+    }
+
+    pub fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+
+    pub fn engine_to_move(&self) -> bool {
+        self.status == Status::Active && self.meta.mode == Mode::Engine && self.meta.engine_color == Some(self.turn())
+    }
+
+    /// The clock of `c` now, in ms (a running clock counts down).
+    pub fn remaining(&self, c: Color, now: i64) -> Option<i64> {
+        let stored = if c == Color::White { self.white_ms } else { self.black_ms }?;
+        match self.turn_started {
+            Some(t) if self.status == Status::Active && self.turn() == c => Some(stored - (now - t)),
+            _ => Some(stored),
+        }
+    }
+
+    fn clock_running(&self) -> bool {
+        // Each side's clock starts after its first move, as on most servers.
+        self.meta.clock.is_some() && self.game.moves().len() >= 2 && self.status == Status::Active
+    }
+
+    fn finish(&mut self, winner: Option<Color>, reason: EndReason) {
+        let now = now_ms();
+        // Freeze the clock of the side to move.
+        if self.clock_running() {
+            let rem = self.remaining(self.turn(), now).map(|r| r.max(0));
+            if self.turn() == Color::White {
+                self.white_ms = rem;
+            } else {
+                self.black_ms = rem;
+            }
+        }
+        self.turn_started = None;
+        self.status = Status::Finished;
+        self.result = match winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+        .into();
+        self.reason = Some(reason.as_str().to_string());
+        self.draw_offer = None;
+    }
+
+    fn touch(&mut self) {
+        self.updated_at = now_ms();
+        self.generation += 1;
+    }
+
+    /// Ends the game on time if the side to move has run out. True if it did.
+    pub fn check_flag(&mut self) -> bool {
+        if self.status != Status::Active || !self.clock_running() {
+            return false;
+        }
+        let turn = self.turn();
+        if self.remaining(turn, now_ms()).is_some_and(|r| r <= 0) {
+            self.finish(Some(!turn), EndReason::Timeout);
+            self.touch();
+            return true;
+        }
+        false
+    }
+
+    fn require_active(&self) -> Result<(), String> {
+        if self.status != Status::Active {
+            return Err(format!("the game is over ({} by {})", self.result, self.reason.as_deref().unwrap_or("?")));
+        }
+        Ok(())
+    }
+
+    /// The colour `actor` acts for in a move, resignation or offer: the side
+    /// to move for a token holding both seats.
+    fn acting_color(&self, actor: &Actor) -> Result<Color, String> {
+        match actor {
+            Actor::Engine => self.meta.engine_color.ok_or_else(|| "no engine in this game".to_string()),
+            Actor::Seats(s) if s.is_empty() => Err("you are a spectator: no seat in this game belongs to you".into()),
+            Actor::Seats(s) if s.len() == 2 => Ok(self.turn()),
+            Actor::Seats(s) => Ok(s[0]),
+        }
+    }
+
+    /// Plays a move given as a UCI string. `expect_ply`, when given, must be
+    /// the number of moves played so far (guards against stale clients).
+    pub fn play(&mut self, actor: &Actor, uci: &str, expect_ply: Option<usize>) -> Result<(), String> {
+        self.require_active()?;
+        if let Some(p) = expect_ply {
+            if p != self.game.moves().len() {
+                return Err(format!("stale move: the game is at ply {}, the move was made at ply {p}", self.game.moves().len()));
+            }
+        }
+        let turn = self.turn();
+        match actor {
+            Actor::Engine => {
+                if !self.engine_to_move() {
+                    return Err("not the engine's turn".into());
+                }
+            }
+            Actor::Seats(s) => {
+                if s.is_empty() {
+                    return Err("you are a spectator: no seat in this game belongs to you".into());
+                }
+                if !s.contains(&turn) {
+                    return Err(format!("not your turn: {} is to move", if turn == Color::White { "White" } else { "Black" }));
+                }
+                if self.engine_to_move() {
+                    return Err("the engine is to move".into());
+                }
+            }
+        }
+        if uci.len() > 16 {
+            return Err("move string too long".into());
+        }
+        let pos = self.game.position();
+        let m = pos.parse_uci(uci).map_err(|e| e.to_string())?;
+        let san = san::to_san(pos, m);
+        let now = now_ms();
+        if self.clock_running() {
+            let rem = self.remaining(turn, now).unwrap_or(0);
+            if rem <= 0 {
+                self.finish(Some(!turn), EndReason::Timeout);
+                self.touch();
+                return Ok(());
+            }
+            let inc = self.meta.clock.map_or(0, |c| c.1);
+            if turn == Color::White {
+                self.white_ms = Some(rem + inc);
+            } else {
+                self.black_ms = Some(rem + inc);
+            }
+        }
+        self.game.push_unchecked(m);
+        self.sans.push(san);
+        self.move_clocks.push((self.white_ms, self.black_ms));
+        self.turn_started = if self.meta.clock.is_some() && self.game.moves().len() >= 2 { Some(now) } else { None };
+        // A move declines a pending offer made by the opponent.
+        if self.draw_offer == Some(!turn) {
+            self.draw_offer = None;
+        }
+        if let Some(o) = self.game.outcome() {
+            self.finish(o.winner(), o.reason());
+        }
+        self.touch();
+        Ok(())
+    }
+
+    pub fn resign(&mut self, actor: &Actor) -> Result<(), String> {
+        self.require_active()?;
+        let c = self.acting_color(actor)?;
+        self.finish(Some(!c), EndReason::Resignation);
+        self.touch();
+        Ok(())
+    }
+
+    pub fn offer_draw(&mut self, actor: &Actor) -> Result<(), String> {
+        self.require_active()?;
+        let c = self.acting_color(actor)?;
+        match self.draw_offer {
+            Some(o) if o != c => {
+                self.finish(None, EndReason::Agreement);
+            }
+            Some(_) => return Err("you have already offered a draw".into()),
+            None => {
+                if self.meta.mode == Mode::Engine {
+                    return Err("the engine declines the draw offer".into());
+                }
+                if self.meta.mode == Mode::Hotseat {
+                    // Both players sit at this device: an offer is an agreement.
+                    self.finish(None, EndReason::Agreement);
+                } else {
+                    self.draw_offer = Some(c);
+                }
+            }
+        }
+        self.touch();
+        Ok(())
+    }
+
+    pub fn accept_draw(&mut self, actor: &Actor) -> Result<(), String> {
+        self.require_active()?;
+        let c = self.acting_color(actor)?;
+        match self.draw_offer {
+            Some(o) if o != c => {
+                self.finish(None, EndReason::Agreement);
+                self.touch();
+                Ok(())
+            }
+            _ => Err("there is no draw offer from your opponent to accept".into()),
+        }
+    }
+
+    pub fn decline_draw(&mut self, actor: &Actor) -> Result<(), String> {
+        self.require_active()?;
+        let c = self.acting_color(actor)?;
+        match self.draw_offer {
+            Some(o) if o != c => {
+                self.draw_offer = None;
+                self.touch();
+                Ok(())
+            }
+            _ => Err("there is no draw offer from your opponent to decline".into()),
+        }
+    }
+
+    /// Takes back the player's last move (and the engine's reply). Allowed
+    /// against the engine and on one device. Returns the ply from which
+    /// stored moves must be deleted.
+    pub fn takeback(&mut self, actor: &Actor) -> Result<usize, String> {
+        self.require_active()?;
+        let seats = match actor {
+            Actor::Seats(s) if !s.is_empty() => s.clone(),
+            _ => return Err("you are a spectator: no seat in this game belongs to you".into()),
+        };
+        let n = match self.meta.mode {
+            Mode::Friend => return Err("takebacks are offered only against the engine or in hot-seat games".into()),
+            Mode::Hotseat => 1,
+            Mode::Engine => {
+                let human = seats[0];
+                // Undo back to the last position where the human is to move.
+                if self.turn() == human {
+                    2
+                } else {
+                    1
+                }
+            }
+        };
+        if self.game.moves().len() < n {
+            return Err("no move of yours to take back".into());
+        }
+        for _ in 0..n {
+            self.game.undo();
+            self.sans.pop();
+            self.move_clocks.pop();
+        }
+        // Clocks go back to what they read after the last remaining move.
+        if let Some((init, _)) = self.meta.clock {
+            let (w, b) = self.move_clocks.last().copied().unwrap_or((Some(init), Some(init)));
+            self.white_ms = w;
+            self.black_ms = b;
+            self.turn_started = if self.game.moves().len() >= 2 { Some(now_ms()) } else { None };
+        }
+        self.draw_offer = None;
+        self.touch();
+        Ok(self.game.moves().len())
+    }
+
+    /// Claims the free seat of a friend game. Returns (colour, token).
+    pub fn join(&mut self, token: String) -> Result<Color, String> {
+        if self.meta.mode != Mode::Friend {
+            return Err("only games against a friend can be joined".into());
+        }
+        if self.white_token.is_none() {
+            self.white_token = Some(token);
+            self.touch();
+            Ok(Color::White)
+        } else if self.black_token.is_none() {
+            self.black_token = Some(token);
+            self.touch();
+            Ok(Color::Black)
+        } else {
+            Err("both seats of this game are taken; you can watch it".into())
+        }
+    }
+
+    /// The game as JSON for every client (no tokens).
+    pub fn view(&self) -> Value {
+        let now = now_ms();
+        let mut history = Vec::with_capacity(self.sans.len());
+        let positions = self.game.positions();
+        for (i, (m, s)) in self.game.moves().iter().zip(&self.sans).enumerate() {
+            let after = &positions[i + 1];
+            history.push(json!({
+                "uci": m.to_string(),
+                "san": s,
+                "from": if m.is_drop() { Value::Null } else { json!(m.from.to_string()) },
+                "to": m.to.to_string(),
+                "fen": after.fen(),
+                "check": check_square(after),
+            }));
+        }
+        let clock = self.meta.clock.map(|(init, inc)| {
+            json!({
+                "initial": init, "increment": inc,
+                "white": self.remaining(Color::White, now), "black": self.remaining(Color::Black, now),
+                "running": if self.clock_running() { json!(color_char(self.turn())) } else { Value::Null },
+            })
+        });
+        let pos = self.game.position();
+        let mut v = position_view(pos, self.status == Status::Active);
+        let o = v.as_object_mut().expect("object");
+        o.insert("t".into(), json!("state"));
+        o.insert("id".into(), json!(self.meta.id));
+        o.insert("variant".into(), json!(self.meta.variant.id()));
+        o.insert("variant_name".into(), json!(self.meta.variant.name()));
+        o.insert("ring_powers".into(), json!(self.meta.ring_powers));
+        o.insert("mode".into(), json!(self.meta.mode.as_str()));
+        o.insert("engine_level".into(), json!(self.meta.engine_level));
+        o.insert("engine_color".into(), json!(self.meta.engine_color.map(color_char)));
+        o.insert("start_fen".into(), json!(self.meta.start_fen));
+        o.insert("ply".into(), json!(self.game.moves().len()));
+        o.insert("history".into(), Value::Array(history));
+        o.insert("status".into(), json!(self.status.as_str()));
+        o.insert("result".into(), json!(self.result));
+        o.insert("reason".into(), json!(self.reason));
+        o.insert("draw_offer".into(), json!(self.draw_offer.map(color_char)));
+        o.insert("clock".into(), clock.unwrap_or(Value::Null));
+        o.insert("seats".into(), json!({"w": self.white_token.is_some(), "b": self.black_token.is_some()}));
+        o.insert("thinking".into(), json!(self.thinking));
+        v
+    }
+}
+
+/// The king in check's square, if any.
+pub fn check_square(pos: &AnyPosition) -> Value {
+    if pos.is_check() {
+        pos.board().king_of(pos.turn()).map_or(Value::Null, |k| json!(k.to_string()))
+    } else {
+        Value::Null
+    }
+}
+
+/// The FEN split for display: placement, pockets, extra `name:value` fields.
+pub fn fen_parts(fen: &str) -> (String, Value, Map<String, Value>) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let placement = fields.first().copied().unwrap_or("");
+    let (board, pocket) = match placement.find('[') {
+        Some(i) => (&placement[..i], placement[i + 1..].trim_end_matches(']')),
+        None => (placement, ""),
+    };
+    let mut w = Map::new();
+    let mut b = Map::new();
+    for c in pocket.chars().filter(|c| c.is_ascii_alphabetic()) {
+        let side = if c.is_ascii_uppercase() { &mut w } else { &mut b };
+        let k = c.to_ascii_uppercase().to_string();
+        let n = side.get(&k).and_then(Value::as_u64).unwrap_or(0) + 1;
+        side.insert(k, json!(n));
+    }
+    let mut extra = Map::new();
+    for f in fields.iter().skip(6) {
+        if let Some((k, v)) = f.split_once(':') {
+            extra.insert(k.to_string(), json!(v));
+        }
+    }
+    (board.to_string(), json!({"w": w, "b": b}), extra)
+}
+
+/// A position as the UI needs it: board, pockets, variant state, and every
+/// legal move as [uci, SAN] grouped by the square it starts from (`@` for
+/// placements and re-entries), so the UI needs no rules of its own.
+pub fn position_view(pos: &AnyPosition, with_moves: bool) -> Value {
+    let fen = pos.fen();
+    let (board, pockets, extra) = fen_parts(&fen);
+    let mut legal = Map::new();
+    if with_moves {
+        for (m, s) in san::all_san(pos) {
+            let key = if m.is_drop() { "@".to_string() } else { m.from.to_string() };
+            let entry = legal.entry(key).or_insert_with(|| Value::Array(vec![]));
+            if let Value::Array(a) = entry {
+                a.push(json!([m.to_string(), s, kind_name(m)]));
+            }
+        }
+    }
+    json!({
+        "fen": fen,
+        "board": board,
+        "pockets": pockets,
+        "extra": extra,
+        "turn": color_char(pos.turn()),
+        "check": check_square(pos),
+        "legal": legal,
+    })
+}
+
+/// A word for the move's kind, for the UI's hints.
+pub fn kind_name(m: Move) -> &'static str {
+    match m.kind {
+        MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant => "move",
+        MoveKind::Castle => "castle",
+        MoveKind::Promotion(_) => "promotion",
+        MoveKind::Flip => "flip",
+        MoveKind::Drop(_) => "drop",
+        MoveKind::ReEntry(_) => "reentry",
+        MoveKind::Declare => "declare",
+        MoveKind::RingPass(_) => "ringpass",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(clock: Option<(i64, i64)>) -> Live {
+        let opts = RuleOptions::default();
+        let start = AnyPosition::new(Variant::Chess, &opts);
+        let meta = Meta {
+            id: "t".into(),
+            variant: Variant::Chess,
+            ring_powers: "QNRB".into(),
+            opts,
+            start_fen: start.fen(),
+            mode: Mode::Hotseat,
+            engine_level: None,
+            engine_color: None,
+            clock,
+            created_at: 0,
+        };
+        Live::new(meta, start, Some("t".into()), Some("t".into()))
+    }
+
+    fn both() -> Actor {
+        Actor::Seats(vec![Color::White, Color::Black])
+    }
+
+    #[test]
+    fn refused_moves_change_nothing() {
+        let mut g = game(None);
+        let before = g.view();
+        assert!(g.play(&both(), "e2e5", None).unwrap_err().contains("e2e5"));
+        assert!(g.play(&Actor::Seats(vec![]), "e2e4", None).unwrap_err().contains("spectator"));
+        assert!(g.play(&Actor::Seats(vec![Color::Black]), "e2e4", None).unwrap_err().contains("not your turn"));
+        assert_eq!(g.view(), before);
+    }
+
+    // Clocks are tested by moving the turn's start into the past, never by waiting.
+    #[test]
+    fn clock_starts_after_each_side_moved_and_flags() {
+        let mut g = game(Some((60_000, 2_000)));
+        g.play(&both(), "e2e4", None).unwrap();
+        assert_eq!(g.turn_started, None, "Black's clock waits for Black's first move");
+        g.play(&both(), "e7e5", None).unwrap();
+        assert!(g.turn_started.is_some());
+        // White thinks 10 s: 60 - 10 + 2 increment = 52 s left.
+        g.turn_started = Some(now_ms() - 10_000);
+        g.play(&both(), "g1f3", None).unwrap();
+        let w = g.white_ms.unwrap();
+        assert!((51_900..=52_000).contains(&w), "{w}");
+        // Black overstays: flagged, White wins on time.
+        g.turn_started = Some(now_ms() - 61_000);
+        assert!(g.check_flag());
+        assert_eq!(g.result, "1-0");
+        assert_eq!(g.reason.as_deref(), Some("time forfeit"));
+        assert_eq!(g.black_ms, Some(0));
+    }
+
+    #[test]
+    fn a_move_after_the_flag_loses_on_time() {
+        let mut g = game(Some((60_000, 0)));
+        g.play(&both(), "e2e4", None).unwrap();
+        g.play(&both(), "e7e5", None).unwrap();
+        g.turn_started = Some(now_ms() - 60_001);
+        g.play(&both(), "g1f3", None).unwrap();
+        assert_eq!(g.game.moves().len(), 2, "the late move is not played");
+        assert_eq!(g.result, "0-1");
+    }
+
+    #[test]
+    fn takeback_in_hotseat_and_engine_games() {
+        let mut g = game(None);
+        assert!(g.takeback(&both()).is_err(), "nothing to take back");
+        g.play(&both(), "e2e4", None).unwrap();
+        assert_eq!(g.takeback(&both()), Ok(0));
+        assert_eq!(g.game.moves().len(), 0);
+        let mut e = game(None);
+        e.meta.mode = Mode::Engine;
+        e.meta.engine_color = Some(Color::Black);
+        let human = Actor::Seats(vec![Color::White]);
+        e.play(&human, "e2e4", None).unwrap();
+        e.play(&Actor::Engine, "e7e5", None).unwrap();
+        assert_eq!(e.takeback(&human), Ok(0), "the engine's reply and the human move");
+        e.play(&human, "d2d4", None).unwrap();
+        assert_eq!(e.takeback(&human), Ok(0), "engine still thinking: the human move only");
+    }
+
+    #[test]
+    fn draw_offers_and_resignation() {
+        let mut f = game(None);
+        f.meta.mode = Mode::Friend;
+        let w = Actor::Seats(vec![Color::White]);
+        let b = Actor::Seats(vec![Color::Black]);
+        assert!(f.accept_draw(&b).is_err(), "nothing to accept");
+        f.offer_draw(&w).unwrap();
+        assert!(f.accept_draw(&w).is_err(), "not one's own offer");
+        f.accept_draw(&b).unwrap();
+        assert_eq!((f.result.as_str(), f.reason.as_deref()), ("1/2-1/2", Some("agreement")));
+        assert!(f.resign(&w).unwrap_err().contains("over"));
+        let mut g = game(None);
+        g.play(&both(), "e2e4", None).unwrap();
+        g.resign(&both()).unwrap();
+        assert_eq!(g.result, "1-0", "hot-seat: the side to move (Black) resigns");
+    }
+
+    #[test]
+    fn fen_parts_reads_pockets_and_extra_fields() {
+        let (board, pockets, extra) = fen_parts("8/8/8/8/8/8/8/8[KQRRbbp] w - - 0 1 rings:w@e1:0 x:1");
+        assert_eq!(board, "8/8/8/8/8/8/8/8");
+        assert_eq!(pockets, json!({"w": {"K": 1, "Q": 1, "R": 2}, "b": {"B": 2, "P": 1}}));
+        assert_eq!(extra.get("rings"), Some(&json!("w@e1:0")));
+        assert_eq!(extra.get("x"), Some(&json!("1")));
+    }
+}

@@ -1,0 +1,251 @@
+//! The SQLite store: one row per game, one row per move. Every change to a
+//! game is written in one transaction, so a stored game is never half
+//! updated. Queries are plain SQL with `$n` placeholders, which SQLite and
+//! Postgres both read.
+
+use crate::live::{Live, Meta, Mode, Status};
+use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
+use serde::Serialize;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+use std::path::Path;
+use std::str::FromStr;
+
+pub type Db = SqlitePool;
+
+static WRITER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+pub async fn open(data_dir: &Path) -> Result<Db, String> {
+    std::fs::create_dir_all(data_dir).map_err(|e| format!("cannot create data directory {}: {e}", data_dir.display()))?;
+    let file = data_dir.join("chimera.sqlite3");
+    let opts = SqliteConnectOptions::new()
+        .filename(&file)
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        // WAL + NORMAL: a crash of the process never loses or corrupts a
+        // committed change; only a power cut may lose the last ones.
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(std::time::Duration::from_secs(10))
+        .foreign_keys(true);
+    let pool = SqlitePoolOptions::new()
+        .max_connections(4)
+        .connect_with(opts)
+        .await
+        .map_err(|e| format!("cannot open database {}: {e}", file.display()))?;
+    let migrator = sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| format!("bad migration: {e}"))?;
+    migrator.run(&pool).await.map_err(|e| format!("database migration failed: {e}"))?;
+    Ok(pool)
+}
+
+/// The migrations of `crates/server/migrations/`, compiled in. (The
+/// `sqlx::migrate!` macro does the same but needs sqlx's `macros` feature,
+/// which costs a second build of sqlx for the host; this keeps the build
+/// small with sqlx's public `MigrationSource`.) Add a file there and a line
+/// here; never edit an applied one: its checksum is checked at start-up.
+#[derive(Debug)]
+struct Embedded;
+
+const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "games", include_str!("../migrations/0001_games.sql"))];
+
+impl sqlx::migrate::MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>> + Send>> {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(v, d, sql)| sqlx::migrate::Migration::new(v, d.into(), sqlx::migrate::MigrationType::Simple, sql.into(), false))
+                .collect())
+        })
+    }
+}
+
+fn color_str(c: Option<Color>) -> Option<&'static str> {
+    c.map(|c| if c == Color::White { "w" } else { "b" })
+}
+
+fn parse_color(s: Option<String>) -> Option<Color> {
+    match s.as_deref() {
+        Some("w") => Some(Color::White),
+        Some("b") => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Inserts a new game (no moves yet).
+pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
+    let m = &live.meta;
+    sqlx::query(
+        "INSERT INTO games (id, variant, ring_powers, start_fen, mode, engine_level, engine_color, white_token, black_token, \
+         clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+    )
+    .bind(&m.id)
+    .bind(m.variant.id())
+    .bind(&m.ring_powers)
+    .bind(&m.start_fen)
+    .bind(m.mode.as_str())
+    .bind(m.engine_level.map(i64::from))
+    .bind(color_str(m.engine_color))
+    .bind(&live.white_token)
+    .bind(&live.black_token)
+    .bind(m.clock.map(|c| c.0))
+    .bind(m.clock.map(|c| c.1))
+    .bind(live.white_ms)
+    .bind(live.black_ms)
+    .bind(live.turn_started)
+    .bind(live.status.as_str())
+    .bind(&live.result)
+    .bind(&live.reason)
+    .bind(color_str(live.draw_offer))
+    .bind(m.created_at)
+    .bind(live.updated_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Writes a change in one transaction: moves from ply `keep` on are deleted
+/// (a takeback), moves after that inserted, the game row updated.
+pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> {
+    // The first statement writes, so the transaction takes the write lock
+    // at once (a read first would have to upgrade, and SQLite refuses an
+    // upgrade while another writer commits).
+    // One writer at a time, queued fairly here rather than in SQLite's
+    // busy handler (which sleeps and retries).
+    let _writer = WRITER.lock().await;
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2").bind(&live.meta.id).bind(keep as i64).execute(&mut *tx).await?;
+    for ply in keep..live.game.moves().len() {
+        let (w, b) = live.move_clocks.get(ply).copied().unwrap_or((None, None));
+        sqlx::query("INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(&live.meta.id)
+            .bind(ply as i64)
+            .bind(live.game.moves()[ply].to_string())
+            .bind(&live.sans[ply])
+            .bind(w)
+            .bind(b)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query(
+        "UPDATE games SET white_token = $2, black_token = $3, white_ms = $4, black_ms = $5, turn_started = $6, \
+         status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11 WHERE id = $1",
+    )
+    .bind(&live.meta.id)
+    .bind(&live.white_token)
+    .bind(&live.black_token)
+    .bind(live.white_ms)
+    .bind(live.black_ms)
+    .bind(live.turn_started)
+    .bind(live.status.as_str())
+    .bind(&live.result)
+    .bind(&live.reason)
+    .bind(color_str(live.draw_offer))
+    .bind(live.updated_at)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
+}
+
+/// Loads a game and replays its moves through the rules.
+pub async fn load_game(db: &Db, id: &str) -> Result<Option<Live>, String> {
+    let row = sqlx::query("SELECT * FROM games WHERE id = $1").bind(id).fetch_optional(db).await.map_err(|e| e.to_string())?;
+    let Some(row) = row else { return Ok(None) };
+    let variant = Variant::from_str(row.get::<String, _>("variant").as_str()).map_err(|e| e.to_string())?;
+    let ring_powers: String = row.get("ring_powers");
+    let opts = RuleOptions { ring_powers: ring_powers.parse().map_err(|e: String| e)? };
+    let start_fen: String = row.get("start_fen");
+    let start = chimera_rules::AnyPosition::from_fen(variant, &start_fen, &opts).map_err(|e| e.to_string())?;
+    let clock_initial: Option<i64> = row.get("clock_initial");
+    let clock_increment: Option<i64> = row.get("clock_increment");
+    let meta = Meta {
+        id: row.get("id"),
+        variant,
+        ring_powers,
+        opts,
+        start_fen,
+        mode: Mode::parse(row.get::<String, _>("mode").as_str()).ok_or("bad mode in store")?,
+        engine_level: row.get::<Option<i64>, _>("engine_level").map(|l| l as u8),
+        engine_color: parse_color(row.get("engine_color")),
+        clock: clock_initial.zip(clock_increment),
+        created_at: row.get("created_at"),
+    };
+    let mut game = Game::new(start);
+    let mut sans = Vec::new();
+    let mut move_clocks = Vec::new();
+    let rows = sqlx::query("SELECT uci, san, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+        .bind(id)
+        .fetch_all(db)
+        .await
+        .map_err(|e| e.to_string())?;
+    for r in rows {
+        let uci: String = r.get("uci");
+        let m = game.position().parse_uci(&uci).map_err(|e| format!("stored game {id}: {e}"))?;
+        game.push_unchecked(m);
+        sans.push(r.get("san"));
+        move_clocks.push((r.get("white_ms"), r.get("black_ms")));
+    }
+    Ok(Some(Live {
+        meta,
+        game,
+        sans,
+        move_clocks,
+        white_token: row.get("white_token"),
+        black_token: row.get("black_token"),
+        white_ms: row.get("white_ms"),
+        black_ms: row.get("black_ms"),
+        turn_started: row.get("turn_started"),
+        status: if row.get::<String, _>("status") == "finished" { Status::Finished } else { Status::Active },
+        result: row.get("result"),
+        reason: row.get("reason"),
+        draw_offer: parse_color(row.get("draw_offer")),
+        updated_at: row.get("updated_at"),
+        generation: 0,
+        thinking: false,
+    }))
+}
+
+#[derive(Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub variant: String,
+    pub variant_name: String,
+    pub mode: String,
+    pub engine_level: Option<i64>,
+    pub status: String,
+    pub result: String,
+    pub reason: Option<String>,
+    pub plies: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+pub async fn list_games(db: &Db) -> Result<Vec<GameSummary>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT g.id, g.variant, g.mode, g.engine_level, g.status, g.result, g.reason, g.created_at, g.updated_at, \
+         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+         FROM games g ORDER BY g.updated_at DESC LIMIT 200",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let variant: String = r.get("variant");
+            GameSummary {
+                id: r.get("id"),
+                variant_name: Variant::from_str(&variant).map(|v| v.name().to_string()).unwrap_or_default(),
+                variant,
+                mode: r.get("mode"),
+                engine_level: r.get("engine_level"),
+                status: r.get("status"),
+                result: r.get("result"),
+                reason: r.get("reason"),
+                plies: r.get("plies"),
+                created_at: r.get("created_at"),
+                updated_at: r.get("updated_at"),
+            }
+        })
+        .collect())
+}

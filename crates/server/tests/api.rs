@@ -1,0 +1,199 @@
+//! Integration over HTTP and WebSocket: create, join, move, refusals,
+//! resign, game end stored, and a restart on the same data directory with
+//! every game and move intact.
+
+mod common;
+use common::*;
+use serde_json::{json, Value};
+
+fn ucis(state: &Value) -> Vec<String> {
+    state["history"].as_array().unwrap().iter().map(|h| h["uci"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_refuse_resign_restart() {
+    let dir = fresh_dir("api");
+    let server = start(&dir).await;
+    let a = server.addr;
+
+    // The lobby page and assets are served.
+    let (st, body) = http(a, "GET", "/", None).await;
+    assert_eq!(st, 200);
+    assert!(body.contains("New game"), "lobby page");
+    let (st, _) = http(a, "GET", "/assets/board.js", None).await;
+    assert_eq!(st, 200);
+
+    // Bad creation requests are refused with the problem named.
+    let (st, v) = post_json(a, "/api/games", &json!({"variant": "xiangqi", "mode": "hotseat"})).await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("unknown variant 'xiangqi'"), "{v}");
+    let (st, v) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 9})).await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("level 9"), "{v}");
+    let (st, v) = post_json(a, "/api/games", &json!({"variant": "magicring", "mode": "hotseat", "ring_powers": "QX"})).await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("'X'"), "{v}");
+    let (st, v) = http(a, "POST", "/api/games", Some("{not json")).await;
+    assert_eq!(st, 400);
+    assert!(v.contains("malformed request"), "{v}");
+    let (st, v) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat", "bogus": 1})).await;
+    assert_eq!(st, 400, "unknown fields are refused: {v}");
+
+    // Create a friend game as White; a friend joins as Black.
+    let (st, created) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "friend", "color": "white"})).await;
+    assert_eq!(st, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let wtok = created["token"].as_str().unwrap().to_string();
+    let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(st, 200, "{joined}");
+    assert_eq!(joined["colors"], json!(["black"]));
+    let btok = joined["token"].as_str().unwrap().to_string();
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(st, 409, "third player cannot join: {v}");
+
+    let mut w = ws(a, &id, Some(&wtok)).await;
+    let hello = recv(&mut w).await;
+    assert_eq!(hello["you"], json!(["w"]));
+    let s0 = wait_state(&mut w, |_| true).await;
+    assert_eq!(s0["ply"], 0);
+    assert_eq!(s0["legal"]["e2"].as_array().unwrap().len(), 2, "e2 has two moves: {}", s0["legal"]["e2"]);
+    let mut b = ws(a, &id, Some(&btok)).await;
+    assert_eq!(recv(&mut b).await["you"], json!(["b"]));
+    wait_state(&mut b, |_| true).await;
+    let mut spectator = ws(a, &id, None).await;
+    assert_eq!(recv(&mut spectator).await["you"], json!([]));
+    wait_state(&mut spectator, |_| true).await;
+    let mut thief = ws(a, &id, Some("0123456789abcdef")).await;
+    assert_eq!(recv(&mut thief).await["you"], json!([]), "a wrong token holds no seat");
+    wait_state(&mut thief, |_| true).await;
+
+    // Wrong seat, spectator, wrong token, malformed and illegal: refused.
+    send(&mut b, &json!({"t": "move", "uci": "e7e5"})).await;
+    assert!(wait_error(&mut b).await.contains("not your turn"));
+    send(&mut spectator, &json!({"t": "move", "uci": "e2e4"})).await;
+    assert!(wait_error(&mut spectator).await.contains("spectator"));
+    send(&mut thief, &json!({"t": "resign"})).await;
+    assert!(wait_error(&mut thief).await.contains("spectator"));
+    send_raw(&mut w, "{\"t\": \"move\", ").await;
+    assert!(wait_error(&mut w).await.contains("malformed message"));
+    send(&mut w, &json!({"t": "teleport"})).await;
+    assert!(wait_error(&mut w).await.contains("malformed message"));
+    send(&mut w, &json!({"t": "move", "uci": "e2e5"})).await;
+    let e = wait_error(&mut w).await;
+    assert!(e.contains("illegal move 'e2e5'"), "{e}");
+    send(&mut w, &json!({"t": "move", "uci": "zz"})).await;
+    assert!(wait_error(&mut w).await.contains("zz"));
+    send(&mut w, &json!({"t": "move", "uci": "e2e4", "ply": 3})).await;
+    assert!(wait_error(&mut w).await.contains("stale"));
+    let (_, g) = get_json(a, &format!("/api/games/{id}")).await;
+    assert_eq!(g["ply"], 0, "nothing changed");
+
+    // Moves reach every client.
+    send(&mut w, &json!({"t": "move", "uci": "e2e4", "ply": 0})).await;
+    for c in [&mut w, &mut b, &mut spectator] {
+        let s = wait_state(c, |s| s["ply"] == 1).await;
+        assert_eq!(s["history"][0]["san"], "e4");
+    }
+    send(&mut b, &json!({"t": "move", "uci": "e7e5"})).await;
+    wait_state(&mut w, |s| s["ply"] == 2).await;
+    send(&mut w, &json!({"t": "move", "uci": "g1f3"})).await;
+    wait_state(&mut b, |s| s["ply"] == 3).await;
+    // Takeback is not offered between friends.
+    send(&mut b, &json!({"t": "takeback"})).await;
+    assert!(wait_error(&mut b).await.contains("takebacks"));
+    // Draw offer, declined by playing on... then Black resigns.
+    send(&mut b, &json!({"t": "draw_offer"})).await;
+    let s = wait_state(&mut w, |s| s["draw_offer"] == "b").await;
+    assert_eq!(s["status"], "active");
+    send(&mut w, &json!({"t": "draw_decline"})).await;
+    wait_state(&mut b, |s| s["draw_offer"].is_null()).await;
+    send(&mut b, &json!({"t": "resign"})).await;
+    let s = wait_state(&mut spectator, |s| s["status"] == "finished").await;
+    assert_eq!(s["result"], "1-0");
+    assert_eq!(s["reason"], "resignation");
+    send(&mut w, &json!({"t": "move", "uci": "f1c4"})).await;
+    assert!(wait_error(&mut w).await.contains("game is over"));
+
+    // Hot-seat: fool's mate, one token holds both seats.
+    let (_, hs) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    let hid = hs["id"].as_str().unwrap().to_string();
+    let mut h = ws(a, &hid, hs["token"].as_str()).await;
+    assert_eq!(recv(&mut h).await["you"], json!(["w", "b"]));
+    for (i, m) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+        send(&mut h, &json!({"t": "move", "uci": m})).await;
+        wait_state(&mut h, |s| s["ply"] == i + 1).await;
+    }
+    let (_, hg) = get_json(a, &format!("/api/games/{hid}")).await;
+    assert_eq!(hg["status"], "finished");
+    assert_eq!(hg["result"], "0-1");
+    assert_eq!(hg["reason"], "checkmate");
+    assert_eq!(hg["check"], "e1");
+    assert_eq!(hg["history"][3]["san"], "Qh4#");
+
+    // Against the engine: it answers, and a takeback undoes both moves.
+    let (_, eg) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 1, "color": "white", "clock": {"minutes": 5, "increment": 2}})).await;
+    let eid = eg["id"].as_str().unwrap().to_string();
+    let mut e = ws(a, &eid, eg["token"].as_str()).await;
+    recv(&mut e).await;
+    send(&mut e, &json!({"t": "move", "uci": "d2d4"})).await;
+    let s = wait_state(&mut e, |s| s["ply"] == 2).await;
+    assert!(s["clock"]["white"].as_i64().unwrap() > 0);
+    send(&mut e, &json!({"t": "move", "uci": "e2e4"})).await;
+    wait_state(&mut e, |s| s["ply"] == 4).await;
+    send(&mut e, &json!({"t": "takeback"})).await;
+    let s = wait_state(&mut e, |s| s["ply"] == 2).await;
+    assert_eq!(s["turn"], "w");
+    send(&mut e, &json!({"t": "draw_offer"})).await;
+    assert!(wait_error(&mut e).await.contains("declines"));
+
+    // PGN export of the finished friend game.
+    let (st, pgn) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    assert_eq!(st, 200);
+    assert!(pgn.contains("[Result \"1-0\"]") && pgn.contains("1. e4 e5 2. Nf3 1-0"), "{pgn}");
+
+    // Stateless position, analysis and PGN import.
+    let (st, v) = post_json(a, "/api/position", &json!({"variant": "chess", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"})).await;
+    assert_eq!(st, 400, "no kings: {v}");
+    let (st, v) = post_json(a, "/api/position", &json!({"variant": "chess", "moves": ["e2e4", "e7e5", "e1e3"]})).await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("move 3"), "{v}");
+    let (st, v) = post_json(a, "/api/pgn/import", &json!({"pgn": "[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *"})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["moves"], json!(["e2e4", "e7e5", "g1f3"]));
+    let (st, v) = post_json(a, "/api/pgn/import", &json!({"pgn": "1. e4 e4 *"})).await;
+    assert_eq!(st, 400, "{v}");
+    let (st, v) = post_json(a, "/api/analyse", &json!({"variant": "chess", "moves": ["e2e4"]})).await;
+    assert_eq!(st, 200, "{v}");
+    assert!(v["best"].is_string(), "{v}");
+
+    // Remember everything, then restart on the same data directory.
+    let mut before = Vec::new();
+    for gid in [&id, &hid, &eid] {
+        before.push(get_json(a, &format!("/api/games/{gid}")).await.1);
+    }
+    drop((w, b, spectator, thief, h, e));
+    server.stop().await;
+
+    let server = start(&dir).await;
+    let a = server.addr;
+    let (_, list) = get_json(a, "/api/games").await;
+    assert_eq!(list.as_array().unwrap().len(), 3);
+    for (gid, old) in [&id, &hid, &eid].iter().zip(&before) {
+        let (st, new) = get_json(a, &format!("/api/games/{gid}")).await;
+        assert_eq!(st, 200);
+        for k in ["ply", "status", "result", "reason", "fen", "variant", "mode"] {
+            assert_eq!(new[k], old[k], "{k} of game {gid} after restart");
+        }
+        assert_eq!(ucis(&new), ucis(old));
+        assert_eq!(new["history"].as_array().unwrap().iter().map(|h| h["san"].clone()).collect::<Vec<_>>(),
+                   old["history"].as_array().unwrap().iter().map(|h| h["san"].clone()).collect::<Vec<_>>());
+    }
+    // Seats survive the restart: the old token still plays the engine game.
+    let mut e = ws(a, &eid, eg["token"].as_str()).await;
+    assert_eq!(recv(&mut e).await["you"], json!(["w"]));
+    send(&mut e, &json!({"t": "move", "uci": "c2c4"})).await;
+    wait_state(&mut e, |s| s["ply"] == 4).await;
+    drop(e);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
