@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's one test command (README: ./scripts/test.sh; CI: .ci/run).
 #
-#   ./scripts/test.sh                       the whole suite (release test profile),
+#   ./scripts/test.sh                       the whole suite (test profile: opt-level 3, no LTO),
 #                                           then a short cargo-fuzz run of every target
 #   CHIMERA_SLOW_TESTS=1 ./scripts/test.sh  also the big perft cases (> 20M nodes)
 #   CHIMERA_FUZZ=0 ./scripts/test.sh        skip the cargo-fuzz run
@@ -30,7 +30,7 @@ export CHIMERA_PYTHON
 phase "set-up done"
 
 # CHIMERA_SLOW_TESTS=1 is read by the perft driver (crates/rules/tests/perft.rs).
-cargo test --workspace --release
+cargo test --workspace
 phase "cargo test done"
 
 if [[ "${CHIMERA_FUZZ:-1}" != 0 ]]; then
