@@ -77,9 +77,8 @@ impl<P: Position> Game<P> {
     pub fn repetitions(&self) -> usize {
         let cur = self.position();
         let h = cur.hash();
-        // Only positions since the last irreversible move can repeat; the
-        // halfmove clock tells how far back that is.
-        let back = (cur.halfmoves() as usize).min(self.positions.len() - 1);
+        // Only positions since the last irreversible move can repeat.
+        let back = (cur.repetition_horizon() as usize).min(self.positions.len() - 1);
         self.positions[self.positions.len() - 1 - back..].iter().filter(|p| p.hash() == h).count()
     }
 

@@ -234,6 +234,14 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
             || self.board().role_at(m.from) == Some(Role::Pawn)
     }
 
+    /// How many plies back a repeat of this position can lie: moves before
+    /// an irreversible one cannot recur. Orthodox: the halfmove clock. A
+    /// variant whose clock is reset by reversible moves (Genesis pawns move
+    /// back and forth) looks further.
+    fn repetition_horizon(&self) -> u32 {
+        self.halfmoves()
+    }
+
     // ----- provided -----
 
     fn legal_move_list(&self) -> MoveList {

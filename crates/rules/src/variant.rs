@@ -296,4 +296,7 @@ impl Position for AnyPosition {
     fn is_zeroing(&self, m: Move) -> bool {
         with_position!(self, p => p.is_zeroing(m))
     }
+    fn repetition_horizon(&self) -> u32 {
+        with_position!(self, p => p.repetition_horizon())
+    }
 }

@@ -436,21 +436,33 @@ fn pyffish_oracle_playouts() {
             .unwrap_or_else(|_| root.join("../shared/reference/genesis.ini"));
         assert!(ini.exists(), "pyffish oracle: {} is missing (shared/ must sit beside the repository)", ini.display());
         let slow = std::env::var("CHIMERA_SLOW_TESTS").is_ok_and(|v| v == "1");
-        let games = std::env::var("CHIMERA_GENESIS_GAMES").unwrap_or_else(|_| "1000".into());
-        let plies = std::env::var("CHIMERA_GENESIS_PLIES").unwrap_or_else(|_| (if slow { "150" } else { "20" }).into());
-        let out = Command::new(&python)
-            .arg(root.join("scripts/oracle/genesis_playouts.py"))
-            .arg(&ini)
-            .args(["--games", &games, "--max-plies", &plies])
-            .output()
-            .unwrap_or_else(|e| panic!("pyffish oracle: cannot run {}: {e}", python.display()));
-        assert!(
-            out.status.success(),
-            "pyffish oracle script failed ({}):\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).expect("UTF-8 output")
+        // Default: 1,000 playouts: 950 short ones (openings, where placements
+        // dominate) and 50 long ones to 150 plies (middlegames and endgames
+        // with captures, checks, mates, dead material). pyffish costs ~2 ms a
+        // call, so the long set is what CHIMERA_SLOW_TESTS=1 widens.
+        let runs: Vec<(String, String, &str)> = match (std::env::var("CHIMERA_GENESIS_GAMES"), std::env::var("CHIMERA_GENESIS_PLIES")) {
+            (Ok(g), Ok(p)) => vec![(g, p, "20261122")],
+            (Ok(g), Err(_)) => vec![(g, "24".into(), "20261122")],
+            _ if slow => vec![("1000".into(), "150".into(), "20261122")],
+            _ => vec![("950".into(), "24".into(), "20261122"), ("50".into(), "150".into(), "7")],
+        };
+        let mut text = String::new();
+        for (games, plies, seed) in runs {
+            let out = Command::new(&python)
+                .arg(root.join("scripts/oracle/genesis_playouts.py"))
+                .arg(&ini)
+                .args(["--games", &games, "--max-plies", &plies, "--seed", seed])
+                .output()
+                .unwrap_or_else(|e| panic!("pyffish oracle: cannot run {}: {e}", python.display()));
+            assert!(
+                out.status.success(),
+                "pyffish oracle script failed ({}):\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            text.push_str(&String::from_utf8(out.stdout).expect("UTF-8 output"));
+        }
+        text
     };
     match check_oracle_output(&text) {
         Ok((games, plies)) => {
@@ -518,4 +530,26 @@ fn random_games_keep_the_invariants() {
             }
         }
     }
+}
+
+/// Threefold repetition across pawn moves. A Genesis pawn move resets the
+/// fifty-move counter, yet pawns move back and forth, so the same position
+/// can recur across it: d3-d4 / e6-f6 / d4-d3 / f6-e6 twice brings the
+/// position after `P@e6` back a second and a third time. (Looking back only
+/// as far as the halfmove clock would miss this.)
+#[test]
+fn threefold_repetition_across_pawn_moves() {
+    use chimera_rules::Game;
+    let mut g = Game::new(Genesis::new());
+    for m in ["K@a1", "K@h8", "P@d3", "P@e6"] {
+        g.play_str(m).unwrap();
+    }
+    for round in 0..2 {
+        for m in ["d3d4", "e6f6", "d4d3", "f6e6"] {
+            assert!(g.outcome().is_none(), "round {round}: game ended early before {m}");
+            g.play_str(m).unwrap();
+        }
+    }
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: EndReason::ThreefoldRepetition }));
 }

@@ -402,6 +402,13 @@ impl Position for Genesis {
     fn ep_square(&self) -> Option<Square> {
         None
     }
+    /// A pawn move resets the fifty-move counter but can be undone (pawns
+    /// move back and forth), so a repeat may lie before it: look back over
+    /// the whole game (reserves are in the hash, so positions before a
+    /// placement never match anyway).
+    fn repetition_horizon(&self) -> u32 {
+        u32::MAX
+    }
     fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
