@@ -348,6 +348,13 @@ fn read_game(lx: &mut Lexer) -> Result<Option<PgnGame>, PgnError> {
                 m.variations.remove(pos);
                 m.san.push_str("(!C)");
             }
+            // `e1~d2(b)`: the ring named after a Magic Ring pass.
+            if m.san.contains('~') && !m.san.ends_with(')') {
+                if let Some(pos) = m.variations.iter().position(|v| v == "w" || v == "b") {
+                    let ring = m.variations.remove(pos);
+                    m.san.push_str(&format!("({ring})"));
+                }
+            }
         }
     }
     if !saw_anything {
@@ -443,4 +450,20 @@ fn escape(s: &str) -> String {
 /// The PGN result string for an outcome, or `*`.
 pub fn result_string(o: Option<Outcome>) -> &'static str {
     o.map_or("*", |o| o.result())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The glued suffixes `(!C)` and `(w)`/`(b)` look like variations to a
+    /// PGN tokenizer; they must stay part of their move (found by the
+    /// property test replaying written Magic Ring games).
+    #[test]
+    fn glued_suffixes_stay_with_their_move() {
+        let g = read_pgn("1. e1~d2(b) Nc6(!C) 2. e1~d2 (e2e4) Nf3 (!C) *").remove(0).unwrap();
+        let sans: Vec<&str> = g.moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["e1~d2(b)", "Nc6(!C)", "e1~d2", "Nf3(!C)"]);
+        assert_eq!(g.moves[2].variations, ["e2e4"]);
+    }
 }
