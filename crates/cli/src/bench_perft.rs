@@ -12,8 +12,9 @@ pub const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("chess-startpos", "chess", "startpos", "", 6),
     ("chess-kiwipete", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 5),
     ("genie-startpos", "genie", "startpos", "", 5),
-    ("genesis-kings", "genesis", "startpos", "K@e1 K@e8", 3),
-    ("clown-startpos", "clown", "startpos", "", 5),
+    ("genie-middlegame", "genie", "r1bqkbn1/1p1ppp2/2n4r/6p1/3gP1Pp/3P1PGP/PP4B1/RNBQK1NR w KQq - 3 12", "", 5),
+    ("genesis-kings", "genesis", "startpos", "K@e1 K@e8", 4),
+    ("clown-startpos", "clown", "startpos", "", 6),
     ("magicring-startpos", "magicring", "startpos", "", 5),
 ];
 
