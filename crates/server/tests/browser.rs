@@ -366,7 +366,9 @@ async fn browser_games() {
         assert!(c.find(Locator::Css("g.tainted[data-square='h5']")).await.is_ok(), "tainted mark drawn");
         shot(&c, "magicring-game").await;
         finish_by_resignation(&c, a, &id, variant, "1-0").await;
-    }
+        id
+    };
+
     // Analysis board and rules pages render.
     c.goto(&format!("http://{a}/analysis?game={id}")).await.unwrap();
     c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#moves .m")).await.unwrap();
