@@ -331,10 +331,15 @@ async fn browser_games() {
         assert_eq!(s["history"][2]["san"], "Ce4");
         let s = click_move(&c, a, &id, "d5e4").await;
         assert_eq!(s["pockets"]["w"], json!({"N": 1}), "the captured Clown is a Knight in White's hand");
+        // A piece just captured may not re-enter at once ("not immediately").
+        assert!(legal(&s, "@").is_empty(), "no re-entry straight after the capture");
+        click_move(&c, a, &id, "a2a3").await;
+        let s = click_move(&c, a, &id, "e7e5").await;
         let reentry = legal(&s, "@").iter().find(|m| m[2] == "reentry").expect("a re-entry is legal")[0].as_str().unwrap().to_string();
+        click_css(&c, &format!(".pocket-piece[data-drop-role='{}'][data-color='w']", &reentry[0..1])).await;
         shot(&c, "clown-hand").await;
         let s = click_drop(&c, a, &id, "w", &reentry).await;
-        assert!(s["history"][4]["san"].as_str().unwrap().starts_with('!'), "{}", s["history"][4]);
+        assert!(s["history"][6]["san"].as_str().unwrap().starts_with('!'), "{}", s["history"][6]);
         assert_eq!(s["state"]["reentry_used"], json!({"w": true, "b": false}));
         shot(&c, "clown-game").await;
         finish_by_resignation(&c, a, &id, variant, "1-0").await;
