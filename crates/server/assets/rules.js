@@ -19,7 +19,7 @@ const RULES = {
     html: `<h2>Chess</h2><p>Orthodox chess as FIDE plays it: castling, en passant,
       promotion to Queen, Rook, Bishop or Knight.</p>${COMMON}`,
     diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start position.'],
-      ['8/kqrbnpgc/8/8/8/8/KQRBNPGC/8 w - - 0 1', 'The pieces as drawn here: King, Queen, Rook, Bishop, Knight, Pawn, Genie (a circle), Clown (a Knight facing backwards).']],
+      ['8/kqrbnpgc/8/8/8/8/KQRBNPGC/8 w - - 0 1', 'The pieces as drawn here: King, Queen, Rook, Bishop, Knight, Pawn, Genie (a circle), Clown (a Knight facing backwards).', 'gallery']],
   },
   genie: {
     name: 'Genie Of The Lamp',
@@ -123,6 +123,12 @@ for (const [fen, caption, moves] of r.diagrams) {
   d.append(pt, holder, pb, c);
   $('diagrams').appendChild(d);
   const b = new Board(holder, { pockets: { top: pt, bottom: pb } });
+  // The piece gallery is no position of any variant (Genie and Clown
+  // together): drawn from its placement alone.
+  if (moves === 'gallery') {
+    b.set({ fen, legal: {}, interactive: false, turn: 'w' });
+    continue;
+  }
   api('/api/position', { variant, fen, moves: moves || [] }).then((pos) => {
     const h = pos.history[pos.history.length - 1];
     const last = h ? { from: h.uci.includes('@') ? h.uci.slice(2, 4) : h.uci.slice(0, 2), to: h.uci.slice(2, 4) } : null;
