@@ -206,17 +206,17 @@ export class Board {
       g.innerHTML = pieceSvg(p);
       svg.appendChild(g);
     }
-    // Rings: a gold ring at the carrier's top corner (White's ring on the
-    // right with a light core, Black's on the left with a dark core), the
-    // level and the power it grants beside it; struck through on a King.
+    // Rings: a gold ring badge at the carrier's top corner (White's at the
+    // right with a light core, Black's at the left with a dark core); inside
+    // it the level and the power letter it grants (greyed on a King, which
+    // gains nothing from a ring).
     for (const ring of this.rings()) {
       const [x, y] = this.xy(ring.square);
-      const right = ring.owner === 'w';
-      const cx = right ? 80 : 20;
+      const cx = ring.owner === 'w' ? 81 : 19;
       const g = el('g', { transform: `translate(${x} ${y})`, class: `ring ring-${ring.owner}${ring.active ? ' active' : ''}`, 'data-ring': ring.owner, 'data-square': ring.square });
-      const label = `${ring.level}${ring.power ? ' ' + ring.power : ''}`;
-      g.innerHTML = `<circle cx="${cx}" cy="18" r="13" class="ring-band"/><circle cx="${cx}" cy="18" r="8" class="ring-core"/>` +
-        `<text x="${cx}" y="48" text-anchor="middle" class="ring-label${ring.active ? '' : ' idle'}">${label}</text>`;
+      const label = `${ring.level}${ring.power || ''}`;
+      g.innerHTML = `<circle cx="${cx}" cy="19" r="15" class="ring-band"/>` +
+        `<text x="${cx}" y="24" text-anchor="middle" class="ring-label${ring.power && !ring.active ? ' idle' : ''}">${label}</text>`;
       const title = el('title');
       title.textContent = `${ring.owner === 'w' ? 'White' : 'Black'}'s ring, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : '');
       g.appendChild(title);

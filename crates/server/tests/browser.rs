@@ -325,6 +325,8 @@ async fn browser_games() {
         let s = wait_ply(&c, a, &id, 1).await;
         assert_eq!(s["history"][0]["san"], "Nf3(!C)");
         assert_eq!(s["state"]["had_clown"], json!({"w": true, "b": false}));
+        assert!(c.find(Locator::Css("g.piece[data-square='f3'][data-piece='C']")).await.is_ok(), "the Clown is drawn on f3");
+        shot(&c, "clown-declared").await;
         click_move(&c, a, &id, "d7d5").await;
         // The Clown on the f file moves as a Bishop.
         let s = click_move(&c, a, &id, "f3e4").await;
@@ -364,6 +366,7 @@ async fn browser_games() {
         let s = wait_ply(&c, a, &id, 3).await;
         assert_eq!(s["history"][2]["san"], "e1~e2");
         assert_eq!(s["state"]["rings"][0], json!({"owner": "w", "square": "e2", "level": 1, "power": "Q", "active": true}));
+        shot(&c, "magicring-ring-passed").await;
         click_move(&c, a, &id, "d7d6").await;
         let s = click_move(&c, a, &id, "e2h5").await;
         assert_eq!(s["state"]["tainted"], json!(["h5"]), "{}", s["history"][4]);
