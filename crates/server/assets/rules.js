@@ -91,7 +91,7 @@ const RULES = {
       <li><b>Capturing.</b> Capture a piece wearing rings and your capturing piece takes them, each one level up.</li>
       <li>A pawn wearing a ring cannot be taken en passant. A pawn moved back to its second rank by a power move loses its double step.</li>
       </ul>
-      <p>The ring is shown as a gold circle on the piece that wears it, with its level and power beside it.</p>${COMMON}`,
+      <p>A ring is drawn as a gold badge at the top corner of the piece that wears it (White's at the right, Black's at the left), holding its level and the letter of the power it grants; a pawn marked <i>t</i> is tainted.</p>${COMMON}`,
     diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start: both rings on their Kings, level 0 (White\'s ring drawn at the right of its carrier, Black\'s at the left).'],
       ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'After 1. e1~d2: White\'s ring on the d2 pawn at level 1, so that pawn may also move as a Queen.', ['e1d2']],
       ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 4 rings:f1.1,e7.1 tainted:e7', 'Rings on the f1 Bishop (White\'s, level 1: Queen) and on the e7 pawn (Black\'s). That pawn is tainted (marked t): it made a move only its ring allows, and may never promote.']],
