@@ -374,6 +374,15 @@ async fn browser_games() {
         assert!(c.find(Locator::Css("g.tainted[data-square='h5']")).await.is_ok(), "tainted mark drawn");
         shot(&c, "magicring-game").await;
         finish_by_resignation(&c, a, &id, variant, "1-0").await;
+        // Reviewing: each ply shows the rings where they were then.
+        click_css(&c, "#first").await;
+        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css("g.ring[data-ring='w'][data-square='e1']")).await.expect("start: White's ring on e1");
+        for _ in 0..3 {
+            click_css(&c, "#next").await;
+        }
+        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css("g.ring[data-ring='w'][data-square='e2']")).await.expect("after e1~e2: the ring on e2");
+        assert!(c.find_all(Locator::Css("g.tainted")).await.unwrap().is_empty(), "nothing tainted yet");
+        shot(&c, "magicring-review").await;
         id
     };
 
