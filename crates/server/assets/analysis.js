@@ -29,7 +29,7 @@ async function load() {
     pos = n === line.moves.length ? full : await api('/api/position', req(n));
     board.opts.pocketName = POCKET_NAMES[line.variant] || 'Reserve';
     const h = n > 0 ? full.history[n - 1] : null;
-    board.set({ board: pos.board, pockets: pos.pockets, extra: pos.extra, fen: pos.fen, legal: pos.legal, turn: pos.turn, check: pos.check,
+    board.set({ board: pos.board, pockets: pos.pockets, state: pos.state, fen: pos.fen, legal: pos.legal, turn: pos.turn, check: pos.check,
       last: h ? lastOf(h.uci) : null, interactive: true, variant: line.variant, ringPowers: line.ring_powers });
     $('fen').value = pos.fen;
     const cells = [];

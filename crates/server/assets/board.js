@@ -34,16 +34,6 @@ export function parsePockets(fen) {
   return p;
 }
 
-/** Extra `name:value` fields after the sixth FEN field. */
-export function parseExtra(fen) {
-  const out = {};
-  fen.split(/\s+/).slice(6).forEach((f) => {
-    const i = f.indexOf(':');
-    if (i > 0) out[f.slice(0, i)] = f.slice(i + 1);
-  });
-  return out;
-}
-
 function el(name, attrs = {}) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -59,13 +49,16 @@ export class Board {
     this.root = root;
     this.opts = opts;
     this.orientation = 'w';
-    this.data = { pieces: {}, legal: {}, pockets: { w: {}, b: {} }, extra: {}, turn: 'w' };
+    this.data = { pieces: {}, legal: {}, pockets: { w: {}, b: {} }, state: null, turn: 'w' };
     this.selected = null; // {sq} or {drop: 'N'}
     this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img' });
     root.appendChild(this.svg);
     this.chooser = document.createElement('div');
     this.chooser.className = 'chooser hidden';
     root.appendChild(this.chooser);
+    this.info = document.createElement('div');
+    this.info.className = 'vstate';
+    root.appendChild(this.info);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
@@ -76,12 +69,16 @@ export class Board {
     this.render();
   }
 
-  /** data: { fen or board, pockets, legal, turn, check, last: {from,to}, interactive, extra, rings } */
+  /**
+   * data: { fen or board, pockets, state (the server's variant state: rings,
+   * tainted pawns, flip rights, hands), legal, turn, check, last: {from,to},
+   * interactive, variant }
+   */
   set(data) {
     const d = { ...data };
     d.pieces = parsePlacement(d.board || (d.fen || '').split(' ')[0] || '');
     d.pockets = d.pockets || parsePockets(d.fen || '');
-    d.extra = d.extra || parseExtra(d.fen || '');
+    d.state = d.state || null;
     d.legal = d.legal || {};
     this.data = d;
     if (this.selected && !this.movesFor(this.selected).length) this.selected = null;
@@ -130,30 +127,45 @@ export class Board {
     return out;
   }
 
-  /**
-   * Rings read from the variant state: every extra FEN field whose name
-   * contains 'ring'; each comma-separated part naming a square puts a ring
-   * there, labelled with its level (the first number after the square) and
-   * the power that level gives from the game's power list.
-   */
+  /** The rings as the server reports them (Magic Ring): [{owner, square, level, power, active}]. */
   rings() {
-    const out = [];
-    const powers = this.data.ringPowers || 'QNRB';
-    for (const [k, v] of Object.entries(this.data.extra || {})) {
-      if (!/ring/i.test(k)) continue;
-      for (const part of v.split(/[,;/]/)) {
-        const sq = /([a-h][1-8])/.exec(part);
-        if (!sq) continue;
-        const rest = part.replace(sq[1], '');
-        const lv = /(\d+)/.exec(rest);
-        const owner = /^[wb]|[wb]$/i.exec(rest.replace(/[^a-z]/gi, ''));
-        const level = lv ? parseInt(lv[1], 10) : null;
-        const power = level ? powers[(level - 1) % powers.length] : '';
-        const label = (owner ? owner[0].toLowerCase() : '') + (level !== null ? level : '') + (power ? ' ' + power : '');
-        out.push({ sq: sq[1], label: label || k, name: k, text: part, level, power });
+    return (this.data.state && this.data.state.rings) || [];
+  }
+
+  /** One line of variant state under the board, in words. */
+  renderInfo() {
+    const st = this.data.state;
+    const W = { w: 'White', b: 'Black' };
+    const parts = [];
+    if (st && st.flips) {
+      parts.push('May still flip a pawn into a Genie: ' + (['w', 'b'].filter((c) => st.flips[c]).map((c) => W[c]).join(', ') || 'nobody') +
+        (st.own_half ? ' (on its own half only)' : ''));
+    }
+    if (st && st.king_first) parts.push(`${W[this.data.turn]} must place the King first.`);
+    if (st && st.hands) {
+      for (const c of ['w', 'b']) {
+        const h = st.hands[c];
+        const hand = [h.N ? `${h.N} Knight${h.N > 1 ? 's' : ''}` : '', h.B ? `${h.B} Bishop${h.B > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ') || 'empty hand';
+        parts.push(`${W[c]}: ${hand}; re-entry ${st.reentry_used[c] ? 'used' : 'unused'}; ${st.had_clown[c] ? 'has had a Clown' : 'no Clown yet'}`);
       }
     }
-    return out;
+    if (st && st.rings) {
+      const NAMES = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight', K: 'King' };
+      for (const r of st.rings) {
+        const on = this.data.pieces[r.square];
+        const power = r.power ? `${NAMES[r.power]} power${r.active ? '' : ' (unused on a King)'}` : 'no power yet';
+        parts.push(`${W[r.owner]}'s ring: ${r.square}${on ? ' (' + ROLE_NAMES[on.toUpperCase()] + ')' : ''}, level ${r.level}, ${power}`);
+      }
+      if (st.tainted.length) parts.push('Tainted pawns (no promotion, no double step): ' + st.tainted.join(', '));
+      parts.push('Powers: ' + st.powers);
+    }
+    this.info.innerHTML = '';
+    this.info.classList.toggle('hidden', parts.length === 0);
+    for (const p of parts) {
+      const div = document.createElement('div');
+      div.textContent = p;
+      this.info.appendChild(div);
+    }
   }
 
   render() {
@@ -194,14 +206,26 @@ export class Board {
       g.innerHTML = pieceSvg(p);
       svg.appendChild(g);
     }
+    // Rings: a gold ring badge at the carrier's top corner (White's at the
+    // right with a light core, Black's at the left with a dark core); inside
+    // it the level and the power letter it grants (greyed on a King, which
+    // gains nothing from a ring).
     for (const ring of this.rings()) {
-      const [x, y] = this.xy(ring.sq);
-      const g = el('g', { transform: `translate(${x} ${y})`, class: 'ring' });
-      g.innerHTML = `<circle cx="82" cy="18" r="14" fill="none" stroke="#e0a800" stroke-width="6"/>` +
-        `<text x="82" y="50" text-anchor="middle" class="ring-label">${ring.label}</text>`;
+      const [x, y] = this.xy(ring.square);
+      const cx = ring.owner === 'w' ? 81 : 19;
+      const g = el('g', { transform: `translate(${x} ${y})`, class: `ring ring-${ring.owner}${ring.active ? ' active' : ''}`, 'data-ring': ring.owner, 'data-square': ring.square });
+      const label = `${ring.level}${ring.power || ''}`;
+      g.innerHTML = `<circle cx="${cx}" cy="19" r="15" class="ring-band"/>` +
+        `<text x="${cx}" y="24" text-anchor="middle" class="ring-label${ring.power && !ring.active ? ' idle' : ''}">${label}</text>`;
       const title = el('title');
-      title.textContent = `${ring.name}: ${ring.text}`;
+      title.textContent = `${ring.owner === 'w' ? 'White' : 'Black'}'s ring, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : '');
       g.appendChild(title);
+      svg.appendChild(g);
+    }
+    for (const sq of (d.state && d.state.tainted) || []) {
+      const [x, y] = this.xy(sq);
+      const g = el('g', { transform: `translate(${x} ${y})`, class: 'tainted', 'data-square': sq });
+      g.innerHTML = '<circle cx="14" cy="86" r="9"/><text x="14" y="91" text-anchor="middle">t</text>';
       svg.appendChild(g);
     }
     for (const [to, ms] of dests) {
@@ -219,6 +243,7 @@ export class Board {
     }
     this.renderPockets();
     this.renderHint();
+    this.renderInfo();
   }
 
   renderPockets() {

@@ -59,12 +59,14 @@ function render() {
   board.opts.pocketName = POCKET_NAMES[s.variant] || 'Reserve';
   if (live) {
     const h = s.history[s.ply - 1];
-    board.set({ board: s.board, pockets: s.pockets, extra: s.extra, fen: s.fen, legal: canMove ? s.legal : {}, turn: s.turn, check: s.check,
+    board.set({ board: s.board, pockets: s.pockets, state: s.state, fen: s.fen, legal: canMove ? s.legal : {}, turn: s.turn, check: s.check,
       last: h ? { from: h.from || h.to, to: h.to } : null, interactive: canMove, variant: s.variant, ringPowers: s.ring_powers });
   } else {
     const fen = ply === 0 ? s.start_fen : s.history[ply - 1].fen;
     const h = s.history[ply - 1];
-    board.set({ fen, legal: {}, turn: fen.split(' ')[1], check: h ? h.check : null, last: h ? { from: h.from || h.to, to: h.to } : null, interactive: false, variant: s.variant, ringPowers: s.ring_powers });
+    const pockets = ply === 0 ? s.start_pockets : h.pockets;
+    const vstate = ply === 0 ? s.start_state : h.state;
+    board.set({ fen, pockets, state: vstate, legal: {}, turn: fen.split(' ')[1], check: h ? h.check : null, last: h ? { from: h.from || h.to, to: h.to } : null, interactive: false, variant: s.variant, ringPowers: s.ring_powers });
   }
   // names & clocks
   const top = board.orientation === 'w' ? 'b' : 'w';

@@ -1,7 +1,7 @@
 // The rules of each variant in the project's own words, with diagrams drawn
 // by the same board as the game page (shared/rules/ is the precise text).
 import { Board } from './board.js';
-import { header } from './common.js';
+import { api, header } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -19,7 +19,7 @@ const RULES = {
     html: `<h2>Chess</h2><p>Orthodox chess as FIDE plays it: castling, en passant,
       promotion to Queen, Rook, Bishop or Knight.</p>${COMMON}`,
     diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start position.'],
-      ['8/kqrbnpgc/8/8/8/8/KQRBNPGC/8 w - - 0 1', 'The pieces as drawn here: King, Queen, Rook, Bishop, Knight, Pawn, Genie (a circle), Clown (a Knight facing backwards).']],
+      ['8/kqrbnpgc/8/8/8/8/KQRBNPGC/8 w - - 0 1', 'The pieces as drawn here: King, Queen, Rook, Bishop, Knight, Pawn, Genie (a circle), Clown (a Knight facing backwards).', 'gallery']],
   },
   genie: {
     name: 'Genie Of The Lamp',
@@ -43,6 +43,7 @@ const RULES = {
     diagrams: [
       ['rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2', 'White could flip the pawn on d4 into a Genie (Gd4).'],
       ['4k3/8/8/8/3G4/8/8/4K3 w - - 0 1', 'A Genie on d4 reaches every square one or two steps away in the eight directions.'],
+      ['rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 flips:b', 'After 1. e4 d5 2. Ge4 dxe4: White\'s Genie is gone and White may not flip again; Black still may.'],
     ],
   },
   genesis: {
@@ -74,7 +75,8 @@ const RULES = {
       A piece taken on the move just before has to wait one turn, and you may not reincarnate right after your opponent moved a Clown.
       The returning piece is chosen from your hand beside the board; the entry zone is highlighted. Written <code>!Nb4</code>.</li>
       </ul>${COMMON}`,
-    diagrams: [['r1bqkbnr/pppppppp/2n5/8/8/2C5/PPPPPPPP/R1BQKBNR w KQkq - 2 2', 'A Clown on c3 moves as a Bishop (c file).']],
+    diagrams: [['r1bqkbnr/pppppppp/2n5/8/8/2C5/PPPPPPPP/R1BQKBNR w KQkq - 2 2', 'A Clown on c3 moves as a Bishop (c file).'],
+      ['rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N', 'After 1. Nc3(!C) d5 2. Cd4 e5 3. a3 exd4: the captured Clown waits in White\'s hand as a Knight, for White\'s one re-entry.']],
   },
   magicring: {
     name: 'Magic Ring Chess',
@@ -89,9 +91,10 @@ const RULES = {
       <li><b>Capturing.</b> Capture a piece wearing rings and your capturing piece takes them, each one level up.</li>
       <li>A pawn wearing a ring cannot be taken en passant. A pawn moved back to its second rank by a power move loses its double step.</li>
       </ul>
-      <p>The ring is shown as a gold circle on the piece that wears it, with its level and power beside it.</p>${COMMON}`,
-    diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 rings:w@e1:0,b@e8:0', 'The start: both rings on their Kings, level 0.'],
-      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1 rings:w@d2:1,b@e8:0', 'After 1. e1~d2: White\'s ring on the d2 pawn at level 1, so that pawn may also move as a Queen.']],
+      <p>A ring is drawn as a gold badge at the top corner of the piece that wears it (White's at the right, Black's at the left), holding its level and the letter of the power it grants; a pawn marked <i>t</i> is tainted.</p>${COMMON}`,
+    diagrams: [['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'The start: both rings on their Kings, level 0 (White\'s ring drawn at the right of its carrier, Black\'s at the left).'],
+      ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'After 1. e1~d2: White\'s ring on the d2 pawn at level 1, so that pawn may also move as a Queen.', ['e1d2']],
+      ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 4 rings:f1.1,e7.1 tainted:e7', 'Rings on the f1 Bishop (White\'s, level 1: Queen) and on the e7 pawn (Black\'s). That pawn is tainted (marked t): it made a move only its ring allows, and may never promote.']],
   },
 };
 RULES['genie-ownhalf'] = RULES.genie;
@@ -103,7 +106,10 @@ $('tabs').innerHTML = ['chess', 'genie', 'genesis', 'clown', 'magicring']
   .map((k) => `<a href="/rules/${k}"><button${k === v ? ' class="primary"' : ''}>${RULES[k].name}</button></a>`).join(' ') +
   ` <a href="/?variant=${v}"><button>Play ${r.name}</button></a>`;
 $('text').innerHTML = r.html;
-for (const [fen, caption] of r.diagrams) {
+// Each diagram is drawn from the server's reading of its FEN (and moves), so
+// rings, tainted pawns, hands and reserves come from the rules, not the text.
+const variant = RULES[v] ? (v === 'genie-ownhalf' ? 'genie' : v) : 'chess';
+for (const [fen, caption, moves] of r.diagrams) {
   const d = document.createElement('div');
   d.className = 'diagram';
   const pt = document.createElement('div');
@@ -117,5 +123,15 @@ for (const [fen, caption] of r.diagrams) {
   d.append(pt, holder, pb, c);
   $('diagrams').appendChild(d);
   const b = new Board(holder, { pockets: { top: pt, bottom: pb } });
-  b.set({ fen, legal: {}, interactive: false, turn: fen.split(' ')[1] });
+  // The piece gallery is no position of any variant (Genie and Clown
+  // together): drawn from its placement alone.
+  if (moves === 'gallery') {
+    b.set({ fen, legal: {}, interactive: false, turn: 'w' });
+    continue;
+  }
+  api('/api/position', { variant, fen, moves: moves || [] }).then((pos) => {
+    const h = pos.history[pos.history.length - 1];
+    const last = h ? { from: h.uci.includes('@') ? h.uci.slice(2, 4) : h.uci.slice(0, 2), to: h.uci.slice(2, 4) } : null;
+    b.set({ board: pos.board, pockets: pos.pockets, state: pos.state, legal: {}, interactive: false, turn: pos.turn, check: pos.check, last, variant });
+  }).catch((e) => { c.textContent = caption + ' (diagram unavailable: ' + e.message + ')'; });
 }

@@ -4,7 +4,7 @@
 //! failed change leaves both the live game and the store untouched.
 
 use chimera_rules::san;
-use chimera_rules::{AnyPosition, Color, EndReason, Game, Move, MoveKind, Position, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Bitboard, Color, Role, EndReason, Game, Move, MoveKind, Position, RuleOptions, Variant};
 use serde_json::{json, Map, Value};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -419,6 +419,8 @@ impl Live {
                 "from": if m.is_drop() { Value::Null } else { json!(m.from.to_string()) },
                 "to": m.to.to_string(),
                 "fen": after.fen(),
+                "pockets": pockets_of(after),
+                "state": variant_state(after),
                 "check": check_square(after),
             }));
         }
@@ -441,6 +443,8 @@ impl Live {
         o.insert("engine_level".into(), json!(self.meta.engine_level));
         o.insert("engine_color".into(), json!(self.meta.engine_color.map(color_char)));
         o.insert("start_fen".into(), json!(self.meta.start_fen));
+        o.insert("start_pockets".into(), pockets_of(&positions[0]));
+        o.insert("start_state".into(), variant_state(&positions[0]));
         o.insert("ply".into(), json!(self.game.moves().len()));
         o.insert("history".into(), Value::Array(history));
         o.insert("status".into(), json!(self.status.as_str()));
@@ -463,29 +467,101 @@ pub fn check_square(pos: &AnyPosition) -> Value {
     }
 }
 
-/// The FEN split for display: placement, pockets, extra `name:value` fields.
-pub fn fen_parts(fen: &str) -> (String, Value, Map<String, Value>) {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let placement = fields.first().copied().unwrap_or("");
-    let (board, pocket) = match placement.find('[') {
-        Some(i) => (&placement[..i], placement[i + 1..].trim_end_matches(']')),
-        None => (placement, ""),
-    };
-    let mut w = Map::new();
-    let mut b = Map::new();
-    for c in pocket.chars().filter(|c| c.is_ascii_alphabetic()) {
-        let side = if c.is_ascii_uppercase() { &mut w } else { &mut b };
-        let k = c.to_ascii_uppercase().to_string();
-        let n = side.get(&k).and_then(Value::as_u64).unwrap_or(0) + 1;
-        side.insert(k, json!(n));
+/// The placement field of a FEN (without any `[...]` pocket).
+fn placement_of(fen: &str) -> &str {
+    let p = fen.split_whitespace().next().unwrap_or("");
+    p.split('[').next().unwrap_or("")
+}
+
+fn color_map<T: Into<Value>>(w: T, b: T) -> Value {
+    json!({"w": w.into(), "b": b.into()})
+}
+
+fn squares(bb: Bitboard) -> Value {
+    json!(bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>())
+}
+
+/// The pieces beside the board, read from the position itself: Genesis
+/// reserves, Clown hands (Knights, Clowns counted as Knights, and Bishops);
+/// empty for the other variants.
+pub fn pockets_of(pos: &AnyPosition) -> Value {
+    let mut out = [Map::new(), Map::new()];
+    match pos {
+        AnyPosition::Genesis(p) => {
+            for c in Color::ALL {
+                for r in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                    let n = p.reserve_count(c, r);
+                    if n > 0 {
+                        out[c.index()].insert(r.upper_char().to_string(), json!(n));
+                    }
+                }
+            }
+        }
+        AnyPosition::Clown(p) => {
+            for c in Color::ALL {
+                let (n, b) = p.hand(c);
+                if n > 0 {
+                    out[c.index()].insert("N".into(), json!(n));
+                }
+                if b > 0 {
+                    out[c.index()].insert("B".into(), json!(b));
+                }
+            }
+        }
+        _ => {}
     }
-    let mut extra = Map::new();
-    for f in fields.iter().skip(6) {
-        if let Some((k, v)) = f.split_once(':') {
-            extra.insert(k.to_string(), json!(v));
+    let [w, b] = out;
+    color_map(w, b)
+}
+
+/// The variant's own state as the UI shows it, from the rules crate's
+/// accessors (never parsed from FEN text): `null` for chess.
+/// - genie: `{flips: {w, b}, own_half}` (who may still flip a pawn)
+/// - genesis: `{king_first}` (the side to move must place its King next)
+/// - clown: `{hands: {w: {N, B}, b}, reentry_used: {w, b}, had_clown: {w, b},
+///   unmoved: [squares]}`
+/// - magicring: `{rings: [{owner, square, level, power, active}], tainted:
+///   [squares], powers}`; `power` is the letter the ring's level grants
+///   (`null` at level 0), `active` whether its carrier may use it (not on a King)
+pub fn variant_state(pos: &AnyPosition) -> Value {
+    match pos {
+        AnyPosition::Chess(_) => Value::Null,
+        AnyPosition::Genie(p) => json!({
+            "flips": color_map(p.may_flip(Color::White), p.may_flip(Color::Black)),
+            "own_half": p.own_half(),
+        }),
+        AnyPosition::Genesis(p) => json!({"king_first": p.must_place_king()}),
+        AnyPosition::Clown(p) => {
+            let hand = |c| {
+                let (n, b) = p.hand(c);
+                json!({"N": n, "B": b})
+            };
+            json!({
+                "hands": color_map(hand(Color::White), hand(Color::Black)),
+                "reentry_used": color_map(p.reentry_used(Color::White), p.reentry_used(Color::Black)),
+                "had_clown": color_map(p.had_clown(Color::White), p.had_clown(Color::Black)),
+                "unmoved": squares(p.unmoved_knights()),
+            })
+        }
+        AnyPosition::MagicRing(p) => {
+            let rings: Vec<Value> = Color::ALL
+                .iter()
+                .map(|&owner| {
+                    let (sq, level) = p.ring(owner);
+                    let power = p.powers().power(level);
+                    let on_king = p.board().role_at(sq) == Some(Role::King);
+                    json!({
+                        "owner": color_char(owner),
+                        "square": sq.to_string(),
+                        "level": level,
+                        "power": power.map(|r| r.upper_char().to_string()),
+                        "active": power.is_some() && !on_king,
+                    })
+                })
+                .collect();
+            json!({"rings": rings, "tainted": squares(p.tainted()), "powers": p.powers().to_string()})
         }
     }
-    (board.to_string(), json!({"w": w, "b": b}), extra)
 }
 
 /// A position as the UI needs it: board, pockets, variant state, and every
@@ -493,7 +569,6 @@ pub fn fen_parts(fen: &str) -> (String, Value, Map<String, Value>) {
 /// placements and re-entries), so the UI needs no rules of its own.
 pub fn position_view(pos: &AnyPosition, with_moves: bool) -> Value {
     let fen = pos.fen();
-    let (board, pockets, extra) = fen_parts(&fen);
     let mut legal = Map::new();
     if with_moves {
         for (m, s) in san::all_san(pos) {
@@ -506,9 +581,9 @@ pub fn position_view(pos: &AnyPosition, with_moves: bool) -> Value {
     }
     json!({
         "fen": fen,
-        "board": board,
-        "pockets": pockets,
-        "extra": extra,
+        "board": placement_of(&fen),
+        "pockets": pockets_of(pos),
+        "state": variant_state(pos),
         "turn": color_char(pos.turn()),
         "check": check_square(pos),
         "legal": legal,
@@ -633,12 +708,66 @@ mod tests {
         assert_eq!(g.result, "1-0", "hot-seat: the side to move (Black) resigns");
     }
 
+    fn pos(variant: &str, fen: &str) -> AnyPosition {
+        AnyPosition::from_fen(variant.parse().unwrap(), fen, &RuleOptions::default()).unwrap()
+    }
+
+    // The examples of docs/fen.md, read back through the rules crate's
+    // accessors: what the board shows must be what the rules hold.
     #[test]
-    fn fen_parts_reads_pockets_and_extra_fields() {
-        let (board, pockets, extra) = fen_parts("8/8/8/8/8/8/8/8[KQRRbbp] w - - 0 1 rings:w@e1:0 x:1");
-        assert_eq!(board, "8/8/8/8/8/8/8/8");
-        assert_eq!(pockets, json!({"w": {"K": 1, "Q": 1, "R": 2}, "b": {"B": 2, "P": 1}}));
-        assert_eq!(extra.get("rings"), Some(&json!("w@e1:0")));
-        assert_eq!(extra.get("x"), Some(&json!("1")));
+    fn magic_ring_state_names_carriers_levels_powers_and_tainted_pawns() {
+        // Both rings on Black's King on c6: White's at level 2 (list NKQ: the
+        // King power, unusable on a King), Black's never moved.
+        let p = pos("magicring", "rnbq1bnr/ppp1pppp/2k5/3p4/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 4 rings:c6.2,c6.0 powers:NKQ");
+        let v = variant_state(&p);
+        assert_eq!(v["powers"], "NKQ");
+        assert_eq!(v["rings"][0], json!({"owner": "w", "square": "c6", "level": 2, "power": "K", "active": false}));
+        assert_eq!(v["rings"][1], json!({"owner": "b", "square": "c6", "level": 0, "power": null, "active": false}));
+        assert_eq!(v["tainted"], json!([]));
+        // White's ring on the f1 Bishop, Black's on the tainted e7 pawn: both
+        // level 1 = Queen under the default list QNRB, both usable.
+        let p = pos("magicring", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 4 rings:f1.1,e7.1 tainted:e7");
+        let v = variant_state(&p);
+        assert_eq!(v["rings"][0], json!({"owner": "w", "square": "f1", "level": 1, "power": "Q", "active": true}));
+        assert_eq!(v["rings"][1], json!({"owner": "b", "square": "e7", "level": 1, "power": "Q", "active": true}));
+        assert_eq!(v["tainted"], json!(["e7"]));
+        // The start: each ring on its own King, level 0, no power.
+        let v = variant_state(&AnyPosition::new(Variant::MagicRing, &RuleOptions::default()));
+        assert_eq!(v["rings"][0]["square"], "e1");
+        assert_eq!(v["rings"][1]["square"], "e8");
+        assert_eq!(v["rings"][0]["power"], Value::Null);
+    }
+
+    #[test]
+    fn genie_state_is_the_flip_rights() {
+        // After 1. e4 d5 2. Ge4 dxe4: White has had its Genie, Black may flip.
+        let v = variant_state(&pos("genie", "rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 flips:b"));
+        assert_eq!(v["flips"], json!({"w": false, "b": true}));
+        let v = variant_state(&pos("genie", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+        assert_eq!(v["flips"], json!({"w": true, "b": true}));
+    }
+
+    #[test]
+    fn clown_state_is_hands_reentry_and_clown_history() {
+        // After 1. Nc3(!C) d5 2. Cd4 e5 3. a3 exd4: the Clown went to
+        // White's hand as a Knight; b1's Knight has moved.
+        let p = pos("clown", "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N");
+        let v = variant_state(&p);
+        assert_eq!(v["hands"], json!({"w": {"N": 1, "B": 0}, "b": {"N": 0, "B": 0}}));
+        assert_eq!(v["had_clown"], json!({"w": true, "b": false}));
+        assert_eq!(v["reentry_used"], json!({"w": false, "b": false}));
+        assert_eq!(v["unmoved"], json!(["g1", "b8", "g8"]));
+        assert_eq!(pockets_of(&p), json!({"w": {"N": 1}, "b": {}}));
+    }
+
+    #[test]
+    fn genesis_pockets_are_the_reserves() {
+        let p = AnyPosition::new(Variant::Genesis, &RuleOptions::default());
+        let all = json!({"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8});
+        assert_eq!(pockets_of(&p), json!({"w": all.clone(), "b": all}));
+        assert_eq!(variant_state(&p), json!({"king_first": true}));
+        let v = position_view(&p, true);
+        assert_eq!(v["board"], "8/8/8/8/8/8/8/8");
+        assert!(v["legal"]["@"].as_array().unwrap().iter().all(|m| m[0].as_str().unwrap().starts_with("K@")), "King first");
     }
 }

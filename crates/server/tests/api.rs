@@ -157,6 +157,16 @@ async fn play_refuse_resign_restart() {
     let (st, v) = post_json(a, "/api/position", &json!({"variant": "chess", "moves": ["e2e4", "e7e5", "e1e3"]})).await;
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("move 3"), "{v}");
+    // Variant state comes from the rules: 1. e1~d2 under the list NKQ puts
+    // White's ring on the d2 pawn at level 1, the Knight power.
+    let (st, v) = post_json(a, "/api/position", &json!({"variant": "magicring", "ring_powers": "NKQ", "moves": ["e1d2"]})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["state"]["rings"][0], json!({"owner": "w", "square": "d2", "level": 1, "power": "N", "active": true}));
+    assert_eq!(v["history"][0]["san"], "e1~d2");
+    // Genie: after the flip White's right is spent.
+    let (st, v) = post_json(a, "/api/position", &json!({"variant": "genie", "moves": ["d2d2g"]})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["state"]["flips"], json!({"w": false, "b": true}));
     let (st, v) = post_json(a, "/api/pgn/import", &json!({"pgn": "[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *"})).await;
     assert_eq!(st, 200, "{v}");
     assert_eq!(v["moves"], json!(["e2e4", "e7e5", "g1f3"]));

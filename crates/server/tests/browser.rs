@@ -137,15 +137,37 @@ fn has_move(s: &Value, key: &str, uci: &str) -> bool {
 }
 
 /// Plays `uci` by clicking from-square then to-square (and the chooser if
-/// it appears).
-async fn click_move(c: &Client, a: SocketAddr, id: &str, uci: &str) {
-    let ply = state(a, id).await["ply"].as_u64().unwrap() as usize;
+/// it appears); returns the state after it. The move must be legal.
+async fn click_move(c: &Client, a: SocketAddr, id: &str, uci: &str) -> Value {
+    let s = state(a, id).await;
+    assert!(has_move(&s, &uci[0..2], uci), "{uci} is not legal here: {}", s["legal"]);
+    let ply = s["ply"].as_u64().unwrap() as usize;
     click_sq(c, &uci[0..2]).await;
     click_sq(c, &uci[2..4]).await;
     if uci.len() > 4 {
         click_css(c, &format!(".chooser button[data-uci='{uci}']")).await;
     }
-    wait_ply(c, a, id, ply + 1).await;
+    wait_ply(c, a, id, ply + 1).await
+}
+
+/// Places (or re-enters) `uci` (`N@c3`) from `color`'s pocket by clicking
+/// the pocket piece, then the square.
+async fn click_drop(c: &Client, a: SocketAddr, id: &str, color: &str, uci: &str) -> Value {
+    let s = state(a, id).await;
+    assert!(has_move(&s, "@", uci), "{uci} is not legal here: {}", s["legal"]);
+    let ply = s["ply"].as_u64().unwrap() as usize;
+    click_css(c, &format!(".pocket-piece[data-drop-role='{}'][data-color='{color}']", &uci[0..1])).await;
+    click_sq(c, &uci[2..4]).await;
+    wait_ply(c, a, id, ply + 1).await
+}
+
+/// The side to move resigns by the button; checks the result and banner.
+async fn finish_by_resignation(c: &Client, a: SocketAddr, id: &str, variant: &str, result: &str) {
+    let s = resign(c, a, id).await;
+    assert_eq!(s["result"], result);
+    let text = banner(c).await;
+    assert!(text.contains("resignation") && text.contains(result), "{text}");
+    shot(c, &format!("{variant}-over")).await;
 }
 
 async fn resign(c: &Client, a: SocketAddr, id: &str) -> Value {
@@ -245,71 +267,124 @@ async fn browser_games() {
     let s = resign(&c, a, &id).await;
     assert_eq!(s["result"], "1-0", "Black resigned (side to move)");
 
-    // The variants: special moves when the server reports them legal.
-    for variant in ["genie", "genie-ownhalf", "genesis", "clown", "magicring"] {
+    // The variants: a short game each by clicking, through its special
+    // moves, to a result (resignation of the side to move: hot-seat).
+    for variant in ["genie", "genie-ownhalf"] {
         let id = open_hotseat(&c, a, variant, None).await;
-        let mut s = state(a, &id).await;
-        let mut ply = 0;
-        if has_move(&s, "d2", "d2d2g") {
-            // Genie flip: select the pawn, press the flip action.
-            click_sq(&c, "d2").await;
-            shot(&c, &format!("{variant}-flip-hint")).await;
-            click_css(&c, "button.action[data-uci='d2d2g']").await;
-            ply += 1;
-            s = wait_ply(&c, a, &id, ply).await;
-            assert_eq!(s["history"][0]["san"], "Gd2");
-        }
-        if legal(&s, "@").iter().any(|m| m[0] == "K@e1") {
-            // Genesis: King first from the reserve, by click.
-            click_css(&c, ".pocket-piece[data-drop-role='K'][data-color='w']").await;
-            shot(&c, &format!("{variant}-placement-zone")).await;
-            click_sq(&c, "e1").await;
-            ply += 1;
-            s = wait_ply(&c, a, &id, ply).await;
-            if legal(&s, "@").iter().any(|m| m[0] == "K@e8") {
-                click_css(&c, ".pocket-piece[data-drop-role='K'][data-color='b']").await;
-                click_sq(&c, "e8").await;
-                ply += 1;
-                s = wait_ply(&c, a, &id, ply).await;
-            }
-        }
-        if s["turn"] == "w" && has_move(&s, "b1", "b1c3c") {
-            // Clown declaration through the chooser.
-            click_sq(&c, "b1").await;
-            click_sq(&c, "c3").await;
-            shot(&c, &format!("{variant}-declare-chooser")).await;
-            click_css(&c, ".chooser button[data-uci='b1c3c']").await;
-            ply += 1;
-            s = wait_ply(&c, a, &id, ply).await;
-        }
-        if s["turn"] == "w" && legal(&s, "e1").iter().any(|m| m[2] == "ringpass") {
-            // Magic Ring: pass the ring to a highlighted neighbour.
-            let pass = legal(&s, "e1").into_iter().find(|m| m[2] == "ringpass").unwrap()[0].as_str().unwrap().to_string();
-            click_sq(&c, "e1").await;
-            assert!(!c.find_all(Locator::Css("circle.dot-pass")).await.unwrap().is_empty(), "ring pass targets shown");
-            shot(&c, &format!("{variant}-ring-pass")).await;
-            click_sq(&c, &pass[2..4]).await;
-            ply += 1;
-            s = wait_ply(&c, a, &id, ply).await;
-        }
-        // A couple of ordinary moves, by whichever side is to move.
-        for _ in 0..2 {
-            let turn = s["turn"].as_str().unwrap().to_string();
-            let pick = ["e2e4", "e7e5", "g1f3", "b8c6", "d2d3", "d7d6"]
-                .iter()
-                .find(|u| (if turn == "w" { u.ends_with(['3', '4']) } else { u.ends_with(['5', '6']) }) && has_move(&s, &u[0..2], u))
-                .map(|u| u.to_string());
-            let Some(u) = pick else { break };
-            click_move(&c, a, &id, &u).await;
-            s = state(a, &id).await;
-        }
+        let s = state(a, &id).await;
+        assert_eq!(s["state"]["flips"], json!({"w": true, "b": true}));
+        // 1. Gd2: select the pawn, press the flip action under the board.
+        click_sq(&c, "d2").await;
+        shot(&c, &format!("{variant}-flip-hint")).await;
+        click_css(&c, "button.action[data-uci='d2d2g']").await;
+        let s = wait_ply(&c, a, &id, 1).await;
+        assert_eq!(s["history"][0]["san"], "Gd2");
+        assert_eq!(s["state"]["flips"], json!({"w": false, "b": true}), "White's flip is spent");
+        assert!(c.find(Locator::Css("g.piece[data-square='d2'][data-piece='G']")).await.is_ok(), "the Genie is drawn on d2");
+        click_move(&c, a, &id, "e7e5").await;
+        // 2. Ge3: the Genie's ferz step.
+        let s = click_move(&c, a, &id, "d2e3").await;
+        assert_eq!(s["history"][2]["san"], "Ge3");
         shot(&c, &format!("{variant}-game")).await;
-        let s = resign(&c, a, &id).await;
-        assert!(s["result"] == "1-0" || s["result"] == "0-1");
-        let text = banner(&c).await;
-        assert!(text.contains("resignation"), "{text}");
-        shot(&c, &format!("{variant}-over")).await;
+        finish_by_resignation(&c, a, &id, variant, "1-0").await;
     }
+
+    {
+        // Genesis: both Kings from the reserves, another placement each, then
+        // a board move.
+        let variant = "genesis";
+        let id = open_hotseat(&c, a, variant, None).await;
+        let s = state(a, &id).await;
+        assert_eq!(s["pockets"]["w"]["P"], 8);
+        assert!(legal(&s, "@").iter().all(|m| m[0].as_str().unwrap().starts_with("K@")), "King first");
+        click_css(&c, ".pocket-piece[data-drop-role='K'][data-color='w']").await;
+        shot(&c, "genesis-placement-zone").await;
+        click_sq(&c, "e1").await;
+        wait_ply(&c, a, &id, 1).await;
+        click_drop(&c, a, &id, "b", "K@e8").await;
+        click_drop(&c, a, &id, "w", "N@c3").await;
+        let s = click_drop(&c, a, &id, "b", "N@c6").await;
+        assert_eq!(s["pockets"]["w"]["N"], 1, "one White Knight left in reserve");
+        let s = click_move(&c, a, &id, "c3d5").await;
+        let sans: Vec<&str> = s["history"].as_array().unwrap().iter().map(|h| h["san"].as_str().unwrap()).collect();
+        assert_eq!(sans, ["K@e1", "K@e8", "N@c3", "N@c6", "Nd5"]);
+        shot(&c, "genesis-game").await;
+        finish_by_resignation(&c, a, &id, variant, "1-0").await;
+    }
+
+    {
+        // Clown: 1. Nf3(!C) by the declaration chooser, a Clown move, the
+        // Clown captured, and White's re-entry from the hand.
+        let variant = "clown";
+        let id = open_hotseat(&c, a, variant, None).await;
+        click_sq(&c, "g1").await;
+        click_sq(&c, "f3").await;
+        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".chooser:not(.hidden) button[data-uci='g1f3c']")).await.unwrap();
+        shot(&c, "clown-declare-chooser").await;
+        click_css(&c, ".chooser button[data-uci='g1f3c']").await;
+        let s = wait_ply(&c, a, &id, 1).await;
+        assert_eq!(s["history"][0]["san"], "Nf3(!C)");
+        assert_eq!(s["state"]["had_clown"], json!({"w": true, "b": false}));
+        assert!(c.find(Locator::Css("g.piece[data-square='f3'][data-piece='C']")).await.is_ok(), "the Clown is drawn on f3");
+        shot(&c, "clown-declared").await;
+        click_move(&c, a, &id, "d7d5").await;
+        // The Clown on the f file moves as a Bishop.
+        let s = click_move(&c, a, &id, "f3e4").await;
+        assert_eq!(s["history"][2]["san"], "Ce4");
+        let s = click_move(&c, a, &id, "d5e4").await;
+        assert_eq!(s["pockets"]["w"], json!({"N": 1}), "the captured Clown is a Knight in White's hand");
+        // A piece just captured may not re-enter at once ("not immediately").
+        assert!(legal(&s, "@").is_empty(), "no re-entry straight after the capture");
+        click_move(&c, a, &id, "a2a3").await;
+        let s = click_move(&c, a, &id, "e7e5").await;
+        let reentry = legal(&s, "@").iter().find(|m| m[2] == "reentry").expect("a re-entry is legal")[0].as_str().unwrap().to_string();
+        click_css(&c, &format!(".pocket-piece[data-drop-role='{}'][data-color='w']", &reentry[0..1])).await;
+        shot(&c, "clown-hand").await;
+        let s = click_drop(&c, a, &id, "w", &reentry).await;
+        assert!(s["history"][6]["san"].as_str().unwrap().starts_with('!'), "{}", s["history"][6]);
+        assert_eq!(s["state"]["reentry_used"], json!({"w": true, "b": false}));
+        shot(&c, "clown-game").await;
+        finish_by_resignation(&c, a, &id, variant, "1-0").await;
+    }
+
+    let id = {
+        // Magic Ring: 1. d4 e5 2. e1~e2 (the King hands its ring to the e2
+        // pawn: level 1, Queen) d6 3. a Queen move of that pawn (it is
+        // tainted by it).
+        let variant = "magicring";
+        let id = open_hotseat(&c, a, variant, None).await;
+        let s = state(a, &id).await;
+        assert_eq!(s["state"]["rings"][0], json!({"owner": "w", "square": "e1", "level": 0, "power": null, "active": false}));
+        assert_eq!(c.find_all(Locator::Css("g.ring")).await.unwrap().len(), 2, "both rings drawn");
+        click_move(&c, a, &id, "d2d4").await;
+        click_move(&c, a, &id, "e7e5").await;
+        click_sq(&c, "e1").await;
+        assert!(!c.find_all(Locator::Css("circle.dot-pass")).await.unwrap().is_empty(), "ring pass targets shown");
+        shot(&c, "magicring-ring-pass").await;
+        assert!(has_move(&state(a, &id).await, "e1", "e1e2"));
+        click_sq(&c, "e2").await;
+        let s = wait_ply(&c, a, &id, 3).await;
+        assert_eq!(s["history"][2]["san"], "e1~e2");
+        assert_eq!(s["state"]["rings"][0], json!({"owner": "w", "square": "e2", "level": 1, "power": "Q", "active": true}));
+        shot(&c, "magicring-ring-passed").await;
+        click_move(&c, a, &id, "d7d6").await;
+        let s = click_move(&c, a, &id, "e2h5").await;
+        assert_eq!(s["state"]["tainted"], json!(["h5"]), "{}", s["history"][4]);
+        assert!(c.find(Locator::Css("g.ring[data-ring='w'][data-square='h5']")).await.is_ok(), "the ring moved with its pawn");
+        assert!(c.find(Locator::Css("g.tainted[data-square='h5']")).await.is_ok(), "tainted mark drawn");
+        shot(&c, "magicring-game").await;
+        finish_by_resignation(&c, a, &id, variant, "1-0").await;
+        // Reviewing: each ply shows the rings where they were then.
+        click_css(&c, "#first").await;
+        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css("g.ring[data-ring='w'][data-square='e1']")).await.expect("start: White's ring on e1");
+        for _ in 0..3 {
+            click_css(&c, "#next").await;
+        }
+        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css("g.ring[data-ring='w'][data-square='e2']")).await.expect("after e1~e2: the ring on e2");
+        assert!(c.find_all(Locator::Css("g.tainted")).await.unwrap().is_empty(), "nothing tainted yet");
+        shot(&c, "magicring-review").await;
+        id
+    };
 
     // Analysis board and rules pages render.
     c.goto(&format!("http://{a}/analysis?game={id}")).await.unwrap();
@@ -322,9 +397,18 @@ async fn browser_games() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     shot(&c, "analysis").await;
-    for v in ["chess", "genie", "clown", "magicring"] {
+    for v in ["chess", "genie", "genesis", "clown", "magicring"] {
         c.goto(&format!("http://{a}/rules/{v}")).await.unwrap();
-        c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(".diagram svg")).await.unwrap();
+        // Diagrams are drawn once the server has read their FENs.
+        for _ in 0..100 {
+            let drawn = c.execute("return [...document.querySelectorAll('.diagram')].every((d) => d.querySelector('g.piece, .pocket-piece'))", vec![]).await.unwrap();
+            if drawn == json!(true) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let text = c.find(Locator::Css("#diagrams")).await.unwrap().text().await.unwrap();
+        assert!(!text.contains("unavailable"), "{v}: {text}");
         shot(&c, &format!("rules-{v}")).await;
         c.execute("document.querySelector('.diagrams').scrollIntoView()", vec![]).await.unwrap();
         shot(&c, &format!("rules-{v}-diagrams")).await;
