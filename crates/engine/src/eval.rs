@@ -666,4 +666,108 @@ mod tests {
         let near = eval_fen("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1");
         assert!(far > near, "{far} <= {near}");
     }
+
+    // ---- variants ----
+
+    use chimera_rules::RingPowers;
+
+    /// Genesis start: both reserves full and equal, so only the tempo is left;
+    /// a reserve Queen more is worth about a Queen (board-only evaluation
+    /// would see nothing).
+    #[test]
+    fn genesis_counts_reserves() {
+        assert_eq!(Genesis::new().evaluate(), 10);
+        let extra_q = Genesis::from_fen("8/8/8/8/8/8/8/8[KQk] w - - 0 1").unwrap();
+        let v = extra_q.evaluate();
+        assert!((900..1200).contains(&v), "{v}");
+        // The same Queen on the board is worth a little less early on
+        // (RESERVE_PCT 110 midgame), about the same late.
+        let placed = Genesis::from_fen("8/8/8/8/3Q4/8/8/8[Kk] w - - 0 1").unwrap();
+        assert!(placed.evaluate() > 700, "{}", placed.evaluate());
+    }
+
+    /// Genesis pawns have no rank terms: a pawn on the 7th is worth the same
+    /// as one on the 2nd (same file, same centre distance by symmetry).
+    #[test]
+    fn genesis_pawn_rank_is_irrelevant() {
+        let low = Genesis::from_fen("k7/8/8/8/8/8/3P4/7K w - - 0 1").unwrap();
+        let high = Genesis::from_fen("k7/3P4/8/8/8/8/8/7K w - - 0 1").unwrap();
+        assert_eq!(low.evaluate(), high.evaluate());
+    }
+
+    /// Genesis null move: none while a King is in reserve or in check;
+    /// otherwise the same position with the other side to move.
+    #[test]
+    fn genesis_null_move() {
+        assert!(Genesis::new().null_move().is_none());
+        let half = Genesis::from_fen("8/8/8/8/8/8/8/4K3[QRk] b - - 0 1").unwrap();
+        assert!(half.null_move().is_none(), "Black's King is still in reserve");
+        let p = Genesis::from_fen("4k3/8/8/8/8/8/8/4K3[Qq] w - - 3 5").unwrap();
+        let n = p.null_move().unwrap();
+        assert_eq!(n.turn(), Color::Black);
+        assert_eq!(n.reserve_count(Color::White, Role::Queen), 1);
+        let checked = Genesis::from_fen("4k3/8/8/8/8/8/8/4K2r[Q] w - - 0 1").unwrap();
+        assert!(checked.null_move().is_none());
+    }
+
+    /// Clown: an unused re-entry with a Knight in hand is worth something; the
+    /// same position after the re-entry was used is worth less.
+    #[test]
+    fn clown_reentry_right_is_valued() {
+        let base = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1";
+        let open = Clown::from_fen(base).unwrap();
+        let used = Clown::from_fen(&format!("{base} reentry:w")).unwrap();
+        let d = open.evaluate() - used.evaluate();
+        assert_eq!(d, taper(S(MATERIAL[1].0 * 60 / 100, MATERIAL[1].1 * 60 / 100), phase_of(open.board())));
+    }
+
+    /// Clown null move drops the last-move fields and flips the side.
+    #[test]
+    fn clown_null_move() {
+        let fen = "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
+        let n = Clown::from_fen(fen).unwrap().null_move().unwrap();
+        assert_eq!(n.turn(), Color::Black);
+        assert_eq!(n.last_captured(), None);
+        assert_eq!(n.hand(Color::White), (1, 0));
+    }
+
+    /// Magic Ring: a level-1 ring (Queen power with QNRB) on a Knight is
+    /// worth RING_POWER_PCT of a Queen; on a Queen it adds nothing; on its
+    /// King at level 0 it is worth a tenth of the Queen power it would give.
+    #[test]
+    fn magicring_ring_by_level_and_power() {
+        let q = RingPowers::default();
+        let on_knight =
+            MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
+        let (sq, level) = on_knight.ring(Color::White);
+        assert_eq!(ring_value(&on_knight, sq, level), S(950 * 70 / 100, 1000 * 70 / 100));
+        let plain = MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &q).unwrap();
+        assert!(on_knight.evaluate() > plain.evaluate() + 500);
+        assert!(
+            on_knight.piece_value(Role::Knight, Square::A1)
+                > plain.piece_value(Role::Knight, Square::A1) + 500
+        );
+        let on_queen =
+            MagicRing::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
+        assert_eq!(ring_value(&on_queen, Square::A1, 1), S(0, 0));
+        let (ksq, klevel) = plain.ring(Color::White);
+        assert_eq!(ring_value(&plain, ksq, klevel), S(95, 100));
+        // Level 2 is the Knight power: on a Rook it adds 70% of a Knight.
+        let rook2 =
+            MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
+        assert_eq!(ring_value(&rook2, Square::A1, 2), S(320 * 70 / 100, 300 * 70 / 100));
+        let n = on_knight.null_move().unwrap();
+        assert_eq!((n.turn(), n.ring(Color::White)), (Color::Black, (Square::A1, 1)));
+    }
+
+    /// Genie: the flip right counts while the side has pawns; SEE is exact.
+    #[test]
+    fn genie_flip_right_and_see() {
+        const { assert!(Genie::EXACT_SEE && !Clown::EXACT_SEE && !MagicRing::EXACT_SEE) };
+        const { assert!(!Genesis::EXACT_SEE) };
+        let both = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", false).unwrap();
+        let white_only = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 flips:w", false).unwrap();
+        assert_eq!(both.evaluate() + taper(FLIP_RIGHT, 0), white_only.evaluate());
+        assert_eq!(both.null_move().unwrap().turn(), Color::Black);
+    }
 }
