@@ -132,7 +132,11 @@ fn pass_fen(fen: &str, drop: &[&str]) -> Option<String> {
     f[3] = "-";
     f[4] = "0";
     let mut out: Vec<&str> = f[..6].to_vec();
-    out.extend(f[6..].iter().filter(|x| !drop.iter().any(|d| x.starts_with(d))));
+    out.extend(
+        f[6..]
+            .iter()
+            .filter(|x| !drop.iter().any(|d| x.starts_with(d))),
+    );
     Some(out.join(" "))
 }
 
@@ -204,11 +208,19 @@ impl Evaluate for Clown {
             let mut s = S(0, 0);
             let (knights, bishops) = self.hand(c);
             if !self.reentry_used(c) && (knights > 0 || bishops > 0) {
-                let best = if bishops > 0 { Role::Bishop } else { Role::Knight };
+                let best = if bishops > 0 {
+                    Role::Bishop
+                } else {
+                    Role::Knight
+                };
                 let m = MATERIAL[best.index()];
                 s += S(m.0 * REENTRY_PCT / 100, m.1 * REENTRY_PCT / 100);
             }
-            let home = if c == Color::White { Bitboard(0xFF) } else { Bitboard(0xFF << 56) };
+            let home = if c == Color::White {
+                Bitboard(0xFF)
+            } else {
+                Bitboard(0xFF << 56)
+            };
             if !self.had_clown(c) && (self.unmoved_knights() & home).any() {
                 s += DECLARE_RIGHT;
             }
@@ -239,7 +251,9 @@ impl Evaluate for MagicRing {
         let phase = phase_of(b);
         for owner in Color::ALL {
             let (sq, level) = self.ring(owner);
-            let Some(holder) = b.color_at(sq) else { continue };
+            let Some(holder) = b.color_at(sq) else {
+                continue;
+            };
             let t = taper(ring_value(self, sq, level), phase);
             v += if holder == self.turn() { t } else { -t };
         }
@@ -301,7 +315,9 @@ fn power_worth(p: Role) -> S {
 /// What a ring at `level` on the piece standing on `sq` is worth to its holder.
 pub fn ring_value(pos: &MagicRing, sq: Square, level: u8) -> S {
     let b = pos.board();
-    let Some(role) = b.role_at(sq) else { return S(0, 0) };
+    let Some(role) = b.role_at(sq) else {
+        return S(0, 0);
+    };
     let powers = pos.powers();
     let pct = |s: S, pct: i32| S(s.0 * pct / 100, s.1 * pct / 100);
     if role == Role::King {
@@ -310,8 +326,11 @@ pub fn ring_value(pos: &MagicRing, sq: Square, level: u8) -> S {
             .power(next)
             .map_or(S(0, 0), |p| pct(power_worth(p), RING_ON_KING_PCT));
     }
-    let Some(p) = powers.power(level) else { return S(0, 0) };
-    let covered = p == role || (role == Role::Queen && matches!(p, Role::Rook | Role::Bishop | Role::King));
+    let Some(p) = powers.power(level) else {
+        return S(0, 0);
+    };
+    let covered =
+        p == role || (role == Role::Queen && matches!(p, Role::Rook | Role::Bishop | Role::King));
     if covered {
         S(0, 0)
     } else if p == Role::King && matches!(role, Role::Rook | Role::Bishop) {
@@ -358,7 +377,14 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
             .king_of(them)
             .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
         let (mut attackers, mut weight) = (0, 0);
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
             for sq in b.by_piece(Piece::new(c, role)) {
                 phase += PHASE[role.index()];
                 let cd = CENTER_DIST(sq);
@@ -387,7 +413,11 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
             if role != Role::King {
                 let n = pos.reserve_count(c, role) as i32;
                 phase += PHASE[role.index()] * n;
-                let v = if role == Role::Pawn { GENESIS_PAWN } else { MATERIAL[role.index()] };
+                let v = if role == Role::Pawn {
+                    GENESIS_PAWN
+                } else {
+                    MATERIAL[role.index()]
+                };
                 s += S(n * v.0 * RESERVE_PCT.0 / 100, n * v.1 * RESERVE_PCT.1 / 100);
             }
         }
@@ -701,7 +731,10 @@ mod tests {
     fn genesis_null_move() {
         assert!(Genesis::new().null_move().is_none());
         let half = Genesis::from_fen("8/8/8/8/8/8/8/4K3[QRk] b - - 0 1").unwrap();
-        assert!(half.null_move().is_none(), "Black's King is still in reserve");
+        assert!(
+            half.null_move().is_none(),
+            "Black's King is still in reserve"
+        );
         let p = Genesis::from_fen("4k3/8/8/8/8/8/8/4K3[Qq] w - - 3 5").unwrap();
         let n = p.null_move().unwrap();
         assert_eq!(n.turn(), Color::Black);
@@ -718,13 +751,20 @@ mod tests {
         let open = Clown::from_fen(base).unwrap();
         let used = Clown::from_fen(&format!("{base} reentry:w")).unwrap();
         let d = open.evaluate() - used.evaluate();
-        assert_eq!(d, taper(S(MATERIAL[1].0 * 60 / 100, MATERIAL[1].1 * 60 / 100), phase_of(open.board())));
+        assert_eq!(
+            d,
+            taper(
+                S(MATERIAL[1].0 * 60 / 100, MATERIAL[1].1 * 60 / 100),
+                phase_of(open.board())
+            )
+        );
     }
 
     /// Clown null move drops the last-move fields and flips the side.
     #[test]
     fn clown_null_move() {
-        let fen = "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
+        let fen =
+            "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
         let n = Clown::from_fen(fen).unwrap().null_move().unwrap();
         assert_eq!(n.turn(), Color::Black);
         assert_eq!(n.last_captured(), None);
@@ -740,7 +780,10 @@ mod tests {
         let on_knight =
             MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
         let (sq, level) = on_knight.ring(Color::White);
-        assert_eq!(ring_value(&on_knight, sq, level), S(950 * 70 / 100, 1000 * 70 / 100));
+        assert_eq!(
+            ring_value(&on_knight, sq, level),
+            S(950 * 70 / 100, 1000 * 70 / 100)
+        );
         let plain = MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &q).unwrap();
         assert!(on_knight.evaluate() > plain.evaluate() + 500);
         assert!(
@@ -755,9 +798,15 @@ mod tests {
         // Level 2 is the Knight power: on a Rook it adds 70% of a Knight.
         let rook2 =
             MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
-        assert_eq!(ring_value(&rook2, Square::A1, 2), S(320 * 70 / 100, 300 * 70 / 100));
+        assert_eq!(
+            ring_value(&rook2, Square::A1, 2),
+            S(320 * 70 / 100, 300 * 70 / 100)
+        );
         let n = on_knight.null_move().unwrap();
-        assert_eq!((n.turn(), n.ring(Color::White)), (Color::Black, (Square::A1, 1)));
+        assert_eq!(
+            (n.turn(), n.ring(Color::White)),
+            (Color::Black, (Square::A1, 1))
+        );
     }
 
     /// Genie: the flip right counts while the side has pawns; SEE is exact.
@@ -767,7 +816,10 @@ mod tests {
         const { assert!(!Genesis::EXACT_SEE) };
         let both = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", false).unwrap();
         let white_only = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 flips:w", false).unwrap();
-        assert_eq!(both.evaluate() + taper(FLIP_RIGHT, 0), white_only.evaluate());
+        assert_eq!(
+            both.evaluate() + taper(FLIP_RIGHT, 0),
+            white_only.evaluate()
+        );
         assert_eq!(both.null_move().unwrap().turn(), Color::Black);
     }
 }

@@ -183,7 +183,9 @@ fn threefold_history_is_a_draw_in_search() {
 fn after(variant: Variant, opts: &RuleOptions, fen: &str, uci: &str) -> AnyPosition {
     use chimera_rules::Position;
     let pos = AnyPosition::from_fen(variant, fen, opts).unwrap();
-    let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci} in {fen}: {e}"));
+    let m = pos
+        .parse_uci(uci)
+        .unwrap_or_else(|e| panic!("{uci} in {fen}: {e}"));
     pos.after(m)
 }
 
@@ -196,7 +198,11 @@ fn assert_mate_in_one(variant: Variant, opts: &RuleOptions, fen: &str, mating: &
         "{mating} does not mate in {fen}"
     );
     let r = search_in(variant, opts, fen, depth);
-    assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some(mating), "{fen}");
+    assert_eq!(
+        r.best.map(|m| m.to_string()).as_deref(),
+        Some(mating),
+        "{fen}"
+    );
     assert_eq!(r.score, Score::Mate(1), "{fen}");
 }
 
@@ -253,7 +259,10 @@ fn magicring_mate_in_one_by_ring_power() {
     assert_mate_in_one(Variant::MagicRing, &opts, with_ring, "a1a8", 3);
     let plain = "7k/6pp/8/8/8/8/8/N5K1 w - - 0 1";
     let pos = AnyPosition::from_fen(Variant::MagicRing, plain, &opts).unwrap();
-    assert!(pos.parse_uci("a1a8").is_err(), "a Knight without ring reaches a8");
+    assert!(
+        pos.parse_uci("a1a8").is_err(),
+        "a Knight without ring reaches a8"
+    );
     let r = search_in(Variant::MagicRing, &opts, plain, 3);
     assert_ne!(r.score, Score::Mate(1));
 }
@@ -305,6 +314,10 @@ fn genesis_placement_blocks_back_rank_check() {
     replies.sort();
     assert_eq!(replies, ["R@b8", "R@c8", "R@d8", "R@e8", "R@g8"]);
     let r = search_in(Variant::Genesis, &opts, rook, 5);
-    assert_ne!(r.score, Score::Mate(1), "the engine reports a blockable check as mate");
+    assert_ne!(
+        r.score,
+        Score::Mate(1),
+        "the engine reports a blockable check as mate"
+    );
     assert_eq!(r.score, Score::Mate(2));
 }
