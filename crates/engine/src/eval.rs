@@ -7,7 +7,7 @@
 
 use chimera_rules::attacks;
 use chimera_rules::{
-    Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Position, Role, Square,
+    Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Piece, Position, Role, Square,
 };
 
 /// Midgame / endgame pair.
@@ -117,15 +117,332 @@ impl Evaluate for Chess {
     }
 }
 
-// Hooks for the variants. Each keeps the orthodox terms (which already value
-// Genies and Clowns by file); a variant adds its own knowledge by overriding
-// `evaluate` here (Genesis: reserve pieces; Magic Ring: rings by level and
-// power), `EXACT_SEE` (only when `attackers_to` sees all its attackers) and
-// `null_move` (only when passing cannot hide a variant-specific zugzwang).
-impl Evaluate for Genie {}
-impl Evaluate for Genesis {}
-impl Evaluate for Clown {}
-impl Evaluate for MagicRing {}
+/// The FEN of `fen` with the other side to move: en passant cleared, the
+/// halfmove clock reset (repetition must not look across the pass), and the
+/// extra fields whose name starts with one of `drop` removed (state that
+/// describes "the last move", which a pass replaces). This is how the
+/// variants build a null move: the rules crate has no pass move, and its FEN
+/// readers check everything (e.g. that the side not to move is not in check).
+fn pass_fen(fen: &str, drop: &[&str]) -> Option<String> {
+    let mut f: Vec<&str> = fen.split(' ').collect();
+    if f.len() < 6 {
+        return None;
+    }
+    f[1] = if f[1] == "w" { "b" } else { "w" };
+    f[3] = "-";
+    f[4] = "0";
+    let mut out: Vec<&str> = f[..6].to_vec();
+    out.extend(
+        f[6..]
+            .iter()
+            .filter(|x| !drop.iter().any(|d| x.starts_with(d))),
+    );
+    Some(out.join(" "))
+}
+
+/// Genie: the board evaluation already values the Genie (WFDA leaper) and
+/// its mobility. Added: the right to flip a pawn into a Genie while the side
+/// still has a pawn (a tempo away from turning ~100 cp into ~470 cp).
+/// `attackers_to` sees every capturing piece (the Genie included; its double
+/// jump never captures, and a leaper has no x-rays), so SEE is exact.
+/// Null move: a flip or a Genie move is an ordinary move, nothing in the
+/// variant makes passing less safe than in orthodox chess.
+impl Evaluate for Genie {
+    const EXACT_SEE: bool = true;
+
+    fn evaluate(&self) -> i32 {
+        let b = self.board();
+        let mut v = orthodox_eval(b, self.turn());
+        for c in Color::ALL {
+            let pawns = b.by_piece(Piece::new(c, Role::Pawn));
+            if self.may_flip(c) && pawns.any() {
+                let t = taper(FLIP_RIGHT, phase_of(b));
+                v += if c == self.turn() { t } else { -t };
+            }
+        }
+        v
+    }
+
+    fn null_move(&self) -> Option<Genie> {
+        if self.is_check() {
+            return None;
+        }
+        Genie::from_fen(&pass_fen(&self.fen(), &[])?, self.own_half()).ok()
+    }
+}
+
+/// Genesis: material on the board and in reserve (see `genesis_eval`).
+/// SEE is not exact: Genesis pawns attack their four diagonal neighbours,
+/// which `Board::attackers_to` (orthodox pawns) does not know.
+/// Null move: off while either King is still in reserve (the first moves are
+/// forced King placements; "passing" there is meaningless) and in check;
+/// otherwise a pass is as safe as in chess, safer while reserves last (a
+/// placement is almost always available, so zugzwang is rare).
+impl Evaluate for Genesis {
+    fn evaluate(&self) -> i32 {
+        genesis_eval(self)
+    }
+
+    fn null_move(&self) -> Option<Genesis> {
+        let b = self.board();
+        if self.is_check() || b.king_of(Color::White).is_none() || b.king_of(Color::Black).is_none()
+        {
+            return None;
+        }
+        Genesis::from_fen(&pass_fen(&self.fen(), &[])?).ok()
+    }
+}
+
+/// Clown: the board evaluation values the Clown by its file and (through
+/// `attacks_of`) its mobility and king attacks. Added: the unused re-entry
+/// while a Knight or Bishop is in hand, and the unused right to declare a
+/// Clown while an unmoved Knight exists. SEE is not exact (`attackers_to`
+/// does not see Clowns). Null move: by FEN, dropping `lastcap:` and
+/// `clownmoved:` (they describe the last move, which the pass replaces).
+impl Evaluate for Clown {
+    fn evaluate(&self) -> i32 {
+        let b = self.board();
+        let mut v = orthodox_eval(b, self.turn());
+        let phase = phase_of(b);
+        for c in Color::ALL {
+            let mut s = S(0, 0);
+            let (knights, bishops) = self.hand(c);
+            if !self.reentry_used(c) && (knights > 0 || bishops > 0) {
+                let best = if bishops > 0 {
+                    Role::Bishop
+                } else {
+                    Role::Knight
+                };
+                let m = MATERIAL[best.index()];
+                s += S(m.0 * REENTRY_PCT / 100, m.1 * REENTRY_PCT / 100);
+            }
+            let home = if c == Color::White {
+                Bitboard(0xFF)
+            } else {
+                Bitboard(0xFF << 56)
+            };
+            if !self.had_clown(c) && (self.unmoved_knights() & home).any() {
+                s += DECLARE_RIGHT;
+            }
+            let t = taper(s, phase);
+            v += if c == self.turn() { t } else { -t };
+        }
+        v
+    }
+
+    fn null_move(&self) -> Option<Clown> {
+        if self.is_check() {
+            return None;
+        }
+        Clown::from_fen(&pass_fen(&self.fen(), &["lastcap:", "clownmoved:"])?).ok()
+    }
+}
+
+/// Magic Ring: the board evaluation plus each ring, valued by the power its
+/// level grants on its carrier (`ring_value`). `piece_value` adds the ring
+/// of a carrier (capturing it takes the ring), so capture ordering sees it.
+/// SEE is not exact (`attackers_to` does not see ring powers). Null move: by
+/// FEN; a side holding a ring next to one of its pieces always has a pass,
+/// so zugzwang is no more likely than in chess.
+impl Evaluate for MagicRing {
+    fn evaluate(&self) -> i32 {
+        let b = self.board();
+        let mut v = orthodox_eval(b, self.turn());
+        let phase = phase_of(b);
+        for owner in Color::ALL {
+            let (sq, level) = self.ring(owner);
+            let Some(holder) = b.color_at(sq) else {
+                continue;
+            };
+            let t = taper(ring_value(self, sq, level), phase);
+            v += if holder == self.turn() { t } else { -t };
+        }
+        v
+    }
+
+    fn piece_value(&self, role: Role, sq: Square) -> i32 {
+        let mut v = simple_value(role, sq);
+        if role != Role::King {
+            for owner in Color::ALL {
+                let (rsq, level) = self.ring(owner);
+                if rsq == sq {
+                    v += ring_value(self, sq, level).0;
+                }
+            }
+        }
+        v
+    }
+
+    fn null_move(&self) -> Option<MagicRing> {
+        if self.is_check() {
+            return None;
+        }
+        MagicRing::from_fen(&pass_fen(&self.fen(), &[])?, self.powers()).ok()
+    }
+}
+
+/// Genie: the unspent right to flip a pawn into a Genie (hand-set).
+pub const FLIP_RIGHT: S = S(60, 80);
+/// Clown: the unused re-entry with a piece in hand, as a percentage of that
+/// piece's value (hand-set: a piece a tempo away, once, in the entry zone).
+pub const REENTRY_PCT: i32 = 60;
+/// Clown: the unspent right to declare a Clown with an unmoved Knight.
+pub const DECLARE_RIGHT: S = S(15, 5);
+/// Genesis: pawns have no promotion and move one step orthogonally in any
+/// direction, so they are valued flat (no rank or passed-pawn terms).
+pub const GENESIS_PAWN: S = S(100, 100);
+/// Genesis: a piece in reserve, as a percentage of its board value, midgame
+/// and endgame (slightly more early: it can be placed on any empty square).
+pub const RESERVE_PCT: (i32, i32) = (110, 100);
+/// Magic Ring: a power the carrier lacks is worth this percentage of the
+/// power's piece value; a power it partly has (a King power on a Rook or
+/// Bishop) half of that; one it fully has nothing. A King power counts as
+/// `KING_POWER`.
+pub const RING_POWER_PCT: i32 = 70;
+pub const KING_POWER: S = S(250, 300);
+/// Magic Ring: a ring on a King (no power now) is worth this percentage of
+/// the power it would grant once passed to a neighbour.
+pub const RING_ON_KING_PCT: i32 = 10;
+
+fn power_worth(p: Role) -> S {
+    if p == Role::King {
+        KING_POWER
+    } else {
+        MATERIAL[p.index()]
+    }
+}
+
+/// What a ring at `level` on the piece standing on `sq` is worth to its holder.
+pub fn ring_value(pos: &MagicRing, sq: Square, level: u8) -> S {
+    let b = pos.board();
+    let Some(role) = b.role_at(sq) else {
+        return S(0, 0);
+    };
+    let powers = pos.powers();
+    let pct = |s: S, pct: i32| S(s.0 * pct / 100, s.1 * pct / 100);
+    if role == Role::King {
+        let next = (level as usize % powers.len()) as u8 + 1;
+        return powers
+            .power(next)
+            .map_or(S(0, 0), |p| pct(power_worth(p), RING_ON_KING_PCT));
+    }
+    let Some(p) = powers.power(level) else {
+        return S(0, 0);
+    };
+    let covered =
+        p == role || (role == Role::Queen && matches!(p, Role::Rook | Role::Bishop | Role::King));
+    if covered {
+        S(0, 0)
+    } else if p == Role::King && matches!(role, Role::Rook | Role::Bishop) {
+        pct(power_worth(p), RING_POWER_PCT / 2)
+    } else {
+        pct(power_worth(p), RING_POWER_PCT)
+    }
+}
+
+/// Game phase (0..=24) of the pieces on the board.
+fn phase_of(b: &Board) -> i32 {
+    Role::ALL
+        .iter()
+        .map(|&r| PHASE[r.index()] * b.by_role(r).count() as i32)
+        .sum::<i32>()
+        .min(24)
+}
+
+#[inline]
+fn taper(s: S, phase: i32) -> i32 {
+    (s.0 * phase + s.1 * (24 - phase)) / 24
+}
+
+/// Genesis evaluation, side to move's point of view. Board pieces: material
+/// (pawns flat), centralisation, mobility, king attack (Genesis pawns attack
+/// their four diagonal neighbours). Reserve pieces: `RESERVE_PCT` of their
+/// value; they count in the game phase like pieces on the board.
+pub fn genesis_eval(pos: &Genesis) -> i32 {
+    let b = pos.board();
+    let occ = b.occupied();
+    let mut total = S(0, 0);
+    let mut phase = 0;
+    let mut pawn_att = [Bitboard::EMPTY; 2];
+    for c in Color::ALL {
+        for sq in b.by_piece(Piece::new(c, Role::Pawn)) {
+            pawn_att[c.index()] |= attacks::ferz_attacks(sq);
+        }
+    }
+    for c in Color::ALL {
+        let mut s = S(0, 0);
+        let them = !c;
+        let mob_area = !b.by_color(c) & !pawn_att[them.index()];
+        let king_zone = b
+            .king_of(them)
+            .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+        let (mut attackers, mut weight) = (0, 0);
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for sq in b.by_piece(Piece::new(c, role)) {
+                phase += PHASE[role.index()];
+                let cd = CENTER_DIST(sq);
+                s += match role {
+                    Role::Pawn => GENESIS_PAWN + S(6 - 3 * cd, 4 - 2 * cd),
+                    // The King's rank means nothing here: only centralisation.
+                    Role::King => S(0, 20 - 12 * cd),
+                    Role::Rook => MATERIAL[role.index()],
+                    r => MATERIAL[r.index()] + pst(r, c, sq),
+                };
+                let a = if role == Role::Pawn {
+                    attacks::ferz_attacks(sq)
+                } else {
+                    attacks_of(role, sq, occ)
+                };
+                if role != Role::Pawn && a.any() {
+                    let (mg, eg, base) = MOB[role.index()];
+                    let n = (a & mob_area).count() as i32 - base;
+                    s += S(mg * n, eg * n);
+                }
+                if role != Role::King && (a & king_zone).any() {
+                    attackers += 1;
+                    weight += KING_ATTACK_WEIGHT[role.index()].max(1);
+                }
+            }
+            if role != Role::King {
+                let n = pos.reserve_count(c, role) as i32;
+                phase += PHASE[role.index()] * n;
+                let v = if role == Role::Pawn {
+                    GENESIS_PAWN
+                } else {
+                    MATERIAL[role.index()]
+                };
+                s += S(n * v.0 * RESERVE_PCT.0 / 100, n * v.1 * RESERVE_PCT.1 / 100);
+            }
+        }
+        if attackers >= 2 {
+            s += S((weight * weight * 2).min(400), 0);
+        }
+        // Bishop pair: two bishops that are or can be on both colours
+        // (a reserve Bishop may be placed on either).
+        let bishops = b.by_piece(Piece::new(c, Role::Bishop));
+        let light = (bishops & Bitboard::LIGHT_SQUARES).count();
+        let dark = (bishops & Bitboard::DARK_SQUARES).count();
+        let res = pos.reserve_count(c, Role::Bishop) as u32;
+        if light + dark + res >= 2 && (light > 0 || res > 0) && (dark > 0 || res > 0) {
+            s += S(25, 45);
+        }
+        if c == Color::White {
+            total += s;
+        } else {
+            total -= s;
+        }
+    }
+    let v = taper(total, phase.min(24));
+    let v = if pos.turn() == Color::White { v } else { -v };
+    v + 10
+}
 
 const CENTER_DIST: fn(Square) -> i32 = |sq| {
     let f = sq.file() as i32;
@@ -178,6 +495,7 @@ fn attacks_of(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
         Role::Rook => attacks::rook_attacks(sq, occ),
         Role::Queen => attacks::queen_attacks(sq, occ),
         Role::Genie => attacks::genie_attacks(sq),
+        Role::Clown => chimera_rules::variants::clown::clown_attacks(sq, occ),
         _ => Bitboard::EMPTY,
     }
 }
@@ -200,7 +518,7 @@ const MOB: [(i32, i32, i32); 8] = [
     (1, 2, 13), // queen
     (0, 0, 0),
     (3, 3, 6), // genie
-    (0, 0, 0),
+    (2, 2, 5), // clown (its file decides how it moves)
 ];
 
 /// King-attack weight of each attacking role.
@@ -377,5 +695,131 @@ mod tests {
         let far = eval_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
         let near = eval_fen("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1");
         assert!(far > near, "{far} <= {near}");
+    }
+
+    // ---- variants ----
+
+    use chimera_rules::RingPowers;
+
+    /// Genesis start: both reserves full and equal, so only the tempo is left;
+    /// a reserve Queen more is worth about a Queen (board-only evaluation
+    /// would see nothing).
+    #[test]
+    fn genesis_counts_reserves() {
+        assert_eq!(Genesis::new().evaluate(), 10);
+        let extra_q = Genesis::from_fen("8/8/8/8/8/8/8/8[KQk] w - - 0 1").unwrap();
+        let v = extra_q.evaluate();
+        assert!((900..1200).contains(&v), "{v}");
+        // The same Queen on the board is worth a little less early on
+        // (RESERVE_PCT 110 midgame), about the same late.
+        let placed = Genesis::from_fen("8/8/8/8/3Q4/8/8/8[Kk] w - - 0 1").unwrap();
+        assert!(placed.evaluate() > 700, "{}", placed.evaluate());
+    }
+
+    /// Genesis pawns have no rank terms: a pawn on the 7th is worth the same
+    /// as one on the 2nd (same file, same centre distance by symmetry).
+    #[test]
+    fn genesis_pawn_rank_is_irrelevant() {
+        let low = Genesis::from_fen("k7/8/8/8/8/8/3P4/7K w - - 0 1").unwrap();
+        let high = Genesis::from_fen("k7/3P4/8/8/8/8/8/7K w - - 0 1").unwrap();
+        assert_eq!(low.evaluate(), high.evaluate());
+    }
+
+    /// Genesis null move: none while a King is in reserve or in check;
+    /// otherwise the same position with the other side to move.
+    #[test]
+    fn genesis_null_move() {
+        assert!(Genesis::new().null_move().is_none());
+        let half = Genesis::from_fen("8/8/8/8/8/8/8/4K3[QRk] b - - 0 1").unwrap();
+        assert!(
+            half.null_move().is_none(),
+            "Black's King is still in reserve"
+        );
+        let p = Genesis::from_fen("4k3/8/8/8/8/8/8/4K3[Qq] w - - 3 5").unwrap();
+        let n = p.null_move().unwrap();
+        assert_eq!(n.turn(), Color::Black);
+        assert_eq!(n.reserve_count(Color::White, Role::Queen), 1);
+        let checked = Genesis::from_fen("4k3/8/8/8/8/8/8/4K2r[Q] w - - 0 1").unwrap();
+        assert!(checked.null_move().is_none());
+    }
+
+    /// Clown: an unused re-entry with a Knight in hand is worth something; the
+    /// same position after the re-entry was used is worth less.
+    #[test]
+    fn clown_reentry_right_is_valued() {
+        let base = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1";
+        let open = Clown::from_fen(base).unwrap();
+        let used = Clown::from_fen(&format!("{base} reentry:w")).unwrap();
+        let d = open.evaluate() - used.evaluate();
+        assert_eq!(
+            d,
+            taper(
+                S(MATERIAL[1].0 * 60 / 100, MATERIAL[1].1 * 60 / 100),
+                phase_of(open.board())
+            )
+        );
+    }
+
+    /// Clown null move drops the last-move fields and flips the side.
+    #[test]
+    fn clown_null_move() {
+        let fen =
+            "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
+        let n = Clown::from_fen(fen).unwrap().null_move().unwrap();
+        assert_eq!(n.turn(), Color::Black);
+        assert_eq!(n.last_captured(), None);
+        assert_eq!(n.hand(Color::White), (1, 0));
+    }
+
+    /// Magic Ring: a level-1 ring (Queen power with QNRB) on a Knight is
+    /// worth RING_POWER_PCT of a Queen; on a Queen it adds nothing; on its
+    /// King at level 0 it is worth a tenth of the Queen power it would give.
+    #[test]
+    fn magicring_ring_by_level_and_power() {
+        let q = RingPowers::default();
+        let on_knight =
+            MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
+        let (sq, level) = on_knight.ring(Color::White);
+        assert_eq!(
+            ring_value(&on_knight, sq, level),
+            S(950 * 70 / 100, 1000 * 70 / 100)
+        );
+        let plain = MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &q).unwrap();
+        assert!(on_knight.evaluate() > plain.evaluate() + 500);
+        assert!(
+            on_knight.piece_value(Role::Knight, Square::A1)
+                > plain.piece_value(Role::Knight, Square::A1) + 500
+        );
+        let on_queen =
+            MagicRing::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
+        assert_eq!(ring_value(&on_queen, Square::A1, 1), S(0, 0));
+        let (ksq, klevel) = plain.ring(Color::White);
+        assert_eq!(ring_value(&plain, ksq, klevel), S(95, 100));
+        // Level 2 is the Knight power: on a Rook it adds 70% of a Knight.
+        let rook2 =
+            MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
+        assert_eq!(
+            ring_value(&rook2, Square::A1, 2),
+            S(320 * 70 / 100, 300 * 70 / 100)
+        );
+        let n = on_knight.null_move().unwrap();
+        assert_eq!(
+            (n.turn(), n.ring(Color::White)),
+            (Color::Black, (Square::A1, 1))
+        );
+    }
+
+    /// Genie: the flip right counts while the side has pawns; SEE is exact.
+    #[test]
+    fn genie_flip_right_and_see() {
+        const { assert!(Genie::EXACT_SEE && !Clown::EXACT_SEE && !MagicRing::EXACT_SEE) };
+        const { assert!(!Genesis::EXACT_SEE) };
+        let both = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", false).unwrap();
+        let white_only = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 flips:w", false).unwrap();
+        assert_eq!(
+            both.evaluate() + taper(FLIP_RIGHT, 0),
+            white_only.evaluate()
+        );
+        assert_eq!(both.null_move().unwrap().turn(), Color::Black);
     }
 }

@@ -1,12 +1,19 @@
-//! Mate finding in orthodox chess: hand-made positions with a unique
-//! mating line, searched to a fixed depth (deterministic: one thread).
+//! Mate finding: hand-made positions with a unique mating line, searched to
+//! a fixed depth (deterministic: one thread, no time limit). Orthodox chess
+//! first, then one or more per variant; each variant mate is checked with
+//! the rules crate too (`is_checkmate()` after the mating move), so a test
+//! fails if the position does not mean what its comment says.
 
 use chimera_engine::{Engine, EngineOptions, Limits, Score, SearchResult, Strength};
 use chimera_rules::{AnyPosition, RuleOptions, Variant};
 use std::sync::atomic::AtomicBool;
 
 fn search(fen: &str, depth: u32) -> SearchResult {
-    let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
+    search_in(Variant::Chess, &RuleOptions::default(), fen, depth)
+}
+
+fn search_in(variant: Variant, opts: &RuleOptions, fen: &str, depth: u32) -> SearchResult {
+    let pos = AnyPosition::from_fen(variant, fen, opts).unwrap();
     let mut e = Engine::new(EngineOptions::default());
     let limits = Limits {
         depth: Some(depth),
@@ -170,4 +177,147 @@ fn threefold_history_is_a_draw_in_search() {
         Score::Cp(c) => assert!(c > 500, "score {c}"),
         Score::Mate(m) => assert!(m > 0),
     }
+}
+
+/// The position after `uci` (parsed by the rules crate, so it must be legal).
+fn after(variant: Variant, opts: &RuleOptions, fen: &str, uci: &str) -> AnyPosition {
+    use chimera_rules::Position;
+    let pos = AnyPosition::from_fen(variant, fen, opts).unwrap();
+    let m = pos
+        .parse_uci(uci)
+        .unwrap_or_else(|e| panic!("{uci} in {fen}: {e}"));
+    pos.after(m)
+}
+
+/// Searches `fen` and checks that the engine finds `mating` with score
+/// `mate 1`, and that the rules crate agrees it is checkmate.
+fn assert_mate_in_one(variant: Variant, opts: &RuleOptions, fen: &str, mating: &str, depth: u32) {
+    use chimera_rules::Position;
+    assert!(
+        after(variant, opts, fen, mating).is_checkmate(),
+        "{mating} does not mate in {fen}"
+    );
+    let r = search_in(variant, opts, fen, depth);
+    assert_eq!(
+        r.best.map(|m| m.to_string()).as_deref(),
+        Some(mating),
+        "{fen}"
+    );
+    assert_eq!(r.score, Score::Mate(1), "{fen}");
+}
+
+/// Genie: Black's King on h8 is walled in by its own Rook (g8), Knight (g7)
+/// and pawn (h7). The Genie leaps d4-f6 (two diagonal steps over e5, an
+/// ordinary move, no double jump) and checks h8 by leaping over g7: a Genie
+/// check cannot be blocked, and nothing of Black attacks f6 (the g7 Knight
+/// covers e8 e6 f5 h5; the h7 pawn takes only on g6). f6 is the only
+/// square within the Genie's reach that checks h8.
+#[test]
+fn genie_mate_in_one_by_leap() {
+    assert_mate_in_one(
+        Variant::Genie,
+        &RuleOptions::default(),
+        "6rk/6np/8/8/3G4/8/8/K7 w - - 0 1",
+        "d4f6",
+        3,
+    );
+}
+
+/// Clown: a Clown on the d-file moves as a Queen limited to 4 squares. From
+/// d4 it goes up 4 squares to d8 and checks h8 along the rank (e8 f8 g8 h8:
+/// exactly 4 squares). g8 is covered, g7 and h7 are Black's own pawns.
+/// Without the 4-square limit d1-d8 would mate too; here the Clown stands on
+/// d4 so the mate uses the limit's full reach.
+#[test]
+fn clown_mate_in_one_d_file_queen() {
+    let fen = "7k/6pp/8/8/3C4/8/8/K7 w - - 0 1";
+    assert_mate_in_one(Variant::Clown, &RuleOptions::default(), fen, "d4d8", 3);
+}
+
+/// Clown reach: from d1 the same Clown cannot reach d8 (7 squares), so
+/// there is no mate in one; the rules crate refuses d1d8.
+#[test]
+fn clown_on_d1_has_no_back_rank_mate() {
+    use chimera_rules::Position;
+    let fen = "7k/6pp/8/8/8/8/8/K2C4 w - - 0 1";
+    let pos = AnyPosition::from_fen(Variant::Clown, fen, &RuleOptions::default()).unwrap();
+    assert!(pos.parse_uci("d1d8").is_err());
+    let r = search_in(Variant::Clown, &RuleOptions::default(), fen, 3);
+    assert_ne!(r.score, Score::Mate(1));
+}
+
+/// Magic Ring: White's ring at level 1 (power list QNRB: a Queen power)
+/// sits on the Knight on a1, so the Knight may also move as a Queen:
+/// a1-a8 checks h8 along the empty back rank, g7/h7 are Black's own pawns.
+/// The mate exists only through the ring: with the rings on the Kings the
+/// rules crate refuses a1a8 (a Knight move cannot go there).
+#[test]
+fn magicring_mate_in_one_by_ring_power() {
+    use chimera_rules::Position;
+    let opts = RuleOptions::default();
+    let with_ring = "7k/6pp/8/8/8/8/8/N5K1 w - - 0 1 rings:a1.1,h8.0";
+    assert_mate_in_one(Variant::MagicRing, &opts, with_ring, "a1a8", 3);
+    let plain = "7k/6pp/8/8/8/8/8/N5K1 w - - 0 1";
+    let pos = AnyPosition::from_fen(Variant::MagicRing, plain, &opts).unwrap();
+    assert!(
+        pos.parse_uci("a1a8").is_err(),
+        "a Knight without ring reaches a8"
+    );
+    let r = search_in(Variant::MagicRing, &opts, plain, 3);
+    assert_ne!(r.score, Score::Mate(1));
+}
+
+/// Genesis, mate that no placement can block: Qg6-g7 is a contact check
+/// (protected by the King on f6); g8 and h7 are covered by the Queen. Black
+/// still holds pieces in reserve, but a placement cannot capture and cannot
+/// stand between adjacent squares, so it is mate.
+#[test]
+fn genesis_contact_mate_not_blockable() {
+    assert_mate_in_one(
+        Variant::Genesis,
+        &RuleOptions::default(),
+        "7k/8/5KQ1/8/8/8/8/8[qrrbbnnpppppppp] w - - 0 1",
+        "g6g7",
+        3,
+    );
+}
+
+/// Genesis, the back-rank "mate" that a placement blocks. The black King on
+/// h8 is boxed in by the white King (f7 covers g8 g7) and a Genesis pawn on
+/// g6 (it attacks its four diagonal neighbours, h7 among them); Black's
+/// pawn on h6 shuts the h-file (else Ra1-h1 would mate too). Ra1-a8
+/// checks along the rank:
+/// - Black's reserve empty: mate in one (the rules crate agrees);
+/// - Black holds one Rook: a8 is NOT mate, the Rook is placed on b8..g8 to
+///   block (the legal replies are exactly those placements, f8 excluded as
+///   it would check the King on f7), and the engine must not report mate in
+///   one. White then takes the blocker with check and it is mate: mate in 2.
+#[test]
+fn genesis_placement_blocks_back_rank_check() {
+    use chimera_rules::{MoveKind, Position};
+    let opts = RuleOptions::default();
+    let empty = "7k/5K2/6Pp/8/8/8/8/R7[] w - - 0 1";
+    assert_mate_in_one(Variant::Genesis, &opts, empty, "a1a8", 4);
+
+    let rook = "7k/5K2/6Pp/8/8/8/8/R7[r] w - - 0 1";
+    let checked = after(Variant::Genesis, &opts, rook, "a1a8");
+    assert!(checked.is_check());
+    assert!(!checked.is_checkmate(), "a placement blocks the check");
+    let mut replies: Vec<String> = checked
+        .legal_move_list()
+        .iter()
+        .map(|m| {
+            assert_eq!(m.kind, MoveKind::Drop(chimera_rules::Role::Rook), "{m}");
+            m.to_string()
+        })
+        .collect();
+    replies.sort();
+    assert_eq!(replies, ["R@b8", "R@c8", "R@d8", "R@e8", "R@g8"]);
+    let r = search_in(Variant::Genesis, &opts, rook, 5);
+    assert_ne!(
+        r.score,
+        Score::Mate(1),
+        "the engine reports a blockable check as mate"
+    );
+    assert_eq!(r.score, Score::Mate(2));
 }
