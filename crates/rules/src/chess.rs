@@ -216,6 +216,35 @@ impl StdCore {
     }
 }
 
+/// The `Position` accessors of a struct whose orthodox state is a field
+/// `core: StdCore` (Chess, Genie, Clown, Magic Ring): one definition instead
+/// of four copies. Used inside `impl Position for X { ... }`.
+macro_rules! std_core_accessors {
+    () => {
+        #[inline]
+        fn board(&self) -> &$crate::board::Board {
+            &self.core.board
+        }
+        #[inline]
+        fn turn(&self) -> $crate::types::Color {
+            self.core.turn
+        }
+        fn castling(&self) -> $crate::position::CastlingRights {
+            self.core.castling
+        }
+        fn ep_square(&self) -> Option<$crate::types::Square> {
+            self.core.ep
+        }
+        fn halfmoves(&self) -> u32 {
+            self.core.halfmoves
+        }
+        fn fullmoves(&self) -> u32 {
+            self.core.fullmoves
+        }
+    };
+}
+pub(crate) use std_core_accessors;
+
 /// Orthodox chess.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chess {
@@ -284,26 +313,7 @@ impl Position for Chess {
     fn variant(&self) -> Variant {
         Variant::Chess
     }
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.core.board
-    }
-    #[inline]
-    fn turn(&self) -> Color {
-        self.core.turn
-    }
-    fn castling(&self) -> CastlingRights {
-        self.core.castling
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.core.ep
-    }
-    fn halfmoves(&self) -> u32 {
-        self.core.halfmoves
-    }
-    fn fullmoves(&self) -> u32 {
-        self.core.fullmoves
-    }
+    crate::chess::std_core_accessors!();
     #[inline]
     fn hash(&self) -> u64 {
         self.core.hash()

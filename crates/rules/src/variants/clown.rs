@@ -22,7 +22,7 @@ use crate::board::Board;
 use crate::chess::{finish_setup, gen_castling, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, StdCore, PROMOTION_ROLES};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{CastlingRights, Position};
+use crate::position::Position;
 use crate::types::{ByColor, Color, File, Piece, Role, Square};
 use crate::variant::Variant;
 use crate::zobrist;
@@ -508,26 +508,7 @@ impl Position for Clown {
     fn variant(&self) -> Variant {
         Variant::Clown
     }
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.core.board
-    }
-    #[inline]
-    fn turn(&self) -> Color {
-        self.core.turn
-    }
-    fn castling(&self) -> CastlingRights {
-        self.core.castling
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.core.ep
-    }
-    fn halfmoves(&self) -> u32 {
-        self.core.halfmoves
-    }
-    fn fullmoves(&self) -> u32 {
-        self.core.fullmoves
-    }
+    crate::chess::std_core_accessors!();
 
     /// Board, side, castling, en passant, and the variant state that can
     /// still change the legal moves: unmoved Knights of a player who may

@@ -376,26 +376,7 @@ impl Position for Genie {
             Variant::Genie
         }
     }
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.core.board
-    }
-    #[inline]
-    fn turn(&self) -> Color {
-        self.core.turn
-    }
-    fn castling(&self) -> CastlingRights {
-        self.core.castling
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.core.ep
-    }
-    fn halfmoves(&self) -> u32 {
-        self.core.halfmoves
-    }
-    fn fullmoves(&self) -> u32 {
-        self.core.fullmoves
-    }
+    crate::chess::std_core_accessors!();
     #[inline]
     fn hash(&self) -> u64 {
         let mut h = self.core.hash();

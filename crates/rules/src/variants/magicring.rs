@@ -22,7 +22,7 @@ use crate::board::Board;
 use crate::chess::{StdCore, PROMOTION_ROLES};
 use crate::fen::{self, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{CastlingRights, Position};
+use crate::position::Position;
 use crate::types::{Color, File, Rank, Role, Square};
 use crate::variant::{RingPowers, Variant};
 use crate::zobrist;
@@ -567,26 +567,7 @@ impl Position for MagicRing {
     fn variant(&self) -> Variant {
         Variant::MagicRing
     }
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.core.board
-    }
-    #[inline]
-    fn turn(&self) -> Color {
-        self.core.turn
-    }
-    fn castling(&self) -> CastlingRights {
-        self.core.castling
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.core.ep
-    }
-    fn halfmoves(&self) -> u32 {
-        self.core.halfmoves
-    }
-    fn fullmoves(&self) -> u32 {
-        self.core.fullmoves
-    }
+    crate::chess::std_core_accessors!();
     fn hash(&self) -> u64 {
         let mut h = self.core.board.hash() ^ zobrist::side(self.core.turn) ^ zobrist::castling(self.core.castling.0);
         if let Some(ep) = self.ep_rel {
