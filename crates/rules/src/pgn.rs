@@ -327,6 +327,19 @@ fn read_game(lx: &mut Lexer) -> Result<Option<PgnGame>, PgnError> {
                     g.result = tok;
                     return Ok(Some(g));
                 }
+                // A check mark or glyph after a glued suffix (`Nc3(!C)+`,
+                // `e1~d2(b)#`, `!Cb5!?`-style) belongs to the move before it.
+                if tok.chars().all(|c| "+#!?".contains(c)) {
+                    if let Some(m) = g.moves.last_mut() {
+                        let glyphs: String = tok.chars().filter(|c| "!?".contains(*c)).collect();
+                        m.san.extend(tok.chars().filter(|c| "+#".contains(*c)));
+                        if let (_, Some(n)) = split_glyph(&format!("x{glyphs}")) {
+                            m.nags.push(n);
+                        }
+                        continue;
+                    }
+                    return Err(lx.err(format!("'{tok}' without a move before it")));
+                }
                 // Move numbers: `12.` `12...` possibly glued to the move.
                 let t = tok.trim_start_matches(|c: char| c.is_ascii_digit());
                 let t = if t.len() < tok.len() && t.starts_with('.') { t.trim_start_matches('.') } else { tok.as_str() };
@@ -461,9 +474,10 @@ mod tests {
     /// property test replaying written Magic Ring games).
     #[test]
     fn glued_suffixes_stay_with_their_move() {
-        let g = read_pgn("1. e1~d2(b) Nc6(!C) 2. e1~d2 (e2e4) Nf3 (!C) *").remove(0).unwrap();
+        let g = read_pgn("1. e1~d2(b) Nc6(!C)+ 2. e1~d2 (e2e4) Nf3 (!C)#!? *").remove(0).unwrap();
         let sans: Vec<&str> = g.moves.iter().map(|m| m.san.as_str()).collect();
-        assert_eq!(sans, ["e1~d2(b)", "Nc6(!C)", "e1~d2", "Nf3(!C)"]);
+        assert_eq!(sans, ["e1~d2(b)", "Nc6(!C)+", "e1~d2", "Nf3(!C)#"]);
+        assert_eq!(g.moves[3].nags, [5]);
         assert_eq!(g.moves[2].variations, ["e2e4"]);
     }
 }
