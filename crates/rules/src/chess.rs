@@ -383,17 +383,7 @@ pub fn gen_orthodox<S: MoveSink>(core: &StdCore, sink: &mut S) {
     let occ = b.occupied();
     let checkers = core.checkers;
 
-    // King moves: the destination must not be attacked once the king has left.
-    let occ_no_king = occ.without(ksq);
-    let mut king_to = attacks::king_attacks(ksq) - ours;
-    let mut kt = king_to;
-    while let Some(to) = kt.first() {
-        kt.clear(to);
-        if b.is_attacked(to, them, occ_no_king) {
-            king_to.clear(to);
-        }
-    }
-    sink.targets(ksq, king_to);
+    gen_king_steps(b, ksq, ours, sink, |to, occ_no_king| b.is_attacked(to, them, occ_no_king));
 
     if checkers.more_than_one() {
         return;
@@ -409,6 +399,27 @@ pub fn gen_orthodox<S: MoveSink>(core: &StdCore, sink: &mut S) {
     if checkers.is_empty() {
         gen_castling(core, ksq, sink, |sq| b.is_attacked(sq, them, occ));
     }
+}
+
+/// The king's one-square steps: a destination must not be attacked once the
+/// king has left its square. `attacked(to, occupancy without the king)` is
+/// the variant's attack test.
+#[inline]
+pub fn gen_king_steps<S: MoveSink>(
+    b: &Board,
+    ksq: Square,
+    ours: Bitboard,
+    sink: &mut S,
+    attacked: impl Fn(Square, Bitboard) -> bool,
+) {
+    let occ_no_king = b.occupied().without(ksq);
+    let mut king_to = attacks::king_attacks(ksq) - ours;
+    for to in king_to {
+        if attacked(to, occ_no_king) {
+            king_to.clear(to);
+        }
+    }
+    sink.targets(ksq, king_to);
 }
 
 /// Knight, bishop, rook and queen moves onto `target`, respecting pins.

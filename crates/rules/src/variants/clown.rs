@@ -19,7 +19,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{finish_setup, gen_castling, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, StdCore, PROMOTION_ROLES};
+use crate::chess::{finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, StdCore, PROMOTION_ROLES};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -373,15 +373,7 @@ impl Clown {
         let occ = b.occupied();
         let checkers = core.checkers;
 
-        // King: the destination must not be attacked once the king has left.
-        let occ_no_king = occ.without(ksq);
-        let mut king_to = attacks::king_attacks(ksq) - ours;
-        for to in king_to {
-            if attackers_to(b, to, them, occ_no_king).any() {
-                king_to.clear(to);
-            }
-        }
-        sink.targets(ksq, king_to);
+        gen_king_steps(b, ksq, ours, sink, |to, occ_no_king| attackers_to(b, to, them, occ_no_king).any());
 
         if checkers.more_than_one() {
             return;

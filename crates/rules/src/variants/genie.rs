@@ -30,7 +30,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::{
-    finish_setup, gen_castling, gen_pawn_moves, gen_piece_moves, orthodox_dead_material, orthodox_king_safe,
+    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, orthodox_dead_material, orthodox_king_safe,
     MoveCounter, MoveSink, StdCore,
 };
 use crate::fen::{self, FenError};
@@ -156,15 +156,7 @@ impl Genie {
         let occ = b.occupied();
         let checkers = core.checkers;
 
-        // King moves: the destination must not be attacked once the king has left.
-        let occ_no_king = occ.without(ksq);
-        let mut king_to = attacks::king_attacks(ksq) - ours;
-        for to in king_to {
-            if b.is_attacked(to, them, occ_no_king) {
-                king_to.clear(to);
-            }
-        }
-        sink.targets(ksq, king_to);
+        gen_king_steps(b, ksq, ours, sink, |to, occ_no_king| b.is_attacked(to, them, occ_no_king));
 
         if checkers.more_than_one() {
             return;
