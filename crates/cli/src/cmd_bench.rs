@@ -64,6 +64,7 @@ fn bench_search(a: &Args) -> Result<()> {
         hash_mb: a.hash,
         threads: 1,
         multi_pv: 1,
+        ..Default::default()
     });
     let limits = Limits {
         depth: Some(a.depth),

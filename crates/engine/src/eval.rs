@@ -69,6 +69,20 @@ pub fn simple_value(role: Role, sq: Square) -> i32 {
     }
 }
 
+/// Midgame material of the pieces on `b` (King excluded), for `turn`.
+pub fn board_material(b: &Board, turn: Color) -> i32 {
+    let mut v = 0;
+    for sq in b.occupied() {
+        let (Some(role), Some(c)) = (b.role_at(sq), b.color_at(sq)) else {
+            continue;
+        };
+        if role != Role::King {
+            v += if c == turn { 1 } else { -1 } * simple_value(role, sq);
+        }
+    }
+    v
+}
+
 /// What the search needs from a variant beyond the rules.
 pub trait Evaluate: Position {
     /// `true` when `Board::attackers_to` gives every attacker exactly, so
@@ -84,6 +98,13 @@ pub trait Evaluate: Position {
     /// Value of the piece `role` standing on `sq` (ordering, SEE, delta pruning).
     fn piece_value(&self, role: Role, sq: Square) -> i32 {
         simple_value(role, sq)
+    }
+
+    /// Material only, in centipawns for the side to move: the evaluation of
+    /// the `Baseline` yardstick. Midgame values of the pieces on the board
+    /// (the Clown by its file); Genesis adds its reserves.
+    fn material(&self) -> i32 {
+        board_material(self.board(), self.turn())
     }
 
     /// The position with the side to move passing, when passing is safe to
@@ -181,6 +202,17 @@ impl Evaluate for Genie {
 impl Evaluate for Genesis {
     fn evaluate(&self) -> i32 {
         genesis_eval(self)
+    }
+
+    fn material(&self) -> i32 {
+        let mut v = board_material(self.board(), self.turn());
+        for c in Color::ALL {
+            let sign = if c == self.turn() { 1 } else { -1 };
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                v += sign * self.reserve_count(c, role) as i32 * simple_value(role, Square::A1);
+            }
+        }
+        v
     }
 
     fn null_move(&self) -> Option<Genesis> {

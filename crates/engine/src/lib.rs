@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub mod baseline;
 pub mod eval;
 pub mod search;
 pub mod tt;
@@ -114,6 +115,9 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     pub threads: usize,
     pub multi_pv: usize,
+    /// Play as the plain material-only alpha-beta yardstick
+    /// ([`baseline`]; UCI option `Baseline`) instead of the real search.
+    pub baseline: bool,
 }
 
 impl Default for EngineOptions {
@@ -122,6 +126,7 @@ impl Default for EngineOptions {
             hash_mb: 16,
             threads: 1,
             multi_pv: 1,
+            baseline: false,
         }
     }
 }
@@ -265,6 +270,9 @@ impl Engine {
         };
         if !self.pondering.load(Ordering::Relaxed) {
             shared.clock_elapsed(); // starts the clock now
+        }
+        if self.options.baseline {
+            return run_baseline(&shared, root, history, &root_list, max_depth, on_info);
         }
         let threads = self.options.threads.clamp(1, 256);
         let root_moves: Vec<RootMove> = root_list
@@ -460,6 +468,40 @@ fn iterate<P: Evaluate>(
         completed = w.root_moves.clone();
     }
     (completed, depth_done)
+}
+
+/// The whole search when the option `Baseline` is on: one thread, no
+/// MultiPV, no skill levels (it is a yardstick, not a player).
+fn run_baseline<P: Evaluate>(
+    shared: &Shared<'_>,
+    root: &P,
+    history: &[u64],
+    root_list: &[Move],
+    max_depth: i32,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let mut b = baseline::Baseline::new(shared, history);
+    let (score, pv, depth) = b.iterate(root, root_list, max_depth, &mut |depth, score, pv, nodes, seldepth| {
+        on_info(&SearchInfo {
+            depth,
+            seldepth: seldepth.max(depth),
+            multipv: 1,
+            score: to_score(score),
+            bound: ScoreBound::Exact,
+            nodes,
+            time: shared.start.elapsed(),
+            hashfull: 0,
+            pv: pv.to_vec(),
+        })
+    });
+    SearchResult {
+        best: pv.first().copied(),
+        ponder: pv.get(1).copied(),
+        score: to_score(score),
+        depth,
+        nodes: b.nodes,
+        pv,
+    }
 }
 
 fn report<P: Evaluate>(

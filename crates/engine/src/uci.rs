@@ -184,6 +184,7 @@ impl Uci {
             "option name Move Overhead type spin default 10 min 0 max 5000".into(),
             "option name Clear Hash type button".into(),
             "option name Ponder type check default false".into(),
+            "option name Baseline type check default false".into(),
             "uciok".into(),
         ];
         for l in lines {
@@ -261,6 +262,7 @@ impl Uci {
                 Ok(())
             }
             "ponder" => check().map(|v| self.ponder = v),
+            "baseline" => check().map(|v| self.engine().options.baseline = v),
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(e) = result {

@@ -106,6 +106,7 @@ fn several_threads_find_the_mate() {
         hash_mb: 8,
         threads: 3,
         multi_pv: 1,
+        ..Default::default()
     });
     let r = e.search(
         &pos,

@@ -115,6 +115,7 @@ fn uci_lists_id_and_every_option() {
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
         "option name Ponder type check",
+        "option name Baseline type check default false",
     ] {
         assert!(t.contains(opt), "missing '{opt}' in:\n{t}");
     }
