@@ -10,6 +10,7 @@ mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
+mod cmd_tune;
 mod cmd_uci;
 
 #[derive(Parser)]
@@ -33,6 +34,8 @@ enum Command {
     Bench(cmd_bench::Args),
     /// Play UCI engines against each other with the rules as arbiter.
     Match(cmd_match::Args),
+    /// Fit the evaluation's values to game results (Texel tuning).
+    Tune(cmd_tune::Args),
 }
 
 fn main() {
@@ -45,6 +48,7 @@ fn main() {
         Some(Command::Play(a)) => cmd_play::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
+        Some(Command::Tune(a)) => cmd_tune::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

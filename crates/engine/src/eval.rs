@@ -33,29 +33,81 @@ impl std::ops::SubAssign for S {
     }
 }
 
-/// Material, midgame and endgame (hand-set; see docs/engine.md).
-pub const MATERIAL: [S; 8] = [
-    S(90, 110),   // pawn
-    S(320, 300),  // knight
-    S(330, 320),  // bishop
-    S(480, 540),  // rook
-    S(950, 1000), // queen
-    S(0, 0),      // king
-    S(470, 480),  // genie (WFDA leaper: hand-set between minor and rook)
-    S(320, 300),  // clown: replaced by CLOWN_BY_FILE
-];
+/// Every tuned value of the evaluation: the values `chimera tune` measures
+/// from self-play games (Texel's method, `crate::tune`, `docs/engine.md`).
+/// The engine reads [`PARAMS`]; the tuner evaluates with trial copies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Material per role (index `Role::index`): P N B R Q K(0) Genie, and an
+    /// unused Clown slot (Clowns are valued by file below).
+    pub material: [S; 8],
+    /// A Clown moves as the piece of its file's starting square
+    /// (shared/rules/clown.md), so it is valued by file pair: a/h (rook),
+    /// b/g (knight), c/f (bishop), d (queen limited to 4 squares), e
+    /// (non-royal king). Index: [`clown_file_index`].
+    pub clown_by_file: [S; 5],
+    /// Mobility per attacked square above the role's baseline (`MOB_BASE`).
+    pub mobility: [S; 8],
+    pub bishop_pair: S,
+    /// Penalties per pawn (orthodox pawn structure).
+    pub doubled_pawn: S,
+    pub isolated_pawn: S,
+    /// Bonus for the side to move (midgame only in effect: tapered like the rest).
+    pub tempo: i32,
+    /// Genie: the unspent right to flip a pawn into a Genie, while the side has a pawn.
+    pub flip_right: S,
+    /// Clown: the unused re-entry with a piece in hand, percent of that piece's value.
+    pub reentry_pct: i32,
+    /// Clown: the unspent right to declare a Clown with an unmoved Knight.
+    pub declare_right: S,
+    /// Genesis: a pawn on the board (flat: no promotion, no rank terms).
+    pub genesis_pawn: S,
+    /// Genesis: a piece in reserve, per role P N B R Q (the placement phase:
+    /// a reserve piece can go on any empty square but costs a move).
+    pub reserve: [S; 5],
+    /// Magic Ring: what the power of a ring is worth on a carrier that lacks
+    /// it, per power role (index `Role::index`; Q R B N K used). A King
+    /// power on a Rook or Bishop (partly covered) counts half.
+    pub ring_power: [S; 8],
+    /// Magic Ring: a ring on its King (no power now) is worth this percentage
+    /// of the power it grants once passed (the next level).
+    pub ring_on_king_pct: i32,
+}
 
-/// A Clown moves as the piece of its file's starting square (shared/rules/clown.md).
-pub const CLOWN_BY_FILE: [S; 8] = [
-    S(460, 520), // a: rook
-    S(320, 300), // b: knight
-    S(330, 320), // c: bishop
-    S(650, 680), // d: queen limited to 4 squares
-    S(260, 300), // e: non-royal king
-    S(330, 320), // f: bishop
-    S(320, 300), // g: knight
-    S(460, 520), // h: rook
-];
+/// The values the engine plays with (see `docs/engine.md`, "Tuning").
+pub const PARAMS: Params = Params {
+    material: [
+        S(90, 110),   // pawn
+        S(320, 300),  // knight
+        S(330, 320),  // bishop
+        S(480, 540),  // rook
+        S(950, 1000), // queen
+        S(0, 0),      // king
+        S(470, 480),  // genie
+        S(0, 0),      // clown: by file
+    ],
+    clown_by_file: [S(460, 520), S(320, 300), S(330, 320), S(650, 680), S(260, 300)],
+    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0), S(3, 3), S(2, 2)],
+    bishop_pair: S(25, 45),
+    doubled_pawn: S(6, 12),
+    isolated_pawn: S(10, 15),
+    tempo: 10,
+    flip_right: S(60, 80),
+    reentry_pct: 60,
+    declare_right: S(15, 5),
+    genesis_pawn: S(100, 100),
+    reserve: [S(110, 100), S(352, 300), S(363, 320), S(528, 540), S(1045, 1000)],
+    ring_power: [S(0, 0), S(224, 210), S(231, 224), S(336, 378), S(665, 700), S(175, 210), S(0, 0), S(0, 0)],
+    ring_on_king_pct: 14,
+};
+
+/// Material per role of [`PARAMS`].
+pub const MATERIAL: [S; 8] = PARAMS.material;
+
+/// Index of a file into `Params::clown_by_file` (a/h, b/g, c/f, d, e).
+pub const fn clown_file_index(file: u8) -> usize {
+    [0, 1, 2, 3, 4, 2, 1, 0][file as usize & 7]
+}
 
 /// Game phase weight per role (24 = full middlegame in orthodox chess).
 const PHASE: [i32; 8] = [0, 1, 1, 2, 4, 0, 2, 1];
@@ -64,7 +116,7 @@ const PHASE: [i32; 8] = [0, 1, 1, 2, 4, 0, 2, 1];
 pub fn simple_value(role: Role, sq: Square) -> i32 {
     match role {
         Role::King => 20_000,
-        Role::Clown => CLOWN_BY_FILE[sq.file() as usize].0,
+        Role::Clown => PARAMS.clown_by_file[clown_file_index(sq.file() as u8)].0,
         r => MATERIAL[r.index()].0,
     }
 }
@@ -91,8 +143,14 @@ pub trait Evaluate: Position {
     const EXACT_SEE: bool = false;
 
     /// Score in centipawns from the side to move's point of view.
+    #[inline]
     fn evaluate(&self) -> i32 {
-        orthodox_eval(self.board(), self.turn())
+        self.evaluate_with(&PARAMS)
+    }
+
+    /// [`Evaluate::evaluate`] with the values `p` (the tuner's trial values).
+    fn evaluate_with(&self, p: &Params) -> i32 {
+        orthodox_eval(p, self.board(), self.turn())
     }
 
     /// Value of the piece `role` standing on `sq` (ordering, SEE, delta pruning).
@@ -171,13 +229,13 @@ fn pass_fen(fen: &str, drop: &[&str]) -> Option<String> {
 impl Evaluate for Genie {
     const EXACT_SEE: bool = true;
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate_with(&self, p: &Params) -> i32 {
         let b = self.board();
-        let mut v = orthodox_eval(b, self.turn());
+        let mut v = orthodox_eval(p, b, self.turn());
         for c in Color::ALL {
             let pawns = b.by_piece(Piece::new(c, Role::Pawn));
             if self.may_flip(c) && pawns.any() {
-                let t = taper(FLIP_RIGHT, phase_of(b));
+                let t = taper(p.flip_right, phase_of(b));
                 v += if c == self.turn() { t } else { -t };
             }
         }
@@ -200,8 +258,8 @@ impl Evaluate for Genie {
 /// otherwise a pass is as safe as in chess, safer while reserves last (a
 /// placement is almost always available, so zugzwang is rare).
 impl Evaluate for Genesis {
-    fn evaluate(&self) -> i32 {
-        genesis_eval(self)
+    fn evaluate_with(&self, p: &Params) -> i32 {
+        genesis_eval(p, self)
     }
 
     fn material(&self) -> i32 {
@@ -209,7 +267,7 @@ impl Evaluate for Genesis {
         for c in Color::ALL {
             let sign = if c == self.turn() { 1 } else { -1 };
             for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                v += sign * self.reserve_count(c, role) as i32 * simple_value(role, Square::A1);
+                v += sign * self.reserve_count(c, role) as i32 * PARAMS.material[role.index()].0;
             }
         }
         v
@@ -232,9 +290,9 @@ impl Evaluate for Genesis {
 /// does not see Clowns). Null move: by FEN, dropping `lastcap:` and
 /// `clownmoved:` (they describe the last move, which the pass replaces).
 impl Evaluate for Clown {
-    fn evaluate(&self) -> i32 {
+    fn evaluate_with(&self, p: &Params) -> i32 {
         let b = self.board();
-        let mut v = orthodox_eval(b, self.turn());
+        let mut v = orthodox_eval(p, b, self.turn());
         let phase = phase_of(b);
         for c in Color::ALL {
             let mut s = S(0, 0);
@@ -245,8 +303,8 @@ impl Evaluate for Clown {
                 } else {
                     Role::Knight
                 };
-                let m = MATERIAL[best.index()];
-                s += S(m.0 * REENTRY_PCT / 100, m.1 * REENTRY_PCT / 100);
+                let m = p.material[best.index()];
+                s += S(m.0 * p.reentry_pct / 100, m.1 * p.reentry_pct / 100);
             }
             let home = if c == Color::White {
                 Bitboard(0xFF)
@@ -254,7 +312,7 @@ impl Evaluate for Clown {
                 Bitboard(0xFF << 56)
             };
             if !self.had_clown(c) && (self.unmoved_knights() & home).any() {
-                s += DECLARE_RIGHT;
+                s += p.declare_right;
             }
             let t = taper(s, phase);
             v += if c == self.turn() { t } else { -t };
@@ -277,16 +335,16 @@ impl Evaluate for Clown {
 /// FEN; a side holding a ring next to one of its pieces always has a pass,
 /// so zugzwang is no more likely than in chess.
 impl Evaluate for MagicRing {
-    fn evaluate(&self) -> i32 {
+    fn evaluate_with(&self, p: &Params) -> i32 {
         let b = self.board();
-        let mut v = orthodox_eval(b, self.turn());
+        let mut v = orthodox_eval(p, b, self.turn());
         let phase = phase_of(b);
         for owner in Color::ALL {
             let (sq, level) = self.ring(owner);
             let Some(holder) = b.color_at(sq) else {
                 continue;
             };
-            let t = taper(ring_value(self, sq, level), phase);
+            let t = taper(ring_value(p, self, sq, level), phase);
             v += if holder == self.turn() { t } else { -t };
         }
         v
@@ -298,7 +356,7 @@ impl Evaluate for MagicRing {
             for owner in Color::ALL {
                 let (rsq, level) = self.ring(owner);
                 if rsq == sq {
-                    v += ring_value(self, sq, level).0;
+                    v += ring_value(&PARAMS, self, sq, level).0;
                 }
             }
         }
@@ -313,39 +371,12 @@ impl Evaluate for MagicRing {
     }
 }
 
-/// Genie: the unspent right to flip a pawn into a Genie (hand-set).
-pub const FLIP_RIGHT: S = S(60, 80);
-/// Clown: the unused re-entry with a piece in hand, as a percentage of that
-/// piece's value (hand-set: a piece a tempo away, once, in the entry zone).
-pub const REENTRY_PCT: i32 = 60;
-/// Clown: the unspent right to declare a Clown with an unmoved Knight.
-pub const DECLARE_RIGHT: S = S(15, 5);
-/// Genesis: pawns have no promotion and move one step orthogonally in any
-/// direction, so they are valued flat (no rank or passed-pawn terms).
-pub const GENESIS_PAWN: S = S(100, 100);
-/// Genesis: a piece in reserve, as a percentage of its board value, midgame
-/// and endgame (slightly more early: it can be placed on any empty square).
-pub const RESERVE_PCT: (i32, i32) = (110, 100);
-/// Magic Ring: a power the carrier lacks is worth this percentage of the
-/// power's piece value; a power it partly has (a King power on a Rook or
-/// Bishop) half of that; one it fully has nothing. A King power counts as
-/// `KING_POWER`.
-pub const RING_POWER_PCT: i32 = 70;
-pub const KING_POWER: S = S(250, 300);
-/// Magic Ring: a ring on a King (no power now) is worth this percentage of
-/// the power it would grant once passed to a neighbour.
-pub const RING_ON_KING_PCT: i32 = 10;
-
-fn power_worth(p: Role) -> S {
-    if p == Role::King {
-        KING_POWER
-    } else {
-        MATERIAL[p.index()]
-    }
-}
-
-/// What a ring at `level` on the piece standing on `sq` is worth to its holder.
-pub fn ring_value(pos: &MagicRing, sq: Square, level: u8) -> S {
+/// What a ring at `level` on the piece standing on `sq` is worth to its
+/// holder: the power it grants there (`Params::ring_power`), nothing when
+/// the carrier already moves that way (same role; R, B or K power on a
+/// Queen), half for a King power on a Rook or Bishop (partly covered); on
+/// a King, `ring_on_king_pct` of the power the next level grants.
+pub fn ring_value(p: &Params, pos: &MagicRing, sq: Square, level: u8) -> S {
     let b = pos.board();
     let Some(role) = b.role_at(sq) else {
         return S(0, 0);
@@ -354,21 +385,21 @@ pub fn ring_value(pos: &MagicRing, sq: Square, level: u8) -> S {
     let pct = |s: S, pct: i32| S(s.0 * pct / 100, s.1 * pct / 100);
     if role == Role::King {
         let next = (level as usize % powers.len()) as u8 + 1;
-        return powers
-            .power(next)
-            .map_or(S(0, 0), |p| pct(power_worth(p), RING_ON_KING_PCT));
+        return powers.power(next).map_or(S(0, 0), |power| {
+            pct(p.ring_power[power.index()], p.ring_on_king_pct)
+        });
     }
-    let Some(p) = powers.power(level) else {
+    let Some(power) = powers.power(level) else {
         return S(0, 0);
     };
-    let covered =
-        p == role || (role == Role::Queen && matches!(p, Role::Rook | Role::Bishop | Role::King));
+    let covered = power == role
+        || (role == Role::Queen && matches!(power, Role::Rook | Role::Bishop | Role::King));
     if covered {
         S(0, 0)
-    } else if p == Role::King && matches!(role, Role::Rook | Role::Bishop) {
-        pct(power_worth(p), RING_POWER_PCT / 2)
+    } else if power == Role::King && matches!(role, Role::Rook | Role::Bishop) {
+        pct(p.ring_power[power.index()], 50)
     } else {
-        pct(power_worth(p), RING_POWER_PCT)
+        p.ring_power[power.index()]
     }
 }
 
@@ -390,7 +421,7 @@ fn taper(s: S, phase: i32) -> i32 {
 /// (pawns flat), centralisation, mobility, king attack (Genesis pawns attack
 /// their four diagonal neighbours). Reserve pieces: `RESERVE_PCT` of their
 /// value; they count in the game phase like pieces on the board.
-pub fn genesis_eval(pos: &Genesis) -> i32 {
+pub fn genesis_eval(p: &Params, pos: &Genesis) -> i32 {
     let b = pos.board();
     let occ = b.occupied();
     let mut total = S(0, 0);
@@ -421,11 +452,11 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
                 phase += PHASE[role.index()];
                 let cd = CENTER_DIST(sq);
                 s += match role {
-                    Role::Pawn => GENESIS_PAWN + S(6 - 3 * cd, 4 - 2 * cd),
+                    Role::Pawn => p.genesis_pawn + S(6 - 3 * cd, 4 - 2 * cd),
                     // The King's rank means nothing here: only centralisation.
                     Role::King => S(0, 20 - 12 * cd),
-                    Role::Rook => MATERIAL[role.index()],
-                    r => MATERIAL[r.index()] + pst(r, c, sq),
+                    Role::Rook => p.material[role.index()],
+                    r => p.material[r.index()] + pst(r, c, sq),
                 };
                 let a = if role == Role::Pawn {
                     attacks::ferz_attacks(sq)
@@ -433,9 +464,9 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
                     attacks_of(role, sq, occ)
                 };
                 if role != Role::Pawn && a.any() {
-                    let (mg, eg, base) = MOB[role.index()];
-                    let n = (a & mob_area).count() as i32 - base;
-                    s += S(mg * n, eg * n);
+                    let n = (a & mob_area).count() as i32 - MOB_BASE[role.index()];
+                    let m = p.mobility[role.index()];
+                    s += S(m.0 * n, m.1 * n);
                 }
                 if role != Role::King && (a & king_zone).any() {
                     attackers += 1;
@@ -445,12 +476,8 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
             if role != Role::King {
                 let n = pos.reserve_count(c, role) as i32;
                 phase += PHASE[role.index()] * n;
-                let v = if role == Role::Pawn {
-                    GENESIS_PAWN
-                } else {
-                    MATERIAL[role.index()]
-                };
-                s += S(n * v.0 * RESERVE_PCT.0 / 100, n * v.1 * RESERVE_PCT.1 / 100);
+                let v = p.reserve[role.index()];
+                s += S(n * v.0, n * v.1);
             }
         }
         if attackers >= 2 {
@@ -463,7 +490,7 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
         let dark = (bishops & Bitboard::DARK_SQUARES).count();
         let res = pos.reserve_count(c, Role::Bishop) as u32;
         if light + dark + res >= 2 && (light > 0 || res > 0) && (dark > 0 || res > 0) {
-            s += S(25, 45);
+            s += p.bishop_pair;
         }
         if c == Color::White {
             total += s;
@@ -473,7 +500,7 @@ pub fn genesis_eval(pos: &Genesis) -> i32 {
     }
     let v = taper(total, phase.min(24));
     let v = if pos.turn() == Color::White { v } else { -v };
-    v + 10
+    v + p.tempo
 }
 
 const CENTER_DIST: fn(Square) -> i32 = |sq| {
@@ -541,24 +568,17 @@ fn pawn_attacks_all(b: &Board, c: Color) -> Bitboard {
     a
 }
 
-/// Mobility bonus per role: (midgame, endgame) per square above the baseline.
-const MOB: [(i32, i32, i32); 8] = [
-    (0, 0, 0),
-    (4, 4, 4),  // knight: baseline 4 squares
-    (5, 5, 6),  // bishop
-    (2, 4, 7),  // rook
-    (1, 2, 13), // queen
-    (0, 0, 0),
-    (3, 3, 6), // genie
-    (2, 2, 5), // clown (its file decides how it moves)
-];
+/// Mobility baseline per role: squares a piece of that role is expected to
+/// reach; `Params::mobility` is paid per square above (or below) it.
+/// N 4, B 6, R 7, Q 13, Genie 6, Clown 5 (its file decides how it moves).
+const MOB_BASE: [i32; 8] = [0, 4, 6, 7, 13, 0, 6, 5];
 
 /// King-attack weight of each attacking role.
 const KING_ATTACK_WEIGHT: [i32; 8] = [0, 2, 2, 3, 5, 0, 2, 2];
 
 /// The orthodox evaluation (also valid for boards with Genies and Clowns),
 /// from the side to move's point of view.
-pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
+pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
     let occ = b.occupied();
     let mut total = S(0, 0);
     let mut phase = 0;
@@ -582,16 +602,16 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
             for sq in b.by_piece(chimera_rules::Piece::new(c, role)) {
                 phase += PHASE[role.index()];
                 s += if role == Role::Clown {
-                    CLOWN_BY_FILE[sq.file() as usize]
+                    p.clown_by_file[clown_file_index(sq.file() as u8)]
                 } else {
-                    MATERIAL[role.index()]
+                    p.material[role.index()]
                 };
                 s += pst(role, c, sq);
                 let a = attacks_of(role, sq, occ);
                 if a.any() {
-                    let (mg, eg, base) = MOB[role.index()];
-                    let n = (a & mob_area).count() as i32 - base;
-                    s += S(mg * n, eg * n);
+                    let n = (a & mob_area).count() as i32 - MOB_BASE[role.index()];
+                    let m = p.mobility[role.index()];
+                    s += S(m.0 * n, m.1 * n);
                     if (a & king_zone).any() {
                         attackers += 1;
                         attack_weight += KING_ATTACK_WEIGHT[role.index()];
@@ -615,10 +635,10 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
             let file_bb = Bitboard::from_file(sq.file());
             let adj = adjacent_files(f);
             if (our_pawns & file_bb).more_than_one() {
-                s -= S(6, 12); // counted for each pawn of a doubled file
+                s -= p.doubled_pawn; // counted for each pawn of a doubled file
             }
             if (our_pawns & adj).is_empty() {
-                s -= S(10, 15);
+                s -= p.isolated_pawn;
             }
             let front_span = front_span(c, sq) & (file_bb | adj);
             if (their_pawns & front_span).is_empty()
@@ -633,7 +653,7 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
         if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop))
             .more_than_one()
         {
-            s += S(25, 45);
+            s += p.bishop_pair;
         }
         if c == Color::White {
             total += s;
@@ -644,7 +664,7 @@ pub fn orthodox_eval(b: &Board, turn: Color) -> i32 {
     let phase = phase.min(24);
     let v = (total.0 * phase + total.1 * (24 - phase)) / 24;
     let v = if turn == Color::White { v } else { -v };
-    v + 10 // tempo
+    v + p.tempo
 }
 
 trait FlipIf {
@@ -738,12 +758,12 @@ mod tests {
     /// would see nothing).
     #[test]
     fn genesis_counts_reserves() {
-        assert_eq!(Genesis::new().evaluate(), 10);
+        assert_eq!(Genesis::new().evaluate(), PARAMS.tempo);
         let extra_q = Genesis::from_fen("8/8/8/8/8/8/8/8[KQk] w - - 0 1").unwrap();
         let v = extra_q.evaluate();
         assert!((900..1200).contains(&v), "{v}");
         // The same Queen on the board is worth a little less early on
-        // (RESERVE_PCT 110 midgame), about the same late.
+        // (`Params::reserve`), about the same late.
         let placed = Genesis::from_fen("8/8/8/8/3Q4/8/8/8[Kk] w - - 0 1").unwrap();
         assert!(placed.evaluate() > 700, "{}", placed.evaluate());
     }
@@ -786,7 +806,10 @@ mod tests {
         assert_eq!(
             d,
             taper(
-                S(MATERIAL[1].0 * 60 / 100, MATERIAL[1].1 * 60 / 100),
+                S(
+                    MATERIAL[1].0 * PARAMS.reentry_pct / 100,
+                    MATERIAL[1].1 * PARAMS.reentry_pct / 100
+                ),
                 phase_of(open.board())
             )
         );
@@ -804,35 +827,37 @@ mod tests {
     }
 
     /// Magic Ring: a level-1 ring (Queen power with QNRB) on a Knight is
-    /// worth RING_POWER_PCT of a Queen; on a Queen it adds nothing; on its
-    /// King at level 0 it is worth a tenth of the Queen power it would give.
+    /// worth the Queen power; on a Queen it adds nothing; on its King at
+    /// level 0 it is worth `ring_on_king_pct` of the Queen power it would give.
     #[test]
     fn magicring_ring_by_level_and_power() {
         let q = RingPowers::default();
         let on_knight =
             MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
         let (sq, level) = on_knight.ring(Color::White);
-        assert_eq!(
-            ring_value(&on_knight, sq, level),
-            S(950 * 70 / 100, 1000 * 70 / 100)
-        );
+        let qp = PARAMS.ring_power[Role::Queen.index()];
+        assert_eq!(ring_value(&PARAMS, &on_knight, sq, level), qp);
         let plain = MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &q).unwrap();
-        assert!(on_knight.evaluate() > plain.evaluate() + 500);
-        assert!(
-            on_knight.piece_value(Role::Knight, Square::A1)
-                > plain.piece_value(Role::Knight, Square::A1) + 500
+        assert!(on_knight.evaluate() > plain.evaluate() + qp.0.min(qp.1) / 2);
+        assert_eq!(
+            on_knight.piece_value(Role::Knight, Square::A1),
+            plain.piece_value(Role::Knight, Square::A1) + qp.0
         );
         let on_queen =
             MagicRing::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
-        assert_eq!(ring_value(&on_queen, Square::A1, 1), S(0, 0));
+        assert_eq!(ring_value(&PARAMS, &on_queen, Square::A1, 1), S(0, 0));
         let (ksq, klevel) = plain.ring(Color::White);
-        assert_eq!(ring_value(&plain, ksq, klevel), S(95, 100));
-        // Level 2 is the Knight power: on a Rook it adds 70% of a Knight.
+        let pct = PARAMS.ring_on_king_pct;
+        assert_eq!(
+            ring_value(&PARAMS, &plain, ksq, klevel),
+            S(qp.0 * pct / 100, qp.1 * pct / 100)
+        );
+        // Level 2 is the Knight power: on a Rook it adds the Knight power.
         let rook2 =
             MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
         assert_eq!(
-            ring_value(&rook2, Square::A1, 2),
-            S(320 * 70 / 100, 300 * 70 / 100)
+            ring_value(&PARAMS, &rook2, Square::A1, 2),
+            PARAMS.ring_power[Role::Knight.index()]
         );
         let n = on_knight.null_move().unwrap();
         assert_eq!(
@@ -849,7 +874,7 @@ mod tests {
         let both = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", false).unwrap();
         let white_only = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 flips:w", false).unwrap();
         assert_eq!(
-            both.evaluate() + taper(FLIP_RIGHT, 0),
+            both.evaluate() + taper(PARAMS.flip_right, 0),
             white_only.evaluate()
         );
         assert_eq!(both.null_move().unwrap().turn(), Color::Black);

@@ -14,6 +14,7 @@ pub mod baseline;
 pub mod eval;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use eval::Evaluate;
