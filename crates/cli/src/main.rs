@@ -21,6 +21,7 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once per process
 enum Command {
     /// Start the web server: play in the browser against the engine or a friend.
     Serve(cmd_serve::Args),

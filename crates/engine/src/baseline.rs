@@ -16,6 +16,9 @@ use crate::search::{Shared, INF, MATE, MATE_BOUND, MAX_PLY};
 use chimera_rules::{Move, MoveKind, MoveList, Role};
 use std::sync::atomic::Ordering;
 
+/// Called after each completed iteration: depth, score, PV, nodes, seldepth.
+pub type Report<'r> = dyn FnMut(u32, i32, &[Move], u64, u32) + 'r;
+
 pub struct Baseline<'s, 'a> {
     shared: &'s Shared<'a>,
     /// Game history then the search path (repetition detection).
@@ -182,7 +185,7 @@ impl<'s, 'a> Baseline<'s, 'a> {
         root: &P,
         root_moves: &[Move],
         max_depth: i32,
-        report: &mut dyn FnMut(u32, i32, &[Move], u64, u32),
+        report: &mut Report<'_>,
     ) -> (i32, Vec<Move>, u32) {
         let mut order: Vec<Move> = root_moves.to_vec();
         let mut result = (0, vec![order[0]], 0);

@@ -427,7 +427,7 @@ pub fn gen_king_steps<S: MoveSink>(
 pub fn gen_piece_moves<S: MoveSink>(b: &Board, us: Color, ksq: Square, pinned: Bitboard, target: Bitboard, sink: &mut S) {
     let ours = b.by_color(us);
     let occ = b.occupied();
-    for from in b.knights() & ours - pinned {
+    for from in b.knights() & (ours - pinned) {
         sink.targets(from, attacks::knight_attacks(from) & target);
     }
     for from in b.bishops_queens() & ours {

@@ -442,7 +442,7 @@ impl Square {
     /// `true` for dark squares (a1 is dark).
     #[inline]
     pub const fn is_dark(self) -> bool {
-        ((self.0 & 7) + (self.0 >> 3)) % 2 == 0
+        ((self.0 & 7) + (self.0 >> 3)).is_multiple_of(2)
     }
 
     pub fn all() -> impl Iterator<Item = Square> {
