@@ -3,20 +3,27 @@
 # of the test suite. Each section writes its PGN and the `chimera match`
 # report under $OUT and prints the report.
 #
-#   scripts/strength.sh [stockfish|baseline|sprt|robust|all]
+#   scripts/strength.sh [stockfish|baseline|sprt|robust|tally|all]
+#
+# `tally` counts the games of every section run into the same $OUT and
+# fails if any report shows a fault (illegal move, crash, time loss).
 #
 # Environment (defaults in brackets):
 #   CHIMERA      engine binary under test [target/release/chimera, built here]
 #   CONCURRENCY  games at once [2]
 #   OUT          results folder [results/strength/<UTC date-time>]
-#   SF_ELOS      Stockfish UCI_Elo levels ["1500 2000 2300 2600"]
-#   SF_GAMES     games per level [200: about ±50 Elo at a 50% score]
-#   BASELINE_SPEC  the material-only baseline as a --engine spec; there is
-#                no default yet (see docs/strength.md): the baseline section
-#                is skipped until it is set
+#   SF_LEVELS    Stockfish UCI_Elo levels and games, ELO:GAMES
+#                ["2000:60 2300:200 2600:60"; 200 games give about ±50 Elo
+#                at a 50% score]
+#   SF_TC        time control against Stockfish [10+0.1]
+#   BASELINE_SPEC  the material-only baseline as a --engine spec [the same
+#                binary with the UCI option Baseline=true]
+#   BASE_GAMES   games per variant against the baseline [60]
+#   BASE_TC      time control against the baseline [2+0.02]
 #   OLD_REV      earlier version for the SPRT runs [HEAD~1]
-#   SPRT_TC      time control of the SPRT runs [10+0.1]
-#   SPRT_MAX     game cap of each SPRT run [20000]
+#   SPRT_TC      time control of the SPRT runs [2+0.02]
+#   SPRT_BOUNDS  SPRT bounds [elo0=0,elo1=20,alpha=0.05,beta=0.05]
+#   SPRT_MAX     game cap of each SPRT run [400]
 #   ROBUST_GAMES games per variant in the robustness run [170: 1020 in all]
 #   ROBUST_TC    time control of the robustness run [1+0.03]
 set -euo pipefail
@@ -26,11 +33,14 @@ WHAT=${1:-all}
 CONCURRENCY=${CONCURRENCY:-2}
 OUT=${OUT:-results/strength/$(date -u +%Y%m%dT%H%M%SZ)}
 SF=/usr/games/stockfish
-SF_ELOS=${SF_ELOS:-"1500 2000 2300 2600"}
-SF_GAMES=${SF_GAMES:-200}
+SF_LEVELS=${SF_LEVELS:-"2000:60 2300:200 2600:60"}
+SF_TC=${SF_TC:-10+0.1}
+BASE_GAMES=${BASE_GAMES:-60}
+BASE_TC=${BASE_TC:-2+0.02}
 OLD_REV=${OLD_REV:-HEAD~1}
-SPRT_TC=${SPRT_TC:-10+0.1}
-SPRT_MAX=${SPRT_MAX:-20000}
+SPRT_TC=${SPRT_TC:-2+0.02}
+SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=0,elo1=20,alpha=0.05,beta=0.05}
+SPRT_MAX=${SPRT_MAX:-400}
 ROBUST_GAMES=${ROBUST_GAMES:-170}
 ROBUST_TC=${ROBUST_TC:-1+0.03}
 VARIANTS="chess genie genie-ownhalf genesis clown magicring"
@@ -51,14 +61,16 @@ run() {
 }
 
 ENGINE="name=chimera,cmd=$CHIMERA,args=uci,option.Hash=64,option.Threads=1"
+BASELINE_SPEC=${BASELINE_SPEC:-"name=baseline,cmd=$CHIMERA,args=uci,option.Baseline=true"}
 
 stockfish() {
     if [ ! -x "$SF" ]; then
         echo "SKIPPED stockfish section: $SF is not installed (apt-get install stockfish)"
         return
     fi
-    for elo in $SF_ELOS; do
-        run "chess-vs-stockfish-$elo" --variant chess --games "$SF_GAMES" --tc 10+0.1 \
+    for level in $SF_LEVELS; do
+        local elo=${level%%:*} games=${level##*:}
+        run "chess-vs-stockfish-$elo" --variant chess --games "$games" --tc "$SF_TC" \
             --random-plies 6 --seed 1 \
             --engine "$ENGINE" \
             --engine "name=stockfish-$elo,cmd=$SF,option.Hash=64,option.Threads=1,option.UCI_LimitStrength=true,option.UCI_Elo=$elo"
@@ -66,12 +78,8 @@ stockfish() {
 }
 
 baseline() {
-    if [ -z "${BASELINE_SPEC:-}" ]; then
-        echo "SKIPPED baseline section: set BASELINE_SPEC to the material-only baseline's --engine spec"
-        return
-    fi
     for v in $VARIANTS; do
-        run "$v-vs-baseline" --variant "$v" --games 200 --tc 10+0.1 --random-plies 8 --seed 2 \
+        run "$v-vs-baseline" --variant "$v" --games "$BASE_GAMES" --tc "$BASE_TC" --random-plies 8 --seed 2 \
             --engine "$ENGINE" --engine "$BASELINE_SPEC"
     done
 }
@@ -85,7 +93,7 @@ sprt() {
     rev=$(git rev-parse --short "$OLD_REV")
     for v in $VARIANTS; do
         run "$v-sprt-vs-$rev" --variant "$v" --games "$SPRT_MAX" --tc "$SPRT_TC" --random-plies 8 --seed 3 \
-            --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 \
+            --sprt "$SPRT_BOUNDS" \
             --engine "$ENGINE" --engine "name=chimera-$rev,cmd=$old_bin,args=uci,option.Hash=64,option.Threads=1"
     done
     git worktree remove --force "$old_dir"
@@ -105,11 +113,21 @@ robust() {
     return $bad
 }
 
+# Every game of this run (all sections) and every fault the arbiter saw.
+tally() {
+    local games faults
+    games=$(cat "$OUT"/*.pgn 2>/dev/null | grep -c '^\[Round ' || true)
+    faults=$(grep -h '^Faults:' "$OUT"/*.txt 2>/dev/null | grep -vc '^Faults: none' || true)
+    echo "tally: $games games in $OUT; reports with faults: $faults"
+    [ "$faults" = 0 ]
+}
+
 case $WHAT in
     stockfish) stockfish ;;
     baseline) baseline ;;
     sprt) sprt ;;
     robust) robust ;;
-    all) stockfish; baseline; sprt; robust ;;
-    *) echo "usage: $0 [stockfish|baseline|sprt|robust|all]" >&2; exit 2 ;;
+    tally) tally ;;
+    all) stockfish; baseline; sprt; robust; tally ;;
+    *) echo "usage: $0 [stockfish|baseline|sprt|robust|tally|all]" >&2; exit 2 ;;
 esac

@@ -21,6 +21,7 @@ pub struct Args {
     #[arg(long, default_value_t = 16)]
     hash: usize,
     /// `bench perft`: only the cases whose name contains this text.
+    /// `bench search`: only the positions of this variant (e.g. `chess`).
     #[arg(long)]
     only: Option<String>,
 }
@@ -59,6 +60,12 @@ fn bench_search(a: &Args) -> Result<()> {
     }
     for v in Variant::ALL.iter().skip(1) {
         positions.push((v.id().into(), AnyPosition::new(*v, &opts)));
+    }
+    if let Some(only) = &a.only {
+        positions.retain(|(v, _)| v == only);
+        if positions.is_empty() {
+            bail!("no bench position of variant '{only}'");
+        }
     }
     let mut engine = Engine::new(EngineOptions {
         hash_mb: a.hash,
