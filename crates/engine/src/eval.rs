@@ -72,6 +72,28 @@ pub struct Params {
     /// Magic Ring: a ring on its King (no power now) is worth this percentage
     /// of the power it grants once passed (the next level).
     pub ring_on_king_pct: i32,
+    /// Orthodox pawn by relative rank (index 0-7; 0, 1 and 7 unused).
+    pub pawn_rank: [S; 8],
+    /// Orthodox pawn on d/e, ranks 3-5 (midgame).
+    pub pawn_center: i32,
+    /// Passed pawn by relative rank (index 1-6).
+    pub passed: [S; 8],
+    /// Centralisation: per step of Chebyshev distance from the centre
+    /// (0-3), subtracted; per role index (N, B, Q, K endgame, Genie = N,
+    /// Clown). The constant parts stay fixed (they only shift material).
+    pub center_slope: [S; 8],
+    /// Rook on the 7th rank, and on the d/e files (midgame).
+    pub rook_seventh: i32,
+    pub rook_center_file: i32,
+    /// King: bonus for a wing (a-c, g-h) file, penalty per rank above the
+    /// first (ranks 2-4), midgame.
+    pub king_wing: i32,
+    pub king_rank: i32,
+    /// King attack: (sum of attacker weights)² × this / 8, capped at 400,
+    /// midgame, when two or more pieces hit the zone around the enemy King.
+    pub king_attack: i32,
+    /// Own pawns next to and in front of the King (up to 3), midgame.
+    pub pawn_shield: i32,
 }
 
 /// The values the engine plays with (see `docs/engine.md`, "Tuning").
@@ -99,6 +121,16 @@ pub const PARAMS: Params = Params {
     reserve: [S(110, 100), S(352, 300), S(363, 320), S(528, 540), S(1045, 1000)],
     ring_power: [S(0, 0), S(224, 210), S(231, 224), S(336, 378), S(665, 700), S(175, 210), S(0, 0), S(0, 0)],
     ring_on_king_pct: 14,
+    pawn_rank: [S(0, 0), S(0, 0), S(3, 5), S(8, 12), S(18, 25), S(32, 45), S(55, 75), S(0, 0)],
+    pawn_center: 12,
+    passed: [S(0, 0), S(5, 10), S(8, 18), S(14, 32), S(28, 55), S(48, 90), S(75, 140), S(0, 0)],
+    center_slope: [S(0, 0), S(12, 8), S(5, 4), S(0, 0), S(3, 6), S(0, 12), S(12, 8), S(4, 4)],
+    rook_seventh: 20,
+    rook_center_file: 5,
+    king_wing: 25,
+    king_rank: 25,
+    king_attack: 16,
+    pawn_shield: 8,
 };
 
 /// Material per role of [`PARAMS`].
@@ -456,7 +488,7 @@ pub fn genesis_eval(p: &Params, pos: &Genesis) -> i32 {
                     // The King's rank means nothing here: only centralisation.
                     Role::King => S(0, 20 - 12 * cd),
                     Role::Rook => p.material[role.index()],
-                    r => p.material[r.index()] + pst(r, c, sq),
+                    r => p.material[r.index()] + pst(p, r, c, sq),
                 };
                 let a = if role == Role::Pawn {
                     attacks::ferz_attacks(sq)
@@ -481,7 +513,7 @@ pub fn genesis_eval(p: &Params, pos: &Genesis) -> i32 {
             }
         }
         if attackers >= 2 {
-            s += S((weight * weight * 2).min(400), 0);
+            s += S((weight * weight * p.king_attack / 8).min(400), 0);
         }
         // Bishop pair: two bishops that are or can be on both colours
         // (a reserve Bishop may be placed on either).
@@ -513,37 +545,42 @@ const CENTER_DIST: fn(Square) -> i32 = |sq| {
 };
 
 /// Piece-square bonus for `role` of `color` on `sq`.
-fn pst(role: Role, color: Color, sq: Square) -> S {
+fn pst(p: &Params, role: Role, color: Color, sq: Square) -> S {
     let rsq = sq.relative(color);
     let rank = rsq.rank() as i32;
     let file = rsq.file() as i32;
     let cd = CENTER_DIST(sq);
+    let central = |a: S| {
+        let k = p.center_slope[role.index()];
+        S(a.0 - k.0 * cd, a.1 - k.1 * cd)
+    };
     match role {
         Role::Pawn => {
-            const MG: [i32; 8] = [0, 0, 3, 8, 18, 32, 55, 0];
-            const EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 75, 0];
-            let central = if (file == 3 || file == 4) && (2..=4).contains(&rank) {
-                12
+            let center = if (file == 3 || file == 4) && (2..=4).contains(&rank) {
+                p.pawn_center
             } else {
                 0
             };
-            S(MG[rank as usize] + central, EG[rank as usize])
+            let r = p.pawn_rank[rank as usize];
+            S(r.0 + center, r.1)
         }
-        Role::Knight | Role::Genie => S(18 - 12 * cd, 12 - 8 * cd),
-        Role::Bishop => S(8 - 5 * cd, 6 - 4 * cd),
+        Role::Knight | Role::Genie => central(S(18, 12)),
+        Role::Bishop => central(S(8, 6)),
         Role::Rook => S(
-            if rank == 6 { 20 } else { 0 } + if file == 3 || file == 4 { 5 } else { 0 },
+            if rank == 6 { p.rook_seventh } else { 0 }
+                + if file == 3 || file == 4 { p.rook_center_file } else { 0 },
             0,
         ),
-        Role::Queen => S(4 - 3 * cd, 8 - 6 * cd),
+        Role::Queen => central(S(4, 8)),
         Role::King => {
             let shelter = match file {
-                0 | 1 | 2 | 6 | 7 => 15,
+                0 | 1 | 2 | 6 | 7 => p.king_wing - 10,
                 _ => -10,
             };
-            S(shelter - 25 * rank.min(3), 20 - 12 * cd)
+            let k = p.center_slope[Role::King.index()];
+            S(shelter - p.king_rank * rank.min(3), 20 - k.1 * cd)
         }
-        Role::Clown => S(6 - 4 * cd, 6 - 4 * cd),
+        Role::Clown => central(S(6, 6)),
     }
 }
 
@@ -606,7 +643,7 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
                 } else {
                     p.material[role.index()]
                 };
-                s += pst(role, c, sq);
+                s += pst(p, role, c, sq);
                 let a = attacks_of(role, sq, occ);
                 if a.any() {
                     let n = (a & mob_area).count() as i32 - MOB_BASE[role.index()];
@@ -621,13 +658,13 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
         }
         // King danger inflicted on the opponent (midgame only).
         if attackers >= 2 {
-            s += S((attack_weight * attack_weight * 2).min(400), 0);
+            s += S((attack_weight * attack_weight * p.king_attack / 8).min(400), 0);
         }
         // Pawn shield in front of our king.
         if let Some(k) = b.king_of(c) {
             let shield = attacks::king_attacks(k) | attacks::king_attacks(k).flip_if(c);
             let front: Bitboard = shield & our_pawns;
-            s += S(8 * front.count().min(3) as i32, 0);
+            s += S(p.pawn_shield * front.count().min(3) as i32, 0);
         }
         // Pawn structure.
         for sq in our_pawns {
@@ -644,10 +681,7 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
             if (their_pawns & front_span).is_empty()
                 && (our_pawns & front_span & file_bb).is_empty()
             {
-                const MG: [i32; 8] = [0, 5, 8, 14, 28, 48, 75, 0];
-                const EG: [i32; 8] = [0, 10, 18, 32, 55, 90, 140, 0];
-                let r = sq.relative(c).rank() as usize;
-                s += S(MG[r], EG[r]);
+                s += p.passed[sq.relative(c).rank() as usize];
             }
         }
         if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop))

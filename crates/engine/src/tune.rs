@@ -53,6 +53,8 @@ enum Slot {
 
 fn slots() -> Vec<Slot> {
     use Slot::*;
+    // Values only the orthodox evaluation reads (Genesis has its own pawns,
+    // King and Rook terms).
     let orthodox_pawn = ALL & !GENESIS;
     vec![
         Pair("material.pawn", orthodox_pawn, |p| &mut p.material[0]),
@@ -91,6 +93,30 @@ fn slots() -> Vec<Slot> {
         Pair("ring.power.queen", MAGICRING, |p| &mut p.ring_power[4]),
         Pair("ring.power.king", MAGICRING, |p| &mut p.ring_power[5]),
         One("ring.on_king_pct", MAGICRING, |p| &mut p.ring_on_king_pct),
+        Pair("pawn_rank.3", orthodox_pawn, |p| &mut p.pawn_rank[2]),
+        Pair("pawn_rank.4", orthodox_pawn, |p| &mut p.pawn_rank[3]),
+        Pair("pawn_rank.5", orthodox_pawn, |p| &mut p.pawn_rank[4]),
+        Pair("pawn_rank.6", orthodox_pawn, |p| &mut p.pawn_rank[5]),
+        Pair("pawn_rank.7", orthodox_pawn, |p| &mut p.pawn_rank[6]),
+        One("pawn_center", orthodox_pawn, |p| &mut p.pawn_center),
+        Pair("passed.2", orthodox_pawn, |p| &mut p.passed[1]),
+        Pair("passed.3", orthodox_pawn, |p| &mut p.passed[2]),
+        Pair("passed.4", orthodox_pawn, |p| &mut p.passed[3]),
+        Pair("passed.5", orthodox_pawn, |p| &mut p.passed[4]),
+        Pair("passed.6", orthodox_pawn, |p| &mut p.passed[5]),
+        Pair("passed.7", orthodox_pawn, |p| &mut p.passed[6]),
+        Pair("center_slope.knight", ALL, |p| &mut p.center_slope[1]),
+        Pair("center_slope.bishop", ALL, |p| &mut p.center_slope[2]),
+        Pair("center_slope.queen", ALL, |p| &mut p.center_slope[4]),
+        One("center_slope.king.eg", orthodox_pawn, |p| &mut p.center_slope[5].1),
+        Pair("center_slope.genie", GENIE, |p| &mut p.center_slope[6]),
+        Pair("center_slope.clown", CLOWN, |p| &mut p.center_slope[7]),
+        One("rook_seventh", orthodox_pawn, |p| &mut p.rook_seventh),
+        One("rook_center_file", orthodox_pawn, |p| &mut p.rook_center_file),
+        One("king_wing", orthodox_pawn, |p| &mut p.king_wing),
+        One("king_rank", orthodox_pawn, |p| &mut p.king_rank),
+        One("king_attack", ALL, |p| &mut p.king_attack),
+        One("pawn_shield", orthodox_pawn, |p| &mut p.pawn_shield),
     ]
 }
 
@@ -405,7 +431,7 @@ pub fn params_source(p: &Params) -> String {
     let s = |x: S| format!("S({}, {})", x.0, x.1);
     let list = |xs: &[S]| xs.iter().map(|&x| s(x)).collect::<Vec<_>>().join(", ");
     format!(
-        "pub const PARAMS: Params = Params {{\n    material: [{}],\n    clown_by_file: [{}],\n    mobility: [{}],\n    bishop_pair: {},\n    doubled_pawn: {},\n    isolated_pawn: {},\n    tempo: {},\n    flip_right: {},\n    reentry_pct: {},\n    declare_right: {},\n    genesis_pawn: {},\n    reserve: [{}],\n    ring_power: [{}],\n    ring_on_king_pct: {},\n}};\n",
+        "pub const PARAMS: Params = Params {{\n    material: [{}],\n    clown_by_file: [{}],\n    mobility: [{}],\n    bishop_pair: {},\n    doubled_pawn: {},\n    isolated_pawn: {},\n    tempo: {},\n    flip_right: {},\n    reentry_pct: {},\n    declare_right: {},\n    genesis_pawn: {},\n    reserve: [{}],\n    ring_power: [{}],\n    ring_on_king_pct: {},\n    pawn_rank: [{}],\n    pawn_center: {},\n    passed: [{}],\n    center_slope: [{}],\n    rook_seventh: {},\n    rook_center_file: {},\n    king_wing: {},\n    king_rank: {},\n    king_attack: {},\n    pawn_shield: {},\n}};\n",
         list(&p.material),
         list(&p.clown_by_file),
         list(&p.mobility),
@@ -420,6 +446,16 @@ pub fn params_source(p: &Params) -> String {
         list(&p.reserve),
         list(&p.ring_power),
         p.ring_on_king_pct,
+        list(&p.pawn_rank),
+        p.pawn_center,
+        list(&p.passed),
+        list(&p.center_slope),
+        p.rook_seventh,
+        p.rook_center_file,
+        p.king_wing,
+        p.king_rank,
+        p.king_attack,
+        p.pawn_shield,
     )
 }
 
@@ -465,6 +501,15 @@ mod tests {
         for (v, f) in [
             (Variant::Chess, "4k3/8/8/8/8/8/8/RQ2K3 w - - 0 1"),
             (Variant::Genie, "4k3/p7/8/8/3G4/8/P7/4K3 w - - 0 1"),
+            (Variant::Chess, "4k3/1P6/2P5/3P4/4P3/5P2/6P1/4K3 w - - 0 1"),
+            (Variant::Chess, "r3k3/1P6/2P5/3P4/4P3/5P2/6P1/R2QKR2 w - - 0 1"),
+            (Variant::Chess, "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1"),
+            (Variant::Chess, "6k1/R5pp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+            (Variant::Chess, "6k1/5ppp/8/8/8/8/8/3RK3 w - - 0 1"),
+            (Variant::Chess, "8/8/8/3k4/8/8/P7/K7 w - - 0 1"),
+            (Variant::Chess, "3qk3/8/8/8/8/4K3/8/3Q4 w - - 0 1"),
+            (Variant::Genie, "4k3/p7/8/8/G7/8/P7/4K3 w - - 0 1"),
+            (Variant::Chess, "r5k1/5ppp/3Q4/8/4N3/8/8/4KR2 w - - 0 1"),
             (Variant::Genesis, "8/8/3k4/8/2P5/3K4/8/8[QRBNP] w - - 0 1"),
             (Variant::MagicRing, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0"),
             (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.3,e8.0"),
