@@ -208,32 +208,17 @@ impl Evaluate for Chess {
     const EXACT_SEE: bool = true;
 
     fn null_move(&self) -> Option<Chess> {
-        if self.is_check() {
-            return None;
-        }
-        // The rules crate has no pass move: flip the side in the FEN. Slower
-        // than a native pass, but correct (ep cleared, side-not-to-move-in-check
-        // checked by the FEN reader).
-        let fen = self.fen();
-        let mut f: Vec<&str> = fen.split(' ').collect();
-        if f.len() < 6 {
-            return None;
-        }
-        let side = if f[1] == "w" { "b" } else { "w" };
-        f[1] = side;
-        f[3] = "-";
-        // Repetition detection must not look across the pass.
-        f[4] = "0";
-        Chess::from_fen(&f.join(" ")).ok()
+        self.pass()
     }
 }
 
 /// The FEN of `fen` with the other side to move: en passant cleared, the
 /// halfmove clock reset (repetition must not look across the pass), and the
 /// extra fields whose name starts with one of `drop` removed (state that
-/// describes "the last move", which a pass replaces). This is how the
-/// variants build a null move: the rules crate has no pass move, and its FEN
-/// readers check everything (e.g. that the side not to move is not in check).
+/// describes "the last move", which a pass replaces). The tests check the
+/// rules crate's `Position::pass` against this FEN round trip (the FEN
+/// readers check everything, e.g. that the side not to move is not in check).
+#[cfg(test)]
 fn pass_fen(fen: &str, drop: &[&str]) -> Option<String> {
     let mut f: Vec<&str> = fen.split(' ').collect();
     if f.len() < 6 {
@@ -275,10 +260,7 @@ impl Evaluate for Genie {
     }
 
     fn null_move(&self) -> Option<Genie> {
-        if self.is_check() {
-            return None;
-        }
-        Genie::from_fen(&pass_fen(&self.fen(), &[])?, self.own_half()).ok()
+        self.pass()
     }
 }
 
@@ -307,11 +289,10 @@ impl Evaluate for Genesis {
 
     fn null_move(&self) -> Option<Genesis> {
         let b = self.board();
-        if self.is_check() || b.king_of(Color::White).is_none() || b.king_of(Color::Black).is_none()
-        {
+        if b.king_of(Color::White).is_none() || b.king_of(Color::Black).is_none() {
             return None;
         }
-        Genesis::from_fen(&pass_fen(&self.fen(), &[])?).ok()
+        self.pass()
     }
 }
 
@@ -353,10 +334,7 @@ impl Evaluate for Clown {
     }
 
     fn null_move(&self) -> Option<Clown> {
-        if self.is_check() {
-            return None;
-        }
-        Clown::from_fen(&pass_fen(&self.fen(), &["lastcap:", "clownmoved:"])?).ok()
+        self.pass()
     }
 }
 
@@ -396,10 +374,7 @@ impl Evaluate for MagicRing {
     }
 
     fn null_move(&self) -> Option<MagicRing> {
-        if self.is_check() {
-            return None;
-        }
-        MagicRing::from_fen(&pass_fen(&self.fen(), &[])?, self.powers()).ok()
+        self.pass()
     }
 }
 
@@ -898,6 +873,45 @@ mod tests {
             (n.turn(), n.ring(Color::White)),
             (Color::Black, (Square::A1, 1))
         );
+    }
+
+    /// The rules crate's native pass (`Position::pass`, what null-move
+    /// pruning uses) is exactly the FEN round trip with the side flipped,
+    /// en passant and the last-move records dropped, the clock reset: same
+    /// position, same hash, along seeded random playouts of every variant.
+    #[test]
+    fn native_pass_matches_the_fen_round_trip() {
+        use chimera_rules::{AnyPosition, RuleOptions, Variant};
+        let opts = RuleOptions::default();
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for v in Variant::ALL {
+            for _game in 0..20 {
+                let mut pos = AnyPosition::new(v, &opts);
+                for _ply in 0..120 {
+                    let fen = pos.fen();
+                    let flipped = pass_fen(&fen, &["lastcap:", "clownmoved:"]).unwrap();
+                    let by_fen = AnyPosition::from_fen(v, &flipped, &opts).ok();
+                    let native = chimera_rules::with_position!(&pos, p => p.pass().map(|q| (q.fen(), q.hash())));
+                    if pos.is_check() {
+                        assert!(native.is_none(), "{v}: pass while in check: {fen}");
+                    } else {
+                        let want = by_fen.expect("the flipped FEN of a position not in check is legal");
+                        assert_eq!(native, Some((want.fen(), want.hash())), "{v}: {fen}");
+                        checked += 1;
+                    }
+                    let moves = pos.legal_move_list();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    pos.play_unchecked(moves[(rng % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
     }
 
     /// Genie: the flip right counts while the side has pawns; SEE is exact.

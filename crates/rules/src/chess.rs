@@ -90,6 +90,20 @@ impl StdCore {
         }
     }
 
+    /// The core with the side to move passing (see `Position::pass`).
+    pub fn passed(&self) -> Option<StdCore> {
+        if self.checkers.any() {
+            return None;
+        }
+        let mut c = self.clone();
+        c.turn = !c.turn;
+        c.ep = None;
+        c.halfmoves = 0;
+        // The side now to move made the last real move: not in check.
+        c.checkers = Bitboard::EMPTY;
+        Some(c)
+    }
+
     /// Hash of placement, side, castling and en passant.
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -334,6 +348,9 @@ impl Position for Chess {
     #[inline]
     fn play_unchecked(&mut self, m: Move) {
         play_orthodox(&mut self.core, m);
+    }
+    fn pass(&self) -> Option<Chess> {
+        Some(Chess { core: self.core.passed()? })
     }
     fn is_dead_material(&self) -> bool {
         orthodox_dead_material(&self.core.board)

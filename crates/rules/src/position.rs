@@ -242,6 +242,19 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
         self.halfmoves()
     }
 
+    /// A null move for search pruning (not a move of any variant): the
+    /// same position with the other side to move, en passant and every
+    /// record of "the last move" cleared, the halfmove clock reset (so no
+    /// repetition is seen across it), the move number unchanged. `None`
+    /// when the side to move is in check (passing would leave the King
+    /// attacked) or the variant has no meaningful pass.
+    fn pass(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     // ----- provided -----
 
     fn legal_move_list(&self) -> MoveList {

@@ -507,6 +507,15 @@ impl Position for Clown {
     /// still declare, whether each player has had a Clown and used the
     /// re-entry, the hands of players who may still re-enter, and which
     /// re-entries the last move leaves open to the side to move.
+    fn pass(&self) -> Option<Clown> {
+        // The last-move records describe the move the pass replaces.
+        Some(Clown {
+            core: self.core.passed()?,
+            last_captured: None,
+            last_clown_move: false,
+            ..self.clone()
+        })
+    }
     fn hash(&self) -> u64 {
         let mut h = self.core.hash();
         for (i, sq) in [Square::B1, Square::G1, Square::B8, Square::G8].into_iter().enumerate() {

@@ -416,6 +416,17 @@ impl Position for Genesis {
         self.fullmoves
     }
     #[inline]
+    fn pass(&self) -> Option<Genesis> {
+        if self.checkers.any() {
+            return None;
+        }
+        Some(Genesis {
+            turn: !self.turn,
+            halfmoves: 0,
+            checkers: Bitboard::EMPTY,
+            ..self.clone()
+        })
+    }
     fn hash(&self) -> u64 {
         self.board.hash() ^ zobrist::side(self.turn) ^ self.reserve_hash
     }

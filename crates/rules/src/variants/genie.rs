@@ -370,6 +370,9 @@ impl Position for Genie {
     }
     crate::chess::std_core_accessors!();
     #[inline]
+    fn pass(&self) -> Option<Genie> {
+        Some(Genie { core: self.core.passed()?, ..self.clone() })
+    }
     fn hash(&self) -> u64 {
         let mut h = self.core.hash();
         if self.flips[0] {

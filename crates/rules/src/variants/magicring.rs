@@ -568,6 +568,13 @@ impl Position for MagicRing {
         Variant::MagicRing
     }
     crate::chess::std_core_accessors!();
+    fn pass(&self) -> Option<MagicRing> {
+        Some(MagicRing {
+            core: self.core.passed()?,
+            ep_rel: None,
+            ..self.clone()
+        })
+    }
     fn hash(&self) -> u64 {
         let mut h = self.core.board.hash() ^ zobrist::side(self.core.turn) ^ zobrist::castling(self.core.castling.0);
         if let Some(ep) = self.ep_rel {
