@@ -21,6 +21,7 @@
 #   BASE_GAMES   games per variant against the baseline [60]
 #   BASE_TC      time control against the baseline [2+0.02]
 #   OLD_REV      earlier version for the SPRT runs [HEAD~1]
+#   OLD_BIN      an already built binary of OLD_REV (skips the build)
 #   SPRT_TC      time control of the SPRT runs [2+0.02]
 #   SPRT_BOUNDS  SPRT bounds [elo0=0,elo1=20,alpha=0.05,beta=0.05]
 #   SPRT_MAX     game cap of each SPRT run [400]
@@ -85,10 +86,12 @@ baseline() {
 }
 
 sprt() {
-    local old_dir=/tmp/chimera-old-$$
-    git worktree add --detach "$old_dir" "$OLD_REV"
-    (cd "$old_dir" && cargo build --release -p chimera)
-    local old_bin=$old_dir/target/release/chimera
+    local old_dir=/tmp/chimera-old-$$ old_bin=${OLD_BIN:-}
+    if [ -z "$old_bin" ]; then
+        git worktree add --detach "$old_dir" "$OLD_REV"
+        (cd "$old_dir" && cargo build --release -p chimera)
+        old_bin=$old_dir/target/release/chimera
+    fi
     local rev
     rev=$(git rev-parse --short "$OLD_REV")
     for v in $VARIANTS; do
@@ -96,7 +99,7 @@ sprt() {
             --sprt "$SPRT_BOUNDS" \
             --engine "$ENGINE" --engine "name=chimera-$rev,cmd=$old_bin,args=uci,option.Hash=64,option.Threads=1"
     done
-    git worktree remove --force "$old_dir"
+    [ -n "${OLD_BIN:-}" ] || git worktree remove --force "$old_dir"
 }
 
 robust() {

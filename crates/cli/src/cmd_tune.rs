@@ -28,6 +28,14 @@ pub struct Args {
     /// Most passes over all values.
     #[arg(long, default_value_t = 100)]
     max_passes: usize,
+    /// Tune only the values whose name starts with one of these
+    /// (comma-separated, e.g. `material.,clown.`; default all).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Weight of the prior that holds values near their start: the
+    /// objective adds `prior · Σ ((value − start) / 100)²`.
+    #[arg(long, default_value_t = 0.0)]
+    prior: f64,
     /// Threads evaluating the positions.
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
     threads: usize,
@@ -63,7 +71,14 @@ pub fn run(a: Args) -> Result<()> {
     let e0 = tune::mean_error(&data.train, &PARAMS, k, a.threads);
     let v0 = tune::mean_error(&data.validation, &PARAMS, k, a.threads);
     println!("K = {k:.4}; error before: training {e0:.6}, validation {v0:.6}");
-    let tuned = tune::tune(&data.train, &PARAMS, k, a.step, a.max_passes, a.threads, &mut |p| {
+    let opts = tune::TuneOptions {
+        first_step: a.step,
+        max_passes: a.max_passes,
+        only: a.only.clone(),
+        prior: a.prior,
+        threads: a.threads,
+    };
+    let tuned = tune::tune(&data.train, &PARAMS, k, &opts, &mut |p| {
         println!(
             "pass {:>3}  step {:>2}  changed {:>3}  error {:.6}  ({:.0} s)",
             p.pass,

@@ -66,9 +66,13 @@ impl<'s, 'a> Baseline<'s, 'a> {
                 let victim = if m.kind == MoveKind::EnPassant {
                     pos.piece_value(Role::Pawn, m.to)
                 } else {
-                    pos.board().role_at(m.to).map_or(0, |r| pos.piece_value(r, m.to))
+                    pos.board()
+                        .role_at(m.to)
+                        .map_or(0, |r| pos.piece_value(r, m.to))
                 };
-                let attacker = pos.moving_role(*m).map_or(0, |r| pos.piece_value(r, m.from));
+                let attacker = pos
+                    .moving_role(*m)
+                    .map_or(0, |r| pos.piece_value(r, m.from));
                 -(victim * 16 - attacker / 16) - 1_000_000
             } else {
                 0
@@ -153,7 +157,14 @@ impl<'s, 'a> Baseline<'s, 'a> {
         let mut child_pv = Vec::new();
         self.hashes.push(pos.hash());
         for &m in moves.iter() {
-            let score = -self.search(&pos.after(m), depth - 1, -beta, -alpha, ply + 1, &mut child_pv);
+            let score = -self.search(
+                &pos.after(m),
+                depth - 1,
+                -beta,
+                -alpha,
+                ply + 1,
+                &mut child_pv,
+            );
             if self.shared.stopped() {
                 self.hashes.pop();
                 return 0;

@@ -96,35 +96,97 @@ pub struct Params {
     pub pawn_shield: i32,
 }
 
-/// The values the engine plays with (see `docs/engine.md`, "Tuning").
+/// The values the engine plays with: the variant values (Genie, Clown by
+/// file, flip/re-entry/declare rights, Genesis pawns and reserve, ring
+/// powers) as fitted by `chimera tune` on 6,000 self-play games; the
+/// orthodox values hand-set (their fit did not improve the held-out games).
+/// Method, data and both sets of numbers: `docs/engine.md`, "Tuning".
+/// Regenerate with `chimera tune ... --out FILE` and paste here.
 pub const PARAMS: Params = Params {
     material: [
-        S(90, 110),   // pawn
-        S(320, 300),  // knight
-        S(330, 320),  // bishop
-        S(480, 540),  // rook
-        S(950, 1000), // queen
-        S(0, 0),      // king
-        S(470, 480),  // genie
-        S(0, 0),      // clown: by file
+        S(90, 110),
+        S(320, 300),
+        S(330, 320),
+        S(480, 540),
+        S(950, 1000),
+        S(0, 0),
+        S(573, 553),
+        S(0, 0),
     ],
-    clown_by_file: [S(460, 520), S(320, 300), S(330, 320), S(650, 680), S(260, 300)],
-    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0), S(3, 3), S(2, 2)],
+    clown_by_file: [
+        S(472, 532),
+        S(330, 304),
+        S(352, 324),
+        S(620, 681),
+        S(262, 302),
+    ],
+    mobility: [
+        S(0, 0),
+        S(4, 4),
+        S(5, 5),
+        S(2, 4),
+        S(1, 2),
+        S(0, 0),
+        S(3, 3),
+        S(2, 2),
+    ],
     bishop_pair: S(25, 45),
     doubled_pawn: S(6, 12),
     isolated_pawn: S(10, 15),
     tempo: 10,
-    flip_right: S(60, 80),
-    reentry_pct: 60,
-    declare_right: S(15, 5),
-    genesis_pawn: S(100, 100),
-    reserve: [S(110, 100), S(352, 300), S(363, 320), S(528, 540), S(1045, 1000)],
-    ring_power: [S(0, 0), S(224, 210), S(231, 224), S(336, 378), S(665, 700), S(175, 210), S(0, 0), S(0, 0)],
-    ring_on_king_pct: 14,
-    pawn_rank: [S(0, 0), S(0, 0), S(3, 5), S(8, 12), S(18, 25), S(32, 45), S(55, 75), S(0, 0)],
+    flip_right: S(69, 80),
+    reentry_pct: 70,
+    declare_right: S(21, 5),
+    genesis_pawn: S(140, 14),
+    reserve: [
+        S(94, 36),
+        S(300, 272),
+        S(337, 304),
+        S(488, 530),
+        S(1039, 1004),
+    ],
+    ring_power: [
+        S(0, 0),
+        S(242, 218),
+        S(240, 240),
+        S(366, 414),
+        S(657, 692),
+        S(175, 210),
+        S(0, 0),
+        S(0, 0),
+    ],
+    ring_on_king_pct: 30,
+    pawn_rank: [
+        S(0, 0),
+        S(0, 0),
+        S(3, 5),
+        S(8, 12),
+        S(18, 25),
+        S(32, 45),
+        S(55, 75),
+        S(0, 0),
+    ],
     pawn_center: 12,
-    passed: [S(0, 0), S(5, 10), S(8, 18), S(14, 32), S(28, 55), S(48, 90), S(75, 140), S(0, 0)],
-    center_slope: [S(0, 0), S(12, 8), S(5, 4), S(0, 0), S(3, 6), S(0, 12), S(12, 8), S(4, 4)],
+    passed: [
+        S(0, 0),
+        S(5, 10),
+        S(8, 18),
+        S(14, 32),
+        S(28, 55),
+        S(48, 90),
+        S(75, 140),
+        S(0, 0),
+    ],
+    center_slope: [
+        S(0, 0),
+        S(12, 8),
+        S(5, 4),
+        S(0, 0),
+        S(3, 6),
+        S(0, 12),
+        S(12, 8),
+        S(4, 4),
+    ],
     rook_seventh: 20,
     rook_center_file: 5,
     king_wing: 25,
@@ -280,7 +342,13 @@ impl Evaluate for Genesis {
         let mut v = board_material(self.board(), self.turn());
         for c in Color::ALL {
             let sign = if c == self.turn() { 1 } else { -1 };
-            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
                 v += sign * self.reserve_count(c, role) as i32 * PARAMS.material[role.index()].0;
             }
         }
@@ -543,7 +611,11 @@ fn pst(p: &Params, role: Role, color: Color, sq: Square) -> S {
         Role::Bishop => central(S(8, 6)),
         Role::Rook => S(
             if rank == 6 { p.rook_seventh } else { 0 }
-                + if file == 3 || file == 4 { p.rook_center_file } else { 0 },
+                + if file == 3 || file == 4 {
+                    p.rook_center_file
+                } else {
+                    0
+                },
             0,
         ),
         Role::Queen => central(S(4, 8)),
@@ -633,7 +705,10 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
         }
         // King danger inflicted on the opponent (midgame only).
         if attackers >= 2 {
-            s += S((attack_weight * attack_weight * p.king_attack / 8).min(400), 0);
+            s += S(
+                (attack_weight * attack_weight * p.king_attack / 8).min(400),
+                0,
+            );
         }
         // Pawn shield in front of our king.
         if let Some(k) = b.king_of(c) {
@@ -812,16 +887,15 @@ mod tests {
         let open = Clown::from_fen(base).unwrap();
         let used = Clown::from_fen(&format!("{base} reentry:w")).unwrap();
         let d = open.evaluate() - used.evaluate();
-        assert_eq!(
-            d,
-            taper(
-                S(
-                    MATERIAL[1].0 * PARAMS.reentry_pct / 100,
-                    MATERIAL[1].1 * PARAMS.reentry_pct / 100
-                ),
-                phase_of(open.board())
-            )
+        let want = taper(
+            S(
+                MATERIAL[1].0 * PARAMS.reentry_pct / 100,
+                MATERIAL[1].1 * PARAMS.reentry_pct / 100,
+            ),
+            phase_of(open.board()),
         );
+        // Tapering rounds the whole evaluation, not the term: ±1.
+        assert!((d - want).abs() <= 1, "{d} vs {want}");
     }
 
     /// Clown null move drops the last-move fields and flips the side.
@@ -896,7 +970,8 @@ mod tests {
                     if pos.is_check() {
                         assert!(native.is_none(), "{v}: pass while in check: {fen}");
                     } else {
-                        let want = by_fen.expect("the flipped FEN of a position not in check is legal");
+                        let want =
+                            by_fen.expect("the flipped FEN of a position not in check is legal");
                         assert_eq!(native, Some((want.fen(), want.hash())), "{v}: {fen}");
                         checked += 1;
                     }

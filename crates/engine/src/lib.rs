@@ -482,19 +482,24 @@ fn run_baseline<P: Evaluate>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let mut b = baseline::Baseline::new(shared, history);
-    let (score, pv, depth) = b.iterate(root, root_list, max_depth, &mut |depth, score, pv, nodes, seldepth| {
-        on_info(&SearchInfo {
-            depth,
-            seldepth: seldepth.max(depth),
-            multipv: 1,
-            score: to_score(score),
-            bound: ScoreBound::Exact,
-            nodes,
-            time: shared.start.elapsed(),
-            hashfull: 0,
-            pv: pv.to_vec(),
-        })
-    });
+    let (score, pv, depth) = b.iterate(
+        root,
+        root_list,
+        max_depth,
+        &mut |depth, score, pv, nodes, seldepth| {
+            on_info(&SearchInfo {
+                depth,
+                seldepth: seldepth.max(depth),
+                multipv: 1,
+                score: to_score(score),
+                bound: ScoreBound::Exact,
+                nodes,
+                time: shared.start.elapsed(),
+                hashfull: 0,
+                pv: pv.to_vec(),
+            })
+        },
+    );
     SearchResult {
         best: pv.first().copied(),
         ponder: pv.get(1).copied(),

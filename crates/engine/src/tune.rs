@@ -108,11 +108,15 @@ fn slots() -> Vec<Slot> {
         Pair("center_slope.knight", ALL, |p| &mut p.center_slope[1]),
         Pair("center_slope.bishop", ALL, |p| &mut p.center_slope[2]),
         Pair("center_slope.queen", ALL, |p| &mut p.center_slope[4]),
-        One("center_slope.king.eg", orthodox_pawn, |p| &mut p.center_slope[5].1),
+        One("center_slope.king.eg", orthodox_pawn, |p| {
+            &mut p.center_slope[5].1
+        }),
         Pair("center_slope.genie", GENIE, |p| &mut p.center_slope[6]),
         Pair("center_slope.clown", CLOWN, |p| &mut p.center_slope[7]),
         One("rook_seventh", orthodox_pawn, |p| &mut p.rook_seventh),
-        One("rook_center_file", orthodox_pawn, |p| &mut p.rook_center_file),
+        One("rook_center_file", orthodox_pawn, |p| {
+            &mut p.rook_center_file
+        }),
         One("king_wing", orthodox_pawn, |p| &mut p.king_wing),
         One("king_rank", orthodox_pawn, |p| &mut p.king_rank),
         One("king_attack", ALL, |p| &mut p.king_attack),
@@ -126,10 +130,19 @@ pub fn fields() -> Vec<Field> {
     for s in slots() {
         match s {
             Slot::Pair(n, m, _) => {
-                out.push(Field { name: format!("{n}.mg"), variants: m });
-                out.push(Field { name: format!("{n}.eg"), variants: m });
+                out.push(Field {
+                    name: format!("{n}.mg"),
+                    variants: m,
+                });
+                out.push(Field {
+                    name: format!("{n}.eg"),
+                    variants: m,
+                });
             }
-            Slot::One(n, m, _) => out.push(Field { name: n.to_string(), variants: m }),
+            Slot::One(n, m, _) => out.push(Field {
+                name: n.to_string(),
+                variants: m,
+            }),
         }
     }
     out
@@ -197,7 +210,13 @@ impl Dataset {
     /// validation set (0 = none).
     /// `extra_skip` plies are skipped after the game's random opening
     /// (tag `OpeningPlies`).
-    pub fn add_pgn(&mut self, pgn: &str, validation: usize, extra_skip: usize, seen: &mut HashSet<u64>) {
+    pub fn add_pgn(
+        &mut self,
+        pgn: &str,
+        validation: usize,
+        extra_skip: usize,
+        seen: &mut HashSet<u64>,
+    ) {
         for g in read_pgn(pgn) {
             match g {
                 Ok(g) if self.add_game(&g, validation, extra_skip, seen) => {}
@@ -206,7 +225,13 @@ impl Dataset {
         }
     }
 
-    fn add_game(&mut self, g: &PgnGame, validation: usize, extra_skip: usize, seen: &mut HashSet<u64>) -> bool {
+    fn add_game(
+        &mut self,
+        g: &PgnGame,
+        validation: usize,
+        extra_skip: usize,
+        seen: &mut HashSet<u64>,
+    ) -> bool {
         let result = match g.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -295,7 +320,10 @@ fn error_sums(samples: &[Sample], p: &Params, k: f64, mask: u8, threads: usize) 
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or([0.0; 6])).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or([0.0; 6]))
+            .collect()
     });
     let mut e = [0f64; 6];
     for part in parts {
@@ -366,27 +394,67 @@ pub struct Progress {
     pub changed: usize,
 }
 
-/// Texel's local search from `start` (see the module text). `first_step`
-/// is halved whenever a pass changes nothing; the search ends after the
-/// pass at step 1 that changes nothing, or after `max_passes`.
+/// What [`tune`] fits and how hard it holds the values to their start.
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// First step of the local search, halved whenever a pass changes
+    /// nothing; the search ends after the pass at step 1 that changes
+    /// nothing, or after `max_passes`.
+    pub first_step: i32,
+    pub max_passes: usize,
+    /// Only the values whose name starts with one of these (empty = all).
+    pub only: Vec<String>,
+    /// Weight of the prior: the objective is the mean squared error plus
+    /// `prior · Σ ((value − start) / 100)²`, so a value moves far from its
+    /// hand-set start only when the data clearly asks for it (self-play
+    /// positions of one game are strongly correlated; without the prior,
+    /// values the data barely identifies drift to compensate each other).
+    pub prior: f64,
+    pub threads: usize,
+}
+
+impl Default for TuneOptions {
+    fn default() -> Self {
+        TuneOptions {
+            first_step: 8,
+            max_passes: 100,
+            only: Vec::new(),
+            prior: 0.0,
+            threads: 1,
+        }
+    }
+}
+
+/// Texel's local search from `start` (see the module text and [`TuneOptions`]).
 pub fn tune(
     samples: &[Sample],
     start: &Params,
     k: f64,
-    first_step: i32,
-    max_passes: usize,
-    threads: usize,
+    opts: &TuneOptions,
     on_pass: &mut dyn FnMut(&Progress),
 ) -> Params {
+    let threads = opts.threads;
     let fields = fields();
-    let mut values = params_to_vec(start);
+    let origin = params_to_vec(start);
+    let mut values = origin.clone();
     let mut sums = error_sums(samples, start, k, ALL, threads);
     let n = samples.len().max(1) as f64;
-    let mut step = first_step.max(1);
-    for pass in 1..=max_passes {
+    let prior = |i: usize, v: i32| {
+        let d = (v - origin[i]) as f64 / 100.0;
+        opts.prior * d * d
+    };
+    let active: Vec<bool> = fields
+        .iter()
+        .map(|f| opts.only.is_empty() || opts.only.iter().any(|o| f.name.starts_with(o.as_str())))
+        .collect();
+    let mut step = opts.first_step.max(1);
+    for pass in 1..=opts.max_passes {
         let mut changed = 0;
         for (i, f) in fields.iter().enumerate() {
-            let current: f64 = sums.iter().sum();
+            if !active[i] {
+                continue;
+            }
+            let current = sums.iter().sum::<f64>() / n + prior(i, values[i]);
             let mut best: Option<(i32, [f64; 6])> = None;
             for delta in [step, -step] {
                 let mut trial = values.clone();
@@ -399,7 +467,7 @@ pub fn tune(
                         total[v] = part[v];
                     }
                 }
-                if total.iter().sum::<f64>() < current - 1e-12 {
+                if total.iter().sum::<f64>() / n + prior(i, trial[i]) < current - 1e-12 {
                     best = Some((delta, total));
                     break;
                 }
@@ -485,12 +553,27 @@ mod tests {
     fn every_value_moves_some_position_of_its_variants() {
         let o = chimera_rules::RuleOptions::default();
         let fens: [(Variant, &str); 6] = [
-            (Variant::Chess, "r1bqkb1r/pp3ppp/2n2n2/3pp3/3P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 6"),
+            (
+                Variant::Chess,
+                "r1bqkb1r/pp3ppp/2n2n2/3pp3/3P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 6",
+            ),
             (Variant::Chess, "4k3/p7/8/8/8/P7/P1P5/2B1KB2 w - - 0 1"),
-            (Variant::Genie, "rnbqkbnr/pppppppp/8/8/3G4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-            (Variant::Genesis, "8/8/3k4/8/2P5/3K4/8/8[QRBNPqrbnp] w - - 0 1"),
-            (Variant::Clown, "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1"),
-            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0"),
+            (
+                Variant::Genie,
+                "rnbqkbnr/pppppppp/8/8/3G4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            ),
+            (
+                Variant::Genesis,
+                "8/8/3k4/8/2P5/3K4/8/8[QRBNPqrbnp] w - - 0 1",
+            ),
+            (
+                Variant::Clown,
+                "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1",
+            ),
+            (
+                Variant::MagicRing,
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0",
+            ),
         ];
         let positions: Vec<AnyPosition> = fens
             .iter()
@@ -502,8 +585,14 @@ mod tests {
             (Variant::Chess, "4k3/8/8/8/8/8/8/RQ2K3 w - - 0 1"),
             (Variant::Genie, "4k3/p7/8/8/3G4/8/P7/4K3 w - - 0 1"),
             (Variant::Chess, "4k3/1P6/2P5/3P4/4P3/5P2/6P1/4K3 w - - 0 1"),
-            (Variant::Chess, "r3k3/1P6/2P5/3P4/4P3/5P2/6P1/R2QKR2 w - - 0 1"),
-            (Variant::Chess, "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1"),
+            (
+                Variant::Chess,
+                "r3k3/1P6/2P5/3P4/4P3/5P2/6P1/R2QKR2 w - - 0 1",
+            ),
+            (
+                Variant::Chess,
+                "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1",
+            ),
             (Variant::Chess, "6k1/R5pp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
             (Variant::Chess, "6k1/5ppp/8/8/8/8/8/3RK3 w - - 0 1"),
             (Variant::Chess, "8/8/8/3k4/8/8/P7/K7 w - - 0 1"),
@@ -511,11 +600,23 @@ mod tests {
             (Variant::Genie, "4k3/p7/8/8/G7/8/P7/4K3 w - - 0 1"),
             (Variant::Chess, "r5k1/5ppp/3Q4/8/4N3/8/8/4KR2 w - - 0 1"),
             (Variant::Genesis, "8/8/3k4/8/2P5/3K4/8/8[QRBNP] w - - 0 1"),
-            (Variant::MagicRing, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0"),
-            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.3,e8.0"),
-            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.4,e8.0"),
+            (
+                Variant::MagicRing,
+                "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0",
+            ),
+            (
+                Variant::MagicRing,
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.3,e8.0",
+            ),
+            (
+                Variant::MagicRing,
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.4,e8.0",
+            ),
             (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"),
-            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0 powers:QNRBK"),
+            (
+                Variant::MagicRing,
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0 powers:QNRBK",
+            ),
         ] {
             if let Ok(p) = AnyPosition::from_fen(v, f, &o) {
                 extra.push(p);
@@ -525,14 +626,28 @@ mod tests {
             ring_powers: "QNRBK".parse().unwrap(),
         };
         extra.push(
-            AnyPosition::from_fen(Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.5,e8.0", &o5)
-                .unwrap(),
+            AnyPosition::from_fen(
+                Variant::MagicRing,
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.5,e8.0",
+                &o5,
+            )
+            .unwrap(),
         );
         for file in "abcde".chars() {
-            let fen = format!("rnbqkbnr/pppppppp/8/8/{}/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 clown:w", match file {
-                'a' => "C7", 'b' => "1C6", 'c' => "2C5", 'd' => "3C4", _ => "4C3",
-            });
-            extra.push(AnyPosition::from_fen(Variant::Clown, &fen.replace("R1BQKBNR", "R2QKBNR"), &o).unwrap());
+            let fen = format!(
+                "rnbqkbnr/pppppppp/8/8/{}/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1 clown:w",
+                match file {
+                    'a' => "C7",
+                    'b' => "1C6",
+                    'c' => "2C5",
+                    'd' => "3C4",
+                    _ => "4C3",
+                }
+            );
+            extra.push(
+                AnyPosition::from_fen(Variant::Clown, &fen.replace("R1BQKBNR", "R2QKBNR"), &o)
+                    .unwrap(),
+            );
         }
         let all: Vec<&AnyPosition> = positions.iter().chain(extra.iter()).collect();
         let base = params_to_vec(&PARAMS);
@@ -549,7 +664,10 @@ mod tests {
                 frozen.push(f.name.clone());
             }
         }
-        assert!(frozen.is_empty(), "values that move no position of their variants: {frozen:?}");
+        assert!(
+            frozen.is_empty(),
+            "values that move no position of their variants: {frozen:?}"
+        );
     }
 
     /// The tuner finds a value the data implies: games where White is a
@@ -559,8 +677,16 @@ mod tests {
     fn tuning_recovers_what_the_results_say() {
         let o = chimera_rules::RuleOptions::default();
         let mut samples = Vec::new();
-        let knight_up = ["4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K1N1 b - - 0 1", "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1"];
-        let bishop_up = ["4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 b - - 0 1", "3k4/8/8/8/8/4B3/8/4K3 w - - 0 1"];
+        let knight_up = [
+            "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K1N1 b - - 0 1",
+            "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1",
+        ];
+        let bishop_up = [
+            "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KB2 b - - 0 1",
+            "3k4/8/8/8/8/4B3/8/4K3 w - - 0 1",
+        ];
         for (fens, r) in [(knight_up, 1.0), (bishop_up, 0.5)] {
             for f in fens {
                 samples.push(Sample {
@@ -573,12 +699,56 @@ mod tests {
         let mut start = PARAMS.clone();
         start.material[1] = S(1, 1);
         let before = mean_error(&samples, &start, 1.0, 1);
-        let tuned = tune(&samples, &start, 1.0, 64, 200, 1, &mut |_| {});
+        let opts = TuneOptions {
+            first_step: 64,
+            max_passes: 200,
+            ..Default::default()
+        };
+        let tuned = tune(&samples, &start, 1.0, &opts, &mut |_| {});
         let after = mean_error(&samples, &tuned, 1.0, 1);
         assert!(after < before / 2.0, "{before} -> {after}");
-        assert!(tuned.material[1].1 > tuned.material[2].1 + 200, "{:?}", tuned.material);
+        assert!(
+            tuned.material[1].1 > tuned.material[2].1 + 200,
+            "{:?}",
+            tuned.material
+        );
         let k = fit_k(&samples, &tuned, 2);
         assert!(k > 0.05 && k < 4.0);
+    }
+
+    /// `only` freezes every other value; a strong prior keeps even the
+    /// named value at its start when the data asks for little.
+    #[test]
+    fn only_and_prior_hold_values() {
+        let o = chimera_rules::RuleOptions::default();
+        let samples: Vec<Sample> = [
+            "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1",
+            "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1",
+        ]
+        .iter()
+        .map(|f| Sample {
+            pos: AnyPosition::from_fen(Variant::Chess, f, &o).unwrap(),
+            result: 1.0,
+            variant: 0,
+        })
+        .collect();
+        let only = TuneOptions {
+            only: vec!["material.knight".into()],
+            ..Default::default()
+        };
+        let t = tune(&samples, &PARAMS, 1.0, &only, &mut |_| {});
+        let (a, b) = (params_to_vec(&PARAMS), params_to_vec(&t));
+        for (f, (x, y)) in fields().iter().zip(a.iter().zip(&b)) {
+            if !f.name.starts_with("material.knight") {
+                assert_eq!(x, y, "{} moved", f.name);
+            }
+        }
+        assert!(t.material[1].1 > PARAMS.material[1].1);
+        let held = TuneOptions {
+            prior: 1000.0,
+            ..only
+        };
+        assert_eq!(tune(&samples, &PARAMS, 1.0, &held, &mut |_| {}), PARAMS);
     }
 
     #[test]

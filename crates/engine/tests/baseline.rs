@@ -50,7 +50,8 @@ fn takes_a_free_queen_and_counts_only_material() {
     let r = baseline(Variant::Chess, Some("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1"), 2);
     assert_eq!(r.best.unwrap().to_string(), "d1d5");
     // Rook against nothing: exactly the rook's material value, no PST or tempo.
-    let v = chimera_engine::eval::simple_value(chimera_rules::Role::Rook, chimera_rules::Square::A1);
+    let v =
+        chimera_engine::eval::simple_value(chimera_rules::Role::Rook, chimera_rules::Square::A1);
     assert_eq!(r.score, Score::Cp(v));
 }
 
@@ -60,7 +61,11 @@ fn plays_every_variant_from_the_start() {
         let r = baseline(v, None, 3);
         assert!(r.best.is_some(), "{v}: no move");
         // Material is level at the start of every variant.
-        assert!(matches!(r.score, Score::Cp(s) if s.abs() < 1000), "{v}: {:?}", r.score);
+        assert!(
+            matches!(r.score, Score::Cp(s) if s.abs() < 1000),
+            "{v}: {:?}",
+            r.score
+        );
     }
 }
 

@@ -291,7 +291,17 @@ fn info_fields_and_multipv() {
 fn every_variant_can_be_selected_and_searched() {
     let mut g = Gui::start();
     g.send("setoption name RingPowers value KQ");
-    for (i, v) in ["chess", "genie", "genie-ownhalf", "genesis", "clown", "magicring"].iter().enumerate() {
+    for (i, v) in [
+        "chess",
+        "genie",
+        "genie-ownhalf",
+        "genesis",
+        "clown",
+        "magicring",
+    ]
+    .iter()
+    .enumerate()
+    {
         g.send(&format!("setoption name UCI_Variant value {v}"));
         g.send("ucinewgame");
         g.send("position startpos");
