@@ -55,7 +55,7 @@ impl<'s, 'a> Baseline<'s, 'a> {
         }
         let h = pos.hash();
         let n = self.hashes.len();
-        let limit = (pos.halfmoves() as usize).min(n);
+        let limit = (pos.repetition_horizon() as usize).min(n);
         (4..=limit).step_by(2).any(|i| self.hashes[n - i] == h)
     }
 

@@ -242,7 +242,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     fn is_repetition(&self, pos: &P) -> bool {
         let h = pos.hash();
         let n = self.hashes.len();
-        let limit = (pos.halfmoves() as usize).min(n);
+        let limit = (pos.repetition_horizon() as usize).min(n);
         let mut i = 4;
         while i <= limit {
             if self.hashes[n - i] == h {

@@ -602,3 +602,25 @@ proptest! {
         }
     }
 }
+
+/// A pawn carrying a ring with the Rook power moves back (a power move)
+/// and forward again (an ordinary push, which resets the halfmove clock),
+/// yet the position repeats: the third occurrence is a draw by threefold
+/// repetition, though the earlier ones lie before the last clock reset.
+/// (Found in an engine match: a 5,614-ply game that no rule ended.)
+#[test]
+fn pawn_power_shuffle_is_a_threefold_repetition() {
+    // Level 3 of QNRB is the Rook power, on the d4 pawn.
+    let start = fen("6nk/8/8/8/3P4/8/8/4K3 w - - 0 1 rings:d4.3,h8.0");
+    let mut g = Game::new(start);
+    let moves = ["d4d3", "g8f6", "d3d4", "f6g8", "d4d3", "g8f6", "d3d4", "f6g8", "d4d3"];
+    for (i, m) in moves.iter().enumerate() {
+        assert!(g.outcome().is_none(), "over before ply {i}");
+        g.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    // After d4d3 (ply 1, the pawn now tainted), ply 5 and ply 9 repeat it.
+    assert_eq!(g.position().halfmoves(), 2, "d3d4 (ply 7) reset the clock");
+    let o = g.outcome().expect("threefold repetition");
+    assert_eq!(o.result(), "1/2-1/2", "{o:?}");
+    assert!(format!("{o:?}").to_lowercase().contains("repetition"), "{o:?}");
+}

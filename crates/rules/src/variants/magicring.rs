@@ -568,6 +568,15 @@ impl Position for MagicRing {
         Variant::MagicRing
     }
     crate::chess::std_core_accessors!();
+    /// A pawn with a ring power may move back and forth, and every pawn
+    /// move resets the halfmove clock (the fifty-move rule counts it), so a
+    /// repeat can lie before the last clock reset: look back over the whole
+    /// game. (Forward pawn steps, captures and the tainting of a pawn are
+    /// in the placement or the hash, so older positions never match by
+    /// accident.)
+    fn repetition_horizon(&self) -> u32 {
+        u32::MAX
+    }
     fn pass(&self) -> Option<MagicRing> {
         Some(MagicRing {
             core: self.core.passed()?,
