@@ -12,8 +12,8 @@
 //! [`Evaluate::material`].
 
 use crate::eval::Evaluate;
-use crate::search::{Shared, INF, MATE, MATE_BOUND, MAX_PLY};
-use chimera_rules::{Move, MoveKind, MoveList, Role};
+use crate::search::{mvv_lva, Shared, INF, MATE, MATE_BOUND, MAX_PLY};
+use chimera_rules::{Move, MoveList};
 use std::sync::atomic::Ordering;
 
 /// Called after each completed iteration: depth, score, PV, nodes, seldepth.
@@ -63,17 +63,7 @@ impl<'s, 'a> Baseline<'s, 'a> {
     fn order<P: Evaluate>(pos: &P, moves: &mut MoveList) {
         let key = |m: &Move| {
             if pos.is_capture(*m) {
-                let victim = if m.kind == MoveKind::EnPassant {
-                    pos.piece_value(Role::Pawn, m.to)
-                } else {
-                    pos.board()
-                        .role_at(m.to)
-                        .map_or(0, |r| pos.piece_value(r, m.to))
-                };
-                let attacker = pos
-                    .moving_role(*m)
-                    .map_or(0, |r| pos.piece_value(r, m.from));
-                -(victim * 16 - attacker / 16) - 1_000_000
+                -mvv_lva(pos, *m) - 1_000_000
             } else {
                 0
             }

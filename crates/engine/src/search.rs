@@ -120,6 +120,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Most valuable victim, then least valuable attacker: the capture
+/// ordering key (higher first) of the search and the baseline.
+pub fn mvv_lva<P: Evaluate>(pos: &P, m: Move) -> i32 {
+    let victim = if m.kind == MoveKind::EnPassant {
+        pos.piece_value(Role::Pawn, m.to)
+    } else {
+        pos.board()
+            .role_at(m.to)
+            .map_or(0, |r| pos.piece_value(r, m.to))
+    };
+    let attacker = pos.moving_role(m).map_or(0, |r| pos.piece_value(r, m.from));
+    victim * 16 - attacker / 16
+}
+
 /// Static exchange evaluation: whether the capture `m` wins at least
 /// `threshold` centipawns, with orthodox attacks (x-rays included).
 pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
@@ -264,20 +278,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             scores[i] = if code == tt_move {
                 4_000_000
             } else if pos.is_capture(m) || matches!(m.kind, MoveKind::Promotion(Role::Queen)) {
-                let victim = if m.kind == MoveKind::EnPassant {
-                    pos.piece_value(Role::Pawn, m.to)
-                } else {
-                    pos.board()
-                        .role_at(m.to)
-                        .map_or(0, |r| pos.piece_value(r, m.to))
-                };
-                let attacker = pos.moving_role(m).map_or(0, |r| pos.piece_value(r, m.from));
                 let promo = if matches!(m.kind, MoveKind::Promotion(Role::Queen)) {
                     900
                 } else {
                     0
                 };
-                let mvv = victim * 16 - attacker / 16 + promo;
+                let mvv = mvv_lva(pos, m) + promo;
                 if see_ge(pos, m, 0) {
                     2_000_000 + mvv
                 } else {
