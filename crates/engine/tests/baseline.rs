@@ -3,9 +3,10 @@
 //! what plain alpha-beta finds (a short mate, a free piece), and know no
 //! positional term (a quiet position scores exactly the material).
 
-use chimera_engine::{Engine, EngineOptions, Limits, Score, SearchResult, Strength};
+mod common;
+
+use chimera_engine::{EngineOptions, Score, SearchResult};
 use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
-use std::sync::atomic::AtomicBool;
 
 fn baseline(variant: Variant, fen: Option<&str>, depth: u32) -> SearchResult {
     let opts = RuleOptions::default();
@@ -13,22 +14,14 @@ fn baseline(variant: Variant, fen: Option<&str>, depth: u32) -> SearchResult {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).unwrap(),
         None => AnyPosition::new(variant, &opts),
     };
-    let mut e = Engine::new(EngineOptions {
-        baseline: true,
-        ..Default::default()
-    });
-    let limits = Limits {
-        depth: Some(depth),
-        ..Default::default()
-    };
-    let mut infos = Vec::new();
-    let r = e.search(
+    let (r, infos) = common::search_to_depth(
         &pos,
         &[],
-        &limits,
-        &Strength::default(),
-        &AtomicBool::new(false),
-        &mut |i| infos.push(i.clone()),
+        EngineOptions {
+            baseline: true,
+            ..Default::default()
+        },
+        depth,
     );
     assert_eq!(infos.len(), depth as usize, "one info per completed depth");
     if let Some(m) = r.best {

@@ -4,9 +4,10 @@
 //! the rules crate too (`is_checkmate()` after the mating move), so a test
 //! fails if the position does not mean what its comment says.
 
-use chimera_engine::{Engine, EngineOptions, Limits, Score, SearchResult, Strength};
+mod common;
+
+use chimera_engine::{EngineOptions, Score, SearchResult};
 use chimera_rules::{AnyPosition, RuleOptions, Variant};
-use std::sync::atomic::AtomicBool;
 
 fn search(fen: &str, depth: u32) -> SearchResult {
     search_in(Variant::Chess, &RuleOptions::default(), fen, depth)
@@ -14,20 +15,7 @@ fn search(fen: &str, depth: u32) -> SearchResult {
 
 fn search_in(variant: Variant, opts: &RuleOptions, fen: &str, depth: u32) -> SearchResult {
     let pos = AnyPosition::from_fen(variant, fen, opts).unwrap();
-    let mut e = Engine::new(EngineOptions::default());
-    let limits = Limits {
-        depth: Some(depth),
-        ..Default::default()
-    };
-    let mut infos = Vec::new();
-    let r = e.search(
-        &pos,
-        &[],
-        &limits,
-        &Strength::default(),
-        &AtomicBool::new(false),
-        &mut |i| infos.push(i.clone()),
-    );
+    let (r, infos) = common::search_to_depth(&pos, &[], EngineOptions::default(), depth);
     assert!(!infos.is_empty(), "the search reports at least one info");
     r
 }
@@ -118,21 +106,11 @@ fn no_legal_move() {
 
 fn search_no_info(fen: &str) -> SearchResult {
     let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
-    let mut e = Engine::new(EngineOptions {
+    let options = EngineOptions {
         hash_mb: 1,
         ..Default::default()
-    });
-    e.search(
-        &pos,
-        &[],
-        &Limits {
-            depth: Some(3),
-            ..Default::default()
-        },
-        &Strength::default(),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
+    };
+    common::search_to_depth(&pos, &[], options, 3).0
 }
 
 /// Avoids a draw by repetition when winning: the game history (hashes of
@@ -153,21 +131,11 @@ fn threefold_history_is_a_draw_in_search() {
         let mv = pos.parse_uci(m).unwrap();
         pos.play_unchecked(mv);
     }
-    let mut e = Engine::new(EngineOptions {
+    let options = EngineOptions {
         hash_mb: 1,
         ..Default::default()
-    });
-    let r = e.search(
-        &pos,
-        &hist,
-        &Limits {
-            depth: Some(6),
-            ..Default::default()
-        },
-        &Strength::default(),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    };
+    let (r, _) = common::search_to_depth(&pos, &hist, options, 6);
     assert_ne!(
         r.best.unwrap().to_string(),
         "d1d2",
