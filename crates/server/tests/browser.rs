@@ -58,13 +58,44 @@ async fn start_driver() -> Driver {
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("chromedriver does not start ({e}): run scripts/setup-browser.sh, or set CHIMERA_SKIP_BROWSER=1 to skip browser tests"));
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+    // chromedriver accepts connections before it can serve them; wait for
+    // its /status to say ready (a session request sent too early is reset).
+    let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+    for _ in 0..200 {
+        if driver_ready(addr).await {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     Driver { child, port, profile: fresh_dir("chrome-profile") }
+}
+
+/// GET /status answers `"ready": true`; any error means not yet.
+async fn driver_ready(addr: SocketAddr) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let probe = async {
+        let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
+        s.write_all(format!("GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).await.ok()?;
+        // chromedriver keeps the connection open despite `close`: read until
+        // the answer is in, not to the end.
+        let mut buf = Vec::new();
+        let mut chunk = [0u8; 1024];
+        loop {
+            let n = s.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                return Some(false);
+            }
+            buf.extend_from_slice(&chunk[..n]);
+            let text = String::from_utf8_lossy(&buf).replace(' ', "");
+            if text.contains("\"ready\":true") {
+                return Some(true);
+            }
+            if text.contains("\"ready\":false") {
+                return Some(false);
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(2), probe).await.ok().flatten().unwrap_or(false)
 }
 
 async fn browser(d: &Driver) -> Client {
@@ -83,11 +114,23 @@ async fn browser_with(d: &Driver, profile: &std::path::Path) -> Client {
         opts["binary"] = json!(bin);
     }
     caps.insert("goog:chromeOptions".into(), opts);
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", d.port))
-        .await
-        .expect("chromium session")
+    // Starting Chromium on a loaded 2-core machine can fail transiently (the
+    // driver resets the connection); a real failure repeats and is reported.
+    let mut last = None;
+    for attempt in 0..3 {
+        if attempt > 0 {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", d.port))
+            .await
+        {
+            Ok(c) => return c,
+            Err(e) => last = Some(e),
+        }
+    }
+    panic!("chromium session (3 attempts): {:?}", last.unwrap())
 }
 
 fn shots_dir() -> PathBuf {
