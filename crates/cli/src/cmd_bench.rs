@@ -49,7 +49,6 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 fn bench_search(a: &Args) -> Result<()> {
-    chimera_rules::attacks::init(); // table building is not part of the measure
     let opts = RuleOptions::default();
     let mut positions: Vec<(String, AnyPosition)> = Vec::new();
     for fen in CHESS_FENS {

@@ -99,7 +99,7 @@ fn config(a: Args) -> Result<MatchConfig> {
         e1.name.push_str(" (2)");
     }
     let variant: Variant = a.variant.parse().map_err(|e| anyhow!("{e}"))?;
-    let opts = RuleOptions { ring_powers: a.ring_powers.parse().map_err(|e: String| anyhow!(e))? };
+    let opts = RuleOptions { ring_powers: a.ring_powers.parse()? };
     let limit = if let Some(tc) = &a.tc {
         Limit::parse_tc(tc).map_err(|e| anyhow!(e))?
     } else if let Some(n) = a.nodes {

@@ -29,7 +29,7 @@ pub struct Args {
 /// Builds a position from the common `--variant --fen --moves --ring-powers` flags.
 pub fn position_from(variant: &str, fen: Option<&str>, moves: Option<&str>, ring_powers: &str) -> Result<AnyPosition> {
     let variant: Variant = variant.parse().map_err(|e| anyhow!("{e}"))?;
-    let opts = RuleOptions { ring_powers: ring_powers.parse().map_err(|e: String| anyhow!(e))? };
+    let opts = RuleOptions { ring_powers: ring_powers.parse()? };
     let mut pos = match fen {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,
         None => AnyPosition::new(variant, &opts),

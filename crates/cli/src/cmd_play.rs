@@ -41,7 +41,7 @@ pub fn level_limits(level: u8) -> (Strength, Limits) {
 
 pub fn run(a: Args) -> Result<()> {
     let variant: Variant = a.variant.parse().map_err(|e| anyhow!("{e}"))?;
-    let opts = RuleOptions { ring_powers: a.ring_powers.parse().map_err(|e: String| anyhow!(e))? };
+    let opts = RuleOptions { ring_powers: a.ring_powers.parse()? };
     let start = match &a.fen {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,
         None => AnyPosition::new(variant, &opts),

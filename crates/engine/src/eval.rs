@@ -638,7 +638,7 @@ fn attacks_of(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
         Role::Rook => attacks::rook_attacks(sq, occ),
         Role::Queen => attacks::queen_attacks(sq, occ),
         Role::Genie => attacks::genie_attacks(sq),
-        Role::Clown => chimera_rules::variants::clown::clown_attacks(sq, occ),
+        Role::Clown => chimera_rules::attacks::clown_attacks(sq, occ),
         _ => Bitboard::EMPTY,
     }
 }

@@ -58,8 +58,6 @@ where
     R: BufRead + Send + 'static,
     W: Write + Send + 'static,
 {
-    // Build the attack tables now, not inside the first search's clock.
-    chimera_rules::attacks::init();
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::Builder::new()
         .name("uci-input".into())
@@ -238,7 +236,7 @@ impl Uci {
                     }
                     Ok(())
                 }
-                Err(e) => Err(e),
+                Err(e) => Err(e.to_string()),
             },
             "hash" => spin(1, 65536).map(|v| {
                 let e = self.engine();

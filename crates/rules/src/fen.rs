@@ -33,6 +33,8 @@ pub enum FenError {
     BadCounter { field: &'static str, value: String },
     /// The side not to move is in check (it could be captured).
     OppositeCheck,
+    /// The Magic Ring `powers:` field cannot be read.
+    RingPowers(crate::variant::ParseRingPowersError),
     /// A variant-specific problem, described.
     Variant(String),
 }
@@ -60,12 +62,20 @@ impl fmt::Display for FenError {
             ImpossibleEpSquare { square, why } => write!(f, "impossible en-passant square {square}: {why}"),
             BadCounter { field, value } => write!(f, "bad {field} '{value}'"),
             OppositeCheck => write!(f, "the side not to move is in check"),
+            RingPowers(e) => write!(f, "bad powers: field: {e}"),
             Variant(s) => f.write_str(s),
         }
     }
 }
 
-impl std::error::Error for FenError {}
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::RingPowers(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// The fields of a FEN, split on white space. Missing counters default to
 /// `0 1`, as most tools accept; everything after the sixth field is `extra`.

@@ -1,6 +1,7 @@
 //! Moves of every kind, their UCI strings, and a fixed-capacity move list.
 
 use crate::types::{Color, Role, Square};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// What a move does beyond taking a piece from `from` to `to`.
@@ -97,44 +98,89 @@ pub enum UciMove {
     Put { role: Role, to: Square },
 }
 
-/// A UCI move string that cannot be read.
+/// What is wrong with a UCI move string.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UciMoveErrorKind {
+    /// The string has a character outside ASCII.
+    NotAscii,
+    /// A placement not shaped like `N@f3`.
+    BadPlacement,
+    /// The letter before `@` is no piece.
+    UnknownPieceLetter,
+    /// The square after `@` is not `a1`..`h8`.
+    BadPlacementSquare,
+    /// Neither 4 nor 5 characters.
+    BadLength,
+    /// The first two characters are no square.
+    BadFromSquare,
+    /// Characters 3 and 4 are no square.
+    BadToSquare,
+    /// The fifth character is not a known suffix letter.
+    UnknownSuffix,
+}
+
+impl UciMoveErrorKind {
+    fn describe(self) -> &'static str {
+        match self {
+            UciMoveErrorKind::NotAscii => "not ASCII",
+            UciMoveErrorKind::BadPlacement => "a placement is a piece letter, '@' and a square, like N@f3",
+            UciMoveErrorKind::UnknownPieceLetter => "unknown piece letter before '@'",
+            UciMoveErrorKind::BadPlacementSquare => "bad square after '@'",
+            UciMoveErrorKind::BadLength => "expected 4 or 5 characters, like e2e4 or e7e8q",
+            UciMoveErrorKind::BadFromSquare => "bad from-square",
+            UciMoveErrorKind::BadToSquare => "bad to-square",
+            UciMoveErrorKind::UnknownSuffix => "unknown suffix letter",
+        }
+    }
+}
+
+/// A UCI move string that cannot be read: the input and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseUciMoveError(pub String);
+pub struct ParseUciMoveError {
+    /// The string as given.
+    pub input: String,
+    /// What is wrong with it.
+    pub kind: UciMoveErrorKind,
+}
 
 impl fmt::Display for ParseUciMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        write!(f, "bad move string '{}': {}", self.input, self.kind.describe())
     }
 }
 
 impl std::error::Error for ParseUciMoveError {}
 
 impl UciMove {
+    /// Reads a move string's parts: `e2e4`, `e7e8q`, `N@f3`, `b1b1c`, ...
+    /// Whether it is legal is for the position to say
+    /// ([`Position::parse_uci`](crate::Position::parse_uci)).
     pub fn parse(s: &str) -> Result<UciMove, ParseUciMoveError> {
-        let err = |why: &str| ParseUciMoveError(format!("bad move string '{s}': {why}"));
+        use UciMoveErrorKind::*;
+        let err = |kind| ParseUciMoveError { input: s.to_string(), kind };
         if !s.is_ascii() {
-            return Err(err("not ASCII"));
+            return Err(err(NotAscii));
         }
         if let Some(at) = s.find('@') {
             if at != 1 || s.len() != 4 {
-                return Err(err("a placement is a piece letter, '@' and a square, like N@f3"));
+                return Err(err(BadPlacement));
             }
-            let role = Role::from_char(s.as_bytes()[0] as char)
-                .ok_or_else(|| err("unknown piece letter before '@'"))?;
-            let to = Square::parse(&s[2..]).ok_or_else(|| err("bad square after '@'"))?;
+            let role = Role::from_char(s.as_bytes()[0] as char).ok_or_else(|| err(UnknownPieceLetter))?;
+            let to = Square::parse(&s[2..]).ok_or_else(|| err(BadPlacementSquare))?;
             return Ok(UciMove::Put { role, to });
         }
         if s.len() != 4 && s.len() != 5 {
-            return Err(err("expected 4 or 5 characters, like e2e4 or e7e8q"));
+            return Err(err(BadLength));
         }
-        let from = Square::parse(&s[0..2]).ok_or_else(|| err("bad from-square"))?;
-        let to = Square::parse(&s[2..4]).ok_or_else(|| err("bad to-square"))?;
+        let from = Square::parse(&s[0..2]).ok_or_else(|| err(BadFromSquare))?;
+        let to = Square::parse(&s[2..4]).ok_or_else(|| err(BadToSquare))?;
         let suffix = match s.as_bytes().get(4) {
             None => None,
             Some(&c) => {
                 let c = c as char;
-                if !"qrbngcwk".contains(c) && c != 'b' {
-                    return Err(err("unknown suffix letter"));
+                if !"qrbngcwk".contains(c) {
+                    return Err(err(UnknownSuffix));
                 }
                 Some(c)
             }
@@ -146,83 +192,80 @@ impl UciMove {
 /// Capacity of a [`MoveList`]; Genesis has hundreds of placements per position.
 pub const MAX_MOVES: usize = 512;
 
-/// A list of moves on the stack.
-#[derive(Clone)]
-pub struct MoveList {
-    len: usize,
-    moves: [Move; MAX_MOVES],
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
+/// A list of moves on the stack, with room for [`MAX_MOVES`].
+///
+/// Every position of every variant has fewer legal moves than that, so the
+/// generators never fill it; a caller that pushes more gets a panic, never
+/// memory unsafety.
+#[derive(Clone, Default)]
+pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
 
 impl MoveList {
+    /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { len: 0, moves: [Move::normal(Square::A1, Square::A1); MAX_MOVES] }
+        MoveList(ArrayVec::new())
     }
 
+    /// Appends `m`.
+    ///
+    /// # Panics
+    ///
+    /// When the list already holds [`MAX_MOVES`] moves.
     #[inline]
     pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        // SAFETY: the capacity bounds every position of every variant
-        // (at most 5 reserve roles on 63 squares plus board moves).
-        unsafe { *self.moves.get_unchecked_mut(self.len) = m };
-        self.len += 1;
+        self.0.push(m);
     }
 
+    /// The number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.0.len()
     }
 
+    /// `true` when the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 
+    /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.0.clear();
     }
 
+    /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.0
     }
 
+    /// The moves as a mutable slice (to sort or score them in place).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.0
     }
 
+    /// Iterates over the moves.
     #[inline]
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
+        self.0.iter()
     }
 
+    /// `true` when `m` is in the list.
     pub fn contains(&self, m: &Move) -> bool {
-        self.as_slice().contains(m)
+        self.0.contains(m)
     }
 
-    /// Keeps the moves for which `f` is true.
+    /// Keeps the moves for which `f` is true, in their order.
     pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            let m = self.moves[i];
-            if f(&m) {
-                self.moves[j] = m;
-                j += 1;
-            }
-        }
-        self.len = j;
+        self.0.retain(|m| f(m));
     }
 
+    /// The moves in a new `Vec`.
     pub fn to_vec(&self) -> Vec<Move> {
-        self.as_slice().to_vec()
+        self.0.to_vec()
     }
 }
 

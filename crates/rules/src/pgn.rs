@@ -8,7 +8,8 @@
 use crate::moves::Move;
 use crate::position::{IllegalMove, Outcome, Position};
 use crate::san;
-use crate::variant::{AnyPosition, RingPowers, RuleOptions, Variant};
+use crate::fen::FenError;
+use crate::variant::{AnyPosition, ParseRingPowersError, RingPowers, RuleOptions, UnknownVariant, Variant};
 use std::fmt;
 
 /// One move of a game's main line, with what was written around it.
@@ -33,20 +34,39 @@ pub struct PgnGame {
     pub result: String,
 }
 
+/// What is wrong with a PGN game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PgnError {
-    Syntax { line: usize, message: String },
-    Variant(String),
-    Fen(String),
-    Move { ply: usize, error: IllegalMove },
+    /// The text is not PGN.
+    Syntax {
+        /// 1-based line of the problem.
+        line: usize,
+        /// What was expected there.
+        message: String,
+    },
+    /// `[Variant]` names no variant this crate knows.
+    Variant(UnknownVariant),
+    /// `[RingPowers]` cannot be read.
+    RingPowers(ParseRingPowersError),
+    /// `[FEN]` cannot be read for the game's variant.
+    Fen(FenError),
+    /// A move of the main line is not legal.
+    Move {
+        /// 0-based ply of the move, counted from the game's first move number.
+        ply: usize,
+        /// Why the move is not legal.
+        error: IllegalMove,
+    },
 }
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PgnError::Syntax { line, message } => write!(f, "PGN line {line}: {message}"),
-            PgnError::Variant(s) => write!(f, "PGN: {s}"),
-            PgnError::Fen(s) => write!(f, "PGN [FEN]: {s}"),
+            PgnError::Variant(e) => write!(f, "PGN: {e}"),
+            PgnError::RingPowers(e) => write!(f, "PGN [RingPowers]: {e}"),
+            PgnError::Fen(e) => write!(f, "PGN [FEN]: {e}"),
             PgnError::Move { ply, error } => {
                 write!(f, "PGN move {}{}: {}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." }, error)
             }
@@ -54,7 +74,17 @@ impl fmt::Display for PgnError {
     }
 }
 
-impl std::error::Error for PgnError {}
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PgnError::Variant(e) => Some(e),
+            PgnError::RingPowers(e) => Some(e),
+            PgnError::Fen(e) => Some(e),
+            PgnError::Move { error, .. } => Some(error),
+            PgnError::Syntax { .. } => None,
+        }
+    }
+}
 
 impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -72,14 +102,14 @@ impl PgnGame {
     pub fn variant(&self) -> Result<Variant, PgnError> {
         match self.tag("Variant") {
             None => Ok(Variant::Chess),
-            Some(v) => v.parse().map_err(|e: crate::variant::UnknownVariant| PgnError::Variant(e.to_string())),
+            Some(v) => v.parse().map_err(PgnError::Variant),
         }
     }
 
     pub fn rule_options(&self) -> Result<RuleOptions, PgnError> {
         let ring_powers = match self.tag("RingPowers") {
             None => RingPowers::default(),
-            Some(s) => s.parse().map_err(PgnError::Variant)?,
+            Some(s) => s.parse().map_err(PgnError::RingPowers)?,
         };
         Ok(RuleOptions { ring_powers })
     }
@@ -89,7 +119,7 @@ impl PgnGame {
         let variant = self.variant()?;
         let opts = self.rule_options()?;
         match self.tag("FEN") {
-            Some(fen) => AnyPosition::from_fen(variant, fen, &opts).map_err(|e| PgnError::Fen(e.to_string())),
+            Some(fen) => AnyPosition::from_fen(variant, fen, &opts).map_err(PgnError::Fen),
             None => Ok(AnyPosition::new(variant, &opts)),
         }
     }

@@ -299,7 +299,7 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// Finds the legal move a UCI string names, or says why there is none.
     fn parse_uci(&self, s: &str) -> Result<Move, IllegalMove> {
-        let parsed = UciMove::parse(s.trim()).map_err(|e| IllegalMove::new(s, e.0))?;
+        let parsed = UciMove::parse(s.trim()).map_err(|e| IllegalMove::new(s, e.to_string()))?;
         let legal = self.legal_move_list();
         if let Some(&m) = legal.iter().find(|m| m.to_string() == s.trim()) {
             return Ok(m);

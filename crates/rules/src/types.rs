@@ -473,10 +473,25 @@ impl fmt::Debug for Square {
     }
 }
 
+/// A square name that is not `a1` to `h8`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError {
+    /// The text as given.
+    pub input: String,
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a square (a1 to h8)", self.input)
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
 impl std::str::FromStr for Square {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Square, ()> {
-        Square::parse(s).ok_or(())
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        Square::parse(s).ok_or_else(|| ParseSquareError { input: s.to_string() })
     }
 }
 

@@ -138,15 +138,54 @@ impl Default for RingPowers {
     }
 }
 
+/// Why a ring power list cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseRingPowersError {
+    /// No letter at all.
+    Empty,
+    /// More than 8 letters.
+    TooLong {
+        /// The list as given.
+        input: String,
+        /// How many letters it has.
+        letters: usize,
+    },
+    /// A letter that is not one of Q R B N K.
+    BadLetter {
+        /// The list as given.
+        input: String,
+        /// The offending letter.
+        letter: char,
+    },
+}
+
+impl fmt::Display for ParseRingPowersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseRingPowersError::Empty => f.write_str("ring power list is empty: give 1 to 8 letters of Q R B N K"),
+            ParseRingPowersError::TooLong { input, letters } => {
+                write!(f, "ring power list '{input}' has {letters} letters: at most 8")
+            }
+            ParseRingPowersError::BadLetter { input, letter } => {
+                write!(f, "ring power list '{input}': '{letter}' is not one of Q R B N K")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseRingPowersError {}
+
 impl FromStr for RingPowers {
-    type Err = String;
-    fn from_str(s: &str) -> Result<RingPowers, String> {
+    type Err = ParseRingPowersError;
+    fn from_str(s: &str) -> Result<RingPowers, ParseRingPowersError> {
         let s = s.trim();
         if s.is_empty() {
-            return Err("ring power list is empty: give 1 to 8 letters of Q R B N K".into());
+            return Err(ParseRingPowersError::Empty);
         }
-        if s.chars().count() > 8 {
-            return Err(format!("ring power list '{s}' has {} letters: at most 8", s.chars().count()));
+        let letters = s.chars().count();
+        if letters > 8 {
+            return Err(ParseRingPowersError::TooLong { input: s.to_string(), letters });
         }
         let mut roles = [Role::Queen; 8];
         for (i, c) in s.chars().enumerate() {
@@ -156,10 +195,10 @@ impl FromStr for RingPowers {
                 'B' => Role::Bishop,
                 'N' => Role::Knight,
                 'K' => Role::King,
-                _ => return Err(format!("ring power list '{s}': '{c}' is not one of Q R B N K")),
+                _ => return Err(ParseRingPowersError::BadLetter { input: s.to_string(), letter: c }),
             };
         }
-        Ok(RingPowers { len: s.chars().count() as u8, roles })
+        Ok(RingPowers { len: letters as u8, roles })
     }
 }
 

@@ -154,7 +154,7 @@ pub async fn load_game(db: &Db, id: &str) -> Result<Option<Live>, String> {
     let Some(row) = row else { return Ok(None) };
     let variant = Variant::from_str(row.get::<String, _>("variant").as_str()).map_err(|e| e.to_string())?;
     let ring_powers: String = row.get("ring_powers");
-    let opts = RuleOptions { ring_powers: ring_powers.parse().map_err(|e: String| e)? };
+    let opts = RuleOptions { ring_powers: ring_powers.parse().map_err(|e: chimera_rules::ParseRingPowersError| e.to_string())? };
     let start_fen: String = row.get("start_fen");
     let start = chimera_rules::AnyPosition::from_fen(variant, &start_fen, &opts).map_err(|e| e.to_string())?;
     let clock_initial: Option<i64> = row.get("clock_initial");

@@ -115,7 +115,7 @@ struct CreateReq {
 
 fn rule_options(variant: Variant, ring_powers: Option<&str>) -> Result<(RuleOptions, String), String> {
     let powers = match ring_powers.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(p) => RingPowers::from_str(p)?,
+        Some(p) => RingPowers::from_str(p).map_err(|e| e.to_string())?,
         None => RingPowers::default(),
     };
     if variant != Variant::MagicRing && !powers.is_default() {

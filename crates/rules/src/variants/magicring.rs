@@ -454,7 +454,7 @@ impl MagicRing {
                     if list.is_some() {
                         return Err(dup());
                     }
-                    list = Some(RingPowers::from_str(value).map_err(FenError::Variant)?);
+                    list = Some(RingPowers::from_str(value).map_err(FenError::RingPowers)?);
                 }
                 _ => return Err(FenError::UnexpectedField((*field).to_string())),
             }
