@@ -58,12 +58,12 @@ pub fn run(filter: Option<&str>) -> Result<()> {
         let secs = t.elapsed().as_secs_f64();
         total_nodes += nodes;
         total_secs += secs;
-        println!(
-            "{name:<22} {depth:>5} {nodes:>14} {:>9.0} {:>12.0}",
-            secs * 1000.0,
-            nodes as f64 / secs.max(1e-9)
-        );
+        println!("{name:<22} {depth:>5} {nodes:>14} {:>9.0} {:>12.0}", secs * 1000.0, nodes as f64 / secs.max(1e-9));
     }
-    println!("total nodes {total_nodes} in {:.0} ms: {:.0} nps", total_secs * 1000.0, total_nodes as f64 / total_secs.max(1e-9));
+    println!(
+        "total nodes {total_nodes} in {:.0} ms: {:.0} nps",
+        total_secs * 1000.0,
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
     Ok(())
 }

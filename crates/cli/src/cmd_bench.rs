@@ -52,10 +52,7 @@ fn bench_search(a: &Args) -> Result<()> {
     let opts = RuleOptions::default();
     let mut positions: Vec<(String, AnyPosition)> = Vec::new();
     for fen in CHESS_FENS {
-        positions.push((
-            "chess".into(),
-            AnyPosition::from_fen(Variant::Chess, fen, &opts)?,
-        ));
+        positions.push(("chess".into(), AnyPosition::from_fen(Variant::Chess, fen, &opts)?));
     }
     for v in Variant::ALL.iter().skip(1) {
         positions.push((v.id().into(), AnyPosition::new(*v, &opts)));
@@ -66,16 +63,8 @@ fn bench_search(a: &Args) -> Result<()> {
             bail!("no bench position of variant '{only}'");
         }
     }
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: a.hash,
-        threads: 1,
-        multi_pv: 1,
-        ..Default::default()
-    });
-    let limits = Limits {
-        depth: Some(a.depth),
-        ..Default::default()
-    };
+    let mut engine = Engine::new(EngineOptions { hash_mb: a.hash, threads: 1, multi_pv: 1, ..Default::default() });
+    let limits = Limits { depth: Some(a.depth), ..Default::default() };
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let cpu0 = cpu_seconds();
@@ -97,10 +86,7 @@ fn bench_search(a: &Args) -> Result<()> {
     let secs = start.elapsed().as_secs_f64();
     println!("Total time (ms) : {}", (secs * 1000.0) as u64);
     println!("Nodes searched  : {total}");
-    println!(
-        "Nodes/second    : {}",
-        (total as f64 / secs.max(1e-9)) as u64
-    );
+    println!("Nodes/second    : {}", (total as f64 / secs.max(1e-9)) as u64);
     // On a loaded machine wall-clock speed says little: also per CPU second.
     if let (Some(a), Some(b)) = (cpu0, cpu_seconds()) {
         if b > a {

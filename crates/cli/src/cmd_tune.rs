@@ -102,14 +102,7 @@ pub fn run(a: Args) -> Result<()> {
     println!("| variant | training error before → after | validation error before → after |");
     println!("| --- | --- | --- |");
     for (i, v) in Variant::ALL.iter().enumerate() {
-        println!(
-            "| {} | {:.5} → {:.5} | {:.5} → {:.5} |",
-            v.id(),
-            tb[i],
-            ta[i],
-            vb[i],
-            va[i]
-        );
+        println!("| {} | {:.5} → {:.5} | {:.5} → {:.5} |", v.id(), tb[i], ta[i], vb[i], va[i]);
     }
     println!("| value | before | after |");
     println!("| --- | --- | --- |");

@@ -14,7 +14,11 @@ mod cmd_tune;
 mod cmd_uci;
 
 #[derive(Parser)]
-#[command(name = "chimera", version, about = "Chimera: orthodox chess and four variants (Genie Of The Lamp, Genesis, Clown, Magic Ring) — rules, engine, web play")]
+#[command(
+    name = "chimera",
+    version,
+    about = "Chimera: orthodox chess and four variants (Genie Of The Lamp, Genesis, Clown, Magic Ring) — rules, engine, web play"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

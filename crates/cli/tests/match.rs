@@ -14,7 +14,11 @@ fn fake() -> String {
 
 fn scratch(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!("chimera-match-test-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    let dir = std::env::temp_dir().join(format!(
+        "chimera-match-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
@@ -62,7 +66,9 @@ fn a_game_ends_by_the_rules_fools_mate() {
     assert!(r.pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{}", r.pgn);
     // The protocol as A saw it: handshake, new game, positions from the start, fixed nodes.
     let seen = std::fs::read_to_string(&log).unwrap();
-    for expected in ["uci", "isready", "ucinewgame", "position startpos", "go nodes 10", "position startpos moves f2f3 e7e5"] {
+    for expected in
+        ["uci", "isready", "ucinewgame", "position startpos", "go nodes 10", "position startpos moves f2f3 e7e5"]
+    {
         assert!(seen.lines().any(|l| l == expected), "A never got '{expected}':\n{seen}");
     }
 }
@@ -156,8 +162,18 @@ fn sprt_stops_the_match_early() {
     let a = engine("A", "--moves g1f3/f3g1/g1f3/f3g1");
     let b = engine("B", "--moves g8f6/f6g8/g8f6/f6g8");
     let r = run_match(&[
-        "--engine", &a, "--engine", &b, "--nodes", "10", "--games", "40", "--sprt", "elo0=0,elo1=200",
-        "--openings", epd.to_str().unwrap(),
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--nodes",
+        "10",
+        "--games",
+        "40",
+        "--sprt",
+        "elo0=0,elo1=200",
+        "--openings",
+        epd.to_str().unwrap(),
     ]);
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("H0 was accepted"), "{}", r.stdout);
@@ -206,7 +222,8 @@ fn adjudication_by_reported_scores() {
     // loses once it has said so twice (after its 2nd move, 1. Nf3 Nf6 2. Ng1).
     let a = engine("A", "--moves g1f3/f3g1/g1f3/f3g1 --score -2000");
     let b = engine("B", "--moves g8f6/f6g8/g8f6/f6g8 --score 2000");
-    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "resign=2:1000"]);
+    let r =
+        run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "resign=2:1000"]);
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
     assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"adjudication\"]"), "{}", r.pgn);
     assert!(r.pgn.contains("1. Nf3 Nf6 2. Ng1 0-1"), "{}", r.pgn);
@@ -214,7 +231,8 @@ fn adjudication_by_reported_scores() {
     // Both at 0 cp: draw=1:1:10 draws after each side's first move.
     let a = engine("A", "--moves g1f3/f3g1 --score 0");
     let b = engine("B", "--moves g8f6/f6g8 --score 5");
-    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "draw=1:1:10"]);
+    let r =
+        run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "draw=1:1:10"]);
     assert!(r.pgn.contains("[Result \"1/2-1/2\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
     // maxmoves=1: a draw after one move each, whatever the scores.
     let a = engine("A", "--moves g1f3/f3g1");
@@ -245,10 +263,30 @@ fn openings_from_a_file_are_played_with_both_colours() {
     std::fs::write(&epd, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n").unwrap();
     let a = engine("A", "--moves g1f3/b8c6");
     let b = engine("B", "--moves b8c6/g1f3");
-    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "2", "--openings", epd.to_str().unwrap()]);
+    let r = run_match(&[
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--nodes",
+        "10",
+        "--games",
+        "2",
+        "--openings",
+        epd.to_str().unwrap(),
+    ]);
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
-    assert_eq!(r.pgn.matches("[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]").count(), 2, "{}", r.pgn);
-    assert!(r.pgn.contains("[White \"A\"]\n[Black \"B\"]") && r.pgn.contains("[White \"B\"]\n[Black \"A\"]"), "{}", r.pgn);
+    assert_eq!(
+        r.pgn.matches("[FEN \"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\"]").count(),
+        2,
+        "{}",
+        r.pgn
+    );
+    assert!(
+        r.pgn.contains("[White \"A\"]\n[Black \"B\"]") && r.pgn.contains("[White \"B\"]\n[Black \"A\"]"),
+        "{}",
+        r.pgn
+    );
 }
 
 #[test]

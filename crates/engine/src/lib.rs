@@ -77,10 +77,7 @@ impl Strength {
 
 impl Default for Strength {
     fn default() -> Self {
-        Strength {
-            skill: 20,
-            elo: None,
-        }
+        Strength { skill: 20, elo: None }
     }
 }
 
@@ -123,12 +120,7 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions {
-            hash_mb: 16,
-            threads: 1,
-            multi_pv: 1,
-            baseline: false,
-        }
+        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false }
     }
 }
 
@@ -216,39 +208,17 @@ impl Engine {
         let start = Instant::now();
         let legal = root.legal_move_list();
         if legal.is_empty() {
-            let score = if root.is_check() {
-                Score::Mate(0)
-            } else {
-                Score::Cp(0)
-            };
-            return SearchResult {
-                best: None,
-                ponder: None,
-                score,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            };
+            let score = if root.is_check() { Score::Mate(0) } else { Score::Cp(0) };
+            return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, pv: Vec::new() };
         }
-        let mut root_list: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| limits.search_moves.contains(m))
-            .collect();
+        let mut root_list: Vec<Move> = legal.iter().copied().filter(|m| limits.search_moves.contains(m)).collect();
         if root_list.is_empty() {
             root_list = legal.to_vec();
         }
         let skill = strength.effective_skill();
         let weak = skill < 20;
-        let multipv = self
-            .options
-            .multi_pv
-            .max(1)
-            .max(if weak { 4 } else { 1 })
-            .min(root_list.len());
-        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 8)
-        });
+        let multipv = self.options.multi_pv.max(1).max(if weak { 4 } else { 1 }).min(root_list.len());
+        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
         let mut max_nodes = limits.nodes;
         if weak {
             max_depth = max_depth.min((skill as i32 + 3) / 2 + 1);
@@ -278,13 +248,7 @@ impl Engine {
         let threads = self.options.threads.clamp(1, 256);
         let root_moves: Vec<RootMove> = root_list
             .iter()
-            .map(|&mv| RootMove {
-                mv,
-                score: -INF,
-                prev_score: -INF,
-                pv: vec![mv],
-                seldepth: 0,
-            })
+            .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0 })
             .collect();
         let (completed, depth_done, main_nodes) = std::thread::scope(|scope| {
             for id in 1..threads {
@@ -303,16 +267,8 @@ impl Engine {
             shared.stop.store(true, Ordering::Relaxed);
             (r.0, r.1, w.nodes)
         });
-        let nodes = if threads == 1 {
-            main_nodes
-        } else {
-            shared.nodes.load(Ordering::Relaxed)
-        };
-        let lines = if completed.is_empty() {
-            root_moves
-        } else {
-            completed
-        };
+        let nodes = if threads == 1 { main_nodes } else { shared.nodes.load(Ordering::Relaxed) };
+        let lines = if completed.is_empty() { root_moves } else { completed };
         let mut chosen = 0;
         if weak && lines.len() > 1 {
             chosen = self.weak_choice(&lines[..multipv.min(lines.len())], skill, root.hash());
@@ -343,8 +299,8 @@ impl Engine {
                 continue;
             }
             let push = (weakness * (top - l.score) / 128).min(10_000);
-            let noise = delta * (rng.next() % weakness as u64) as i32 / 128
-                + (rng.next() % (weakness as u64 + 1)) as i32;
+            let noise =
+                delta * (rng.next() % weakness as u64) as i32 / 128 + (rng.next() % (weakness as u64 + 1)) as i32;
             let v = l.score - push + noise;
             if v > best_val {
                 best_val = v;
@@ -482,24 +438,19 @@ fn run_baseline<P: Evaluate>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let mut b = baseline::Baseline::new(shared, history);
-    let (score, pv, depth) = b.iterate(
-        root,
-        root_list,
-        max_depth,
-        &mut |depth, score, pv, nodes, seldepth| {
-            on_info(&SearchInfo {
-                depth,
-                seldepth: seldepth.max(depth),
-                multipv: 1,
-                score: to_score(score),
-                bound: ScoreBound::Exact,
-                nodes,
-                time: shared.start.elapsed(),
-                hashfull: 0,
-                pv: pv.to_vec(),
-            })
-        },
-    );
+    let (score, pv, depth) = b.iterate(root, root_list, max_depth, &mut |depth, score, pv, nodes, seldepth| {
+        on_info(&SearchInfo {
+            depth,
+            seldepth: seldepth.max(depth),
+            multipv: 1,
+            score: to_score(score),
+            bound: ScoreBound::Exact,
+            nodes,
+            time: shared.start.elapsed(),
+            hashfull: 0,
+            pv: pv.to_vec(),
+        })
+    });
     SearchResult {
         best: pv.first().copied(),
         ponder: pv.get(1).copied(),

@@ -126,9 +126,7 @@ pub fn mvv_lva<P: Evaluate>(pos: &P, m: Move) -> i32 {
     let victim = if m.kind == MoveKind::EnPassant {
         pos.piece_value(Role::Pawn, m.to)
     } else {
-        pos.board()
-            .role_at(m.to)
-            .map_or(0, |r| pos.piece_value(r, m.to))
+        pos.board().role_at(m.to).map_or(0, |r| pos.piece_value(r, m.to))
     };
     let attacker = pos.moving_role(m).map_or(0, |r| pos.piece_value(r, m.from));
     victim * 16 - attacker / 16
@@ -157,8 +155,7 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
     }
     let mut occ = (b.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
     let mut stm = pos.turn();
-    let mut attackers =
-        (b.attackers_to(to, Color::White, occ) | b.attackers_to(to, Color::Black, occ)) & occ;
+    let mut attackers = (b.attackers_to(to, Color::White, occ) | b.attackers_to(to, Color::Black, occ)) & occ;
     let mut res = true;
     loop {
         stm = !stm;
@@ -170,15 +167,7 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
         res = !res;
         // Least valuable attacker.
         let mut found = None;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Genie,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Genie, Role::Rook, Role::Queen, Role::King] {
             let bb = mine & b.by_role(role);
             if let Some(sq) = bb.first() {
                 found = Some((role, sq));
@@ -188,11 +177,7 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
         let Some((role, sq)) = found else { break };
         if role == Role::King {
             // The king may only take last.
-            return if (attackers & b.by_color(!stm)).any() {
-                !res
-            } else {
-                res
-            };
+            return if (attackers & b.by_color(!stm)).any() { !res } else { res };
         }
         swap = pos.piece_value(role, to) - swap;
         if swap < res as i32 {
@@ -200,8 +185,7 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
         }
         occ ^= Bitboard::from_square(sq);
         // X-rays revealed by removing the attacker.
-        attackers |=
-            (b.attackers_to(to, Color::White, occ) | b.attackers_to(to, Color::Black, occ)) & occ;
+        attackers |= (b.attackers_to(to, Color::White, occ) | b.attackers_to(to, Color::Black, occ)) & occ;
     }
     res
 }
@@ -270,19 +254,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     fn score_moves(&self, pos: &P, moves: &MoveList, tt_move: u32, ply: usize, scores: &mut [i32]) {
         let us = pos.turn().index();
         let killers = self.killers[ply];
-        let counter = self.stack[ply]
-            .prev
-            .map_or(0, |(r, sq)| self.counter[us][r.index()][sq.index()]);
+        let counter = self.stack[ply].prev.map_or(0, |(r, sq)| self.counter[us][r.index()][sq.index()]);
         for (i, &m) in moves.iter().enumerate() {
             let code = encode_move(m);
             scores[i] = if code == tt_move {
                 4_000_000
             } else if pos.is_capture(m) || matches!(m.kind, MoveKind::Promotion(Role::Queen)) {
-                let promo = if matches!(m.kind, MoveKind::Promotion(Role::Queen)) {
-                    900
-                } else {
-                    0
-                };
+                let promo = if matches!(m.kind, MoveKind::Promotion(Role::Queen)) { 900 } else { 0 };
                 let mvv = mvv_lva(pos, m) + promo;
                 if see_ge(pos, m, 0) {
                     2_000_000 + mvv
@@ -395,9 +373,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
         if !in_check {
             // Captures and queen promotions only; never placements.
-            moves.retain(|&m| {
-                pos.is_capture(m) || matches!(m.kind, MoveKind::Promotion(Role::Queen))
-            });
+            moves.retain(|&m| pos.is_capture(m) || matches!(m.kind, MoveKind::Promotion(Role::Queen)));
         }
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         self.score_moves(pos, &moves, tt.map_or(0, |e| e.mv), ply, &mut scores);
@@ -410,10 +386,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     continue;
                 }
                 // Delta pruning.
-                let victim = pos
-                    .board()
-                    .role_at(m.to)
-                    .map_or(100, |r| pos.piece_value(r, m.to));
+                let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
                 if stand_pat + victim + 200 < alpha && m.promotion().is_none() {
                     continue;
                 }
@@ -438,11 +411,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
         self.score_bufs[ply] = scores;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.shared.tt.store(
             key,
             TtEntry {
@@ -518,11 +487,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return s;
             }
         }
-        let static_eval = if in_check {
-            -INF
-        } else {
-            tt.map_or_else(|| pos.evaluate(), |e| e.eval)
-        };
+        let static_eval = if in_check { -INF } else { tt.map_or_else(|| pos.evaluate(), |e| e.eval) };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
 
@@ -558,8 +523,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     self.stack[ply + 1].prev = None;
                     self.stack[ply + 1].excluded_null = true;
                     self.hashes.push(key);
-                    let v =
-                        -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
+                    let v = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
                     self.hashes.pop();
                     self.stack[ply + 1].excluded_null = false;
                     if self.shared.stopped() {
@@ -583,10 +547,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if root {
             // The root plays only the moves of the root list (searchmoves,
             // MultiPV exclusions), in their current order.
-            let allowed: Vec<Move> = self.root_moves[self.pv_idx..]
-                .iter()
-                .map(|r| r.mv)
-                .collect();
+            let allowed: Vec<Move> = self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect();
             moves.retain(|m| allowed.contains(m));
         }
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
@@ -612,10 +573,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             // Shallow-depth pruning of late quiet moves.
             if !root && !in_check && quiet && best > -MATE_BOUND && searched > 0 {
                 // Late move pruning.
-                if !pv_node
-                    && depth <= 4
-                    && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
-                {
+                if !pv_node && depth <= 4 && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 } {
                     continue;
                 }
                 // Futility pruning.
@@ -624,13 +582,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
             }
             // Losing captures at low depth.
-            if !root
-                && !in_check
-                && is_capture
-                && depth <= 3
-                && best > -MATE_BOUND
-                && !see_ge(pos, m, -80 * depth)
-            {
+            if !root && !in_check && is_capture && depth <= 3 && best > -MATE_BOUND && !see_ge(pos, m, -80 * depth) {
                 continue;
             }
 
@@ -672,10 +624,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return 0;
             }
             if root {
-                if let Some(rm) = self.root_moves[self.pv_idx..]
-                    .iter_mut()
-                    .find(|r| r.mv == m)
-                {
+                if let Some(rm) = self.root_moves[self.pv_idx..].iter_mut().find(|r| r.mv == m) {
                     if searched == 1 || score > alpha {
                         rm.score = score;
                         rm.seldepth = self.seldepth;
@@ -714,11 +663,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if searched == 0 {
             // Every move was pruned (only possible outside the root):
             // fall back to the static evaluation.
-            return if in_check {
-                -mate_in(ply)
-            } else {
-                alpha.max(static_eval.min(beta))
-            };
+            return if in_check { -mate_in(ply) } else { alpha.max(static_eval.min(beta)) };
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -762,17 +707,9 @@ mod tests {
     #[test]
     fn static_exchange() {
         // Rook takes an undefended pawn: wins a pawn.
-        assert!(see(
-            "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
-            "e1e5",
-            1
-        ));
+        assert!(see("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 1));
         // Knight takes a pawn defended by a pawn: loses (knight for pawn).
-        assert!(!see(
-            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
-            "d3e5",
-            0
-        ));
+        assert!(!see("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", 0));
         // Queen takes a rook defended once: queen for rook, loses material.
         assert!(!see("4k3/2p5/3r4/8/8/8/8/3QK3 w - - 0 1", "d1d6", 0));
         // Pawn takes a knight defended by a pawn: still wins (knight for pawn).

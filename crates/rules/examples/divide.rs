@@ -4,5 +4,7 @@ fn main() {
     let v: Variant = a[1].parse().unwrap();
     let pos = AnyPosition::from_fen(v, &a[2], &RuleOptions::default()).unwrap();
     let d: u32 = a[3].parse().unwrap();
-    for (m, n) in pos.divide(d) { println!("{m} {n}"); }
+    for (m, n) in pos.divide(d) {
+        println!("{m} {n}");
+    }
 }

@@ -28,10 +28,8 @@ const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
     t
 }
 
-static KNIGHT: [u64; 64] =
-    leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
-static KING: [u64; 64] =
-    leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+static KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+static KING: [u64; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
 static WHITE_PAWN: [u64; 64] = leaper_table(&[(-1, 1), (1, 1)]);
 static BLACK_PAWN: [u64; 64] = leaper_table(&[(-1, -1), (1, -1)]);
 /// Diagonal neighbours (Genesis pawn captures, `cF`).

@@ -52,16 +52,8 @@ impl Board {
     /// The orthodox start position.
     pub fn standard() -> Board {
         let mut b = Board::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
         for (f, &role) in back.iter().enumerate() {
             let f = f as u32;
             b.put(Square::new(f), Piece::new(Color::White, role));

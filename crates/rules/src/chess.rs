@@ -441,7 +441,14 @@ pub fn gen_king_steps<S: MoveSink>(
 
 /// Knight, bishop, rook and queen moves onto `target`, respecting pins.
 #[inline]
-pub fn gen_piece_moves<S: MoveSink>(b: &Board, us: Color, ksq: Square, pinned: Bitboard, target: Bitboard, sink: &mut S) {
+pub fn gen_piece_moves<S: MoveSink>(
+    b: &Board,
+    us: Color,
+    ksq: Square,
+    pinned: Bitboard,
+    target: Bitboard,
+    sink: &mut S,
+) {
     let ours = b.by_color(us);
     let occ = b.occupied();
     for from in b.knights() & (ours - pinned) {
@@ -589,9 +596,17 @@ pub fn gen_castling<S: MoveSink>(core: &StdCore, ksq: Square, sink: &mut S, atta
             continue;
         }
         let (rook_sq, king_to, king_path) = if king_side {
-            (Square::from_coords(crate::File::H, rank), Square::from_coords(crate::File::G, rank), [crate::File::F, crate::File::G])
+            (
+                Square::from_coords(crate::File::H, rank),
+                Square::from_coords(crate::File::G, rank),
+                [crate::File::F, crate::File::G],
+            )
         } else {
-            (Square::from_coords(crate::File::A, rank), Square::from_coords(crate::File::C, rank), [crate::File::D, crate::File::C])
+            (
+                Square::from_coords(crate::File::A, rank),
+                Square::from_coords(crate::File::C, rank),
+                [crate::File::D, crate::File::C],
+            )
         };
         if b.piece_at(rook_sq) != Some(rook) {
             continue;

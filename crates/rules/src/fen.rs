@@ -17,7 +17,10 @@ pub enum FenError {
     MissingField(&'static str),
     UnexpectedField(String),
     BadRankCount(usize),
-    BadRankLength { rank: u8, squares: u32 },
+    BadRankLength {
+        rank: u8,
+        squares: u32,
+    },
     UnknownPiece(char),
     PieceNotInVariant(char),
     BadPocket(String),
@@ -29,8 +32,14 @@ pub enum FenError {
     CastlingWithoutKing(char),
     CastlingWithoutRook(char),
     BadEpSquare(String),
-    ImpossibleEpSquare { square: Square, why: &'static str },
-    BadCounter { field: &'static str, value: String },
+    ImpossibleEpSquare {
+        square: Square,
+        why: &'static str,
+    },
+    BadCounter {
+        field: &'static str,
+        value: String,
+    },
     /// The side not to move is in check (it could be captured).
     OppositeCheck,
     /// The Magic Ring `powers:` field cannot be read.
@@ -177,7 +186,8 @@ pub fn parse_pocket(s: &str) -> Result<Pocket, FenError> {
 
 /// Writes pocket letters in the order K Q R B N P G C, White first.
 pub fn pocket_string(p: &Pocket) -> String {
-    const ORDER: [Role; 8] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn, Role::Genie, Role::Clown];
+    const ORDER: [Role; 8] =
+        [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn, Role::Genie, Role::Clown];
     let mut s = String::new();
     for c in Color::ALL {
         for r in ORDER {
@@ -272,8 +282,5 @@ pub fn parse_ep(s: &str, b: &Board, turn: Color) -> Result<Option<Square>, FenEr
 }
 
 pub fn parse_counter(s: &str, field: &'static str) -> Result<u32, FenError> {
-    s.parse::<u32>()
-        .ok()
-        .filter(|&n| n < 100_000)
-        .ok_or_else(|| FenError::BadCounter { field, value: s.to_string() })
+    s.parse::<u32>().ok().filter(|&n| n < 100_000).ok_or_else(|| FenError::BadCounter { field, value: s.to_string() })
 }

@@ -5,10 +5,10 @@
 //! Variations are read and kept as text on the move they follow; they are
 //! never replayed and never crash the reader.
 
+use crate::fen::FenError;
 use crate::moves::Move;
 use crate::position::{IllegalMove, Outcome, Position};
 use crate::san;
-use crate::fen::FenError;
 use crate::variant::{AnyPosition, ParseRingPowersError, RingPowers, RuleOptions, UnknownVariant, Variant};
 use std::fmt;
 
@@ -132,7 +132,8 @@ impl PgnGame {
         let mut moves = Vec::with_capacity(self.moves.len());
         let ply0 = if start.turn() == crate::Color::Black { 1 } else { 0 };
         for (i, pm) in self.moves.iter().enumerate() {
-            let m = san::parse_san(&pos, &pm.san).map_err(|error| PgnError::Move { ply: ply0 + i + 2 * (start.fullmoves() as usize - 1), error })?;
+            let m = san::parse_san(&pos, &pm.san)
+                .map_err(|error| PgnError::Move { ply: ply0 + i + 2 * (start.fullmoves() as usize - 1), error })?;
             pos.play_unchecked(m);
             moves.push(m);
         }
@@ -372,7 +373,8 @@ fn read_game(lx: &mut Lexer) -> Result<Option<PgnGame>, PgnError> {
                 }
                 // Move numbers: `12.` `12...` possibly glued to the move.
                 let t = tok.trim_start_matches(|c: char| c.is_ascii_digit());
-                let t = if t.len() < tok.len() && t.starts_with('.') { t.trim_start_matches('.') } else { tok.as_str() };
+                let t =
+                    if t.len() < tok.len() && t.starts_with('.') { t.trim_start_matches('.') } else { tok.as_str() };
                 if t.is_empty() {
                     continue;
                 }
@@ -436,8 +438,13 @@ pub fn write_pgn(tags: &[(String, String)], start: &AnyPosition, moves: &[Move],
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }
     let variant = start.variant();
-    let mut extra: Vec<(String, String)> =
-        tags.iter().filter(|(k, _)| !roster.contains(&k.as_str()) && !["Variant", "SetUp", "FEN", "RingPowers"].contains(&k.as_str())).cloned().collect();
+    let mut extra: Vec<(String, String)> = tags
+        .iter()
+        .filter(|(k, _)| {
+            !roster.contains(&k.as_str()) && !["Variant", "SetUp", "FEN", "RingPowers"].contains(&k.as_str())
+        })
+        .cloned()
+        .collect();
     if variant != Variant::Chess {
         extra.insert(0, ("Variant".into(), variant.id().into()));
     }

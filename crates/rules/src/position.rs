@@ -63,12 +63,9 @@ impl CastlingRights {
     /// FEN field (`KQkq` or `-`).
     pub fn fen(self) -> String {
         let mut s = String::new();
-        for (bit, c) in [
-            (Self::WHITE_KING, 'K'),
-            (Self::WHITE_QUEEN, 'Q'),
-            (Self::BLACK_KING, 'k'),
-            (Self::BLACK_QUEEN, 'q'),
-        ] {
+        for (bit, c) in
+            [(Self::WHITE_KING, 'K'), (Self::WHITE_QUEEN, 'Q'), (Self::BLACK_KING, 'k'), (Self::BLACK_QUEEN, 'q')]
+        {
             if self.0 & bit != 0 {
                 s.push(c);
             }
@@ -142,7 +139,9 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Decisive { winner, reason } => write!(f, "{} ({} wins by {})", self.result(), winner, reason.as_str()),
+            Outcome::Decisive { winner, reason } => {
+                write!(f, "{} ({} wins by {})", self.result(), winner, reason.as_str())
+            }
             Outcome::Draw { reason } => write!(f, "1/2-1/2 (draw by {})", reason.as_str()),
         }
     }
@@ -230,7 +229,14 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// repetition history): captures, pawn moves, placements, flips.
     fn is_zeroing(&self, m: Move) -> bool {
         self.is_capture(m)
-            || matches!(m.kind, MoveKind::Drop(_) | MoveKind::ReEntry(_) | MoveKind::Flip | MoveKind::DoublePush | MoveKind::Promotion(_))
+            || matches!(
+                m.kind,
+                MoveKind::Drop(_)
+                    | MoveKind::ReEntry(_)
+                    | MoveKind::Flip
+                    | MoveKind::DoublePush
+                    | MoveKind::Promotion(_)
+            )
             || self.board().role_at(m.from) == Some(Role::Pawn)
     }
 

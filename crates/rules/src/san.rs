@@ -166,7 +166,8 @@ pub fn parse_san<P: Position>(pos: &P, input: &str) -> Result<Move, IllegalMove>
     }
     // Re-entry `!Nb4`.
     if let Some(rest) = t.strip_prefix('!') {
-        let (role, sq) = parse_role_square(rest).ok_or_else(|| err("a re-entry is '!' + N, B or C + square, like !Nb4"))?;
+        let (role, sq) =
+            parse_role_square(rest).ok_or_else(|| err("a re-entry is '!' + N, B or C + square, like !Nb4"))?;
         let c: Vec<Move> = legal.iter().copied().filter(|m| m.kind == MoveKind::ReEntry(role) && m.to == sq).collect();
         return one(c, "re-entry");
     }
@@ -229,7 +230,8 @@ pub fn parse_san<P: Position>(pos: &P, input: &str) -> Result<Move, IllegalMove>
     if dest_at < i {
         return Err(err("no destination square"));
     }
-    let to = Square::from_coords(File::from_char(bytes[dest_at]).unwrap(), Rank::from_char(bytes[dest_at + 1]).unwrap());
+    let to =
+        Square::from_coords(File::from_char(bytes[dest_at]).unwrap(), Rank::from_char(bytes[dest_at + 1]).unwrap());
     // Disambiguation hints between the piece letter and the destination.
     let mut from_file = None;
     let mut from_rank = None;
@@ -260,7 +262,8 @@ pub fn parse_san<P: Position>(pos: &P, input: &str) -> Result<Move, IllegalMove>
         .iter()
         .copied()
         .filter(|m| {
-            if m.is_drop() || m.to != to || matches!(m.kind, MoveKind::Flip | MoveKind::RingPass(_) | MoveKind::Castle) {
+            if m.is_drop() || m.to != to || matches!(m.kind, MoveKind::Flip | MoveKind::RingPass(_) | MoveKind::Castle)
+            {
                 return false;
             }
             if b.role_at(m.from) != Some(role) {

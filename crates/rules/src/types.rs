@@ -97,16 +97,8 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 8] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Genie,
-        Role::Clown,
-    ];
+    pub const ALL: [Role; 8] =
+        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Genie, Role::Clown];
     pub const COUNT: usize = 8;
 
     #[inline]
@@ -251,16 +243,8 @@ pub enum Rank {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
+    pub const ALL: [Rank; 8] =
+        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
     #[inline]
     pub const fn new(i: u32) -> Rank {

@@ -277,7 +277,7 @@ fn captured_clown_reenters_as_a_plain_knight() {
     assert!(p.reentry_used(Color::White));
     assert_eq!(p.hand(Color::White), (0, 0));
     assert_eq!(p.halfmoves(), 0); // a piece comes into play
-    // A Knight that re-entered (even onto b1) has made its first move: no declaration ever.
+                                  // A Knight that re-entered (even onto b1) has made its first move: no declaration ever.
     assert!(!p.unmoved_knights().contains(sq("b1")));
 }
 
@@ -311,21 +311,17 @@ fn reentry_as_clown_is_not_a_clown_move() {
 fn entry_zone_exactly() {
     // White: ranks 1-2 (15 empty squares, e1 holds the king) + a3 b3 g3 h3 a4 b4 g4 h4 = 23.
     let p = pos("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
-    let n: Vec<String> = reentries(&p).into_iter().filter(|m| m.starts_with("N@")).map(|m| m[2..].to_string()).collect();
-    assert_eq!(
-        n,
-        sorted("a1 b1 c1 d1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 g3 h3 a4 b4 g4 h4")
-    );
+    let n: Vec<String> =
+        reentries(&p).into_iter().filter(|m| m.starts_with("N@")).map(|m| m[2..].to_string()).collect();
+    assert_eq!(n, sorted("a1 b1 c1 d1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 g3 h3 a4 b4 g4 h4"));
     assert!(has(&p, "N@b4") && has(&p, "N@g4") && !has(&p, "N@d3") && !has(&p, "N@b5"));
     // Never White has had a Clown: C@ on the same 23 squares.
     assert_eq!(reentries(&p).iter().filter(|m| m.starts_with("C@")).count(), 23);
     // Black: the mirror, ranks 7-8 + a6 b6 g6 h6 a5 b5 g5 h5.
     let p = pos("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1");
-    let n: Vec<String> = reentries(&p).into_iter().filter(|m| m.starts_with("N@")).map(|m| m[2..].to_string()).collect();
-    assert_eq!(
-        n,
-        sorted("a8 b8 c8 d8 f8 g8 h8 a7 b7 c7 d7 e7 f7 g7 h7 a6 b6 g6 h6 a5 b5 g5 h5")
-    );
+    let n: Vec<String> =
+        reentries(&p).into_iter().filter(|m| m.starts_with("N@")).map(|m| m[2..].to_string()).collect();
+    assert_eq!(n, sorted("a8 b8 c8 d8 f8 g8 h8 a7 b7 c7 d7 e7 f7 g7 h7 a6 b6 g6 h6 a5 b5 g5 h5"));
     assert!(has(&p, "N@b5") && has(&p, "N@g5") && !has(&p, "N@d6") && !has(&p, "N@b4"));
 }
 
@@ -615,7 +611,8 @@ fn random_games_match_the_reference_generator() {
                 break;
             }
             // Prefer drops and declarations now and then so they happen.
-            let special: Vec<usize> = (0..names.len()).filter(|&i| names[i].contains('@') || names[i].ends_with('c')).collect();
+            let special: Vec<usize> =
+                (0..names.len()).filter(|&i| names[i].contains('@') || names[i].ends_with('c')).collect();
             let k = if !special.is_empty() && next() % 4 == 0 {
                 special[(next() % special.len() as u64) as usize]
             } else {
@@ -738,7 +735,12 @@ mod reference {
             Ref {
                 sq,
                 turn: p.turn(),
-                castle: [c.has(Color::White, true), c.has(Color::White, false), c.has(Color::Black, true), c.has(Color::Black, false)],
+                castle: [
+                    c.has(Color::White, true),
+                    c.has(Color::White, false),
+                    c.has(Color::Black, true),
+                    c.has(Color::Black, false),
+                ],
                 ep: p.ep_square().map(|s| s.index()),
                 unmoved,
                 had: [p.had_clown(Color::White), p.had_clown(Color::Black)],
@@ -853,7 +855,10 @@ mod reference {
                             if from / 8 == start_rank {
                                 let two = step(one, 0, dr).unwrap();
                                 if self.sq[two].is_none() {
-                                    out.push((format!("{}{}", name(from), name(two)), self.make(from, two, None, false)));
+                                    out.push((
+                                        format!("{}{}", name(from), name(two)),
+                                        self.make(from, two, None, false),
+                                    ));
                                 }
                             }
                         }
@@ -869,8 +874,13 @@ mod reference {
                     }
                     for (to, ep) in tos {
                         if to / 8 == last_rank {
-                            for (r, l) in [(Role::Queen, 'q'), (Role::Rook, 'r'), (Role::Bishop, 'b'), (Role::Knight, 'n')] {
-                                out.push((format!("{}{}{}", name(from), name(to), l), self.make(from, to, Some(r), false)));
+                            for (r, l) in
+                                [(Role::Queen, 'q'), (Role::Rook, 'r'), (Role::Bishop, 'b'), (Role::Knight, 'n')]
+                            {
+                                out.push((
+                                    format!("{}{}{}", name(from), name(to), l),
+                                    self.make(from, to, Some(r), false),
+                                ));
                             }
                         } else {
                             let _ = ep;
@@ -925,7 +935,9 @@ mod reference {
                     if self.sq[to].is_some() || !Ref::zone(us, to) {
                         continue;
                     }
-                    for (ok, role, l) in [(n_ok, Role::Knight, 'N'), (b_ok, Role::Bishop, 'B'), (c_ok, Role::Clown, 'C')] {
+                    for (ok, role, l) in
+                        [(n_ok, Role::Knight, 'N'), (b_ok, Role::Bishop, 'B'), (c_ok, Role::Clown, 'C')]
+                    {
                         if ok {
                             let mut n = self.clone();
                             n.sq[to] = Some((us, role));
@@ -968,7 +980,8 @@ mod reference {
                     n.castle[bit] = false;
                 }
             }
-            n.ep = if role == Role::Pawn && (to as i32 - from as i32).abs() == 16 { Some((from + to) / 2) } else { None };
+            n.ep =
+                if role == Role::Pawn && (to as i32 - from as i32).abs() == 16 { Some((from + to) / 2) } else { None };
             n.lastcap = None;
             if let Some((cc, cr)) = captured {
                 let idx = match cr {

@@ -222,11 +222,11 @@ fn fen_errors_are_typed() {
     for bad in [
         "8/8/8/8/8/8/8/8[QRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", // no White King anywhere
         "4K3/8/8/8/8/8/8/8[KQkq] w - - 0 1",                          // two White Kings
-        "4k3/8/8/8/8/8/8/4K3[] w KQ - 0 1",                            // castling
-        "4k3/8/8/8/8/8/8/4K3[] w - e3 0 1",                            // en passant
-        "4k3/8/8/8/8/8/8/4K3[G] w - - 0 1",                            // a Genie
-        "4k3/8/8/8/8/8/8/4KG2[] w - - 0 1",                            // a Genie
-        "4k3/4R3/8/8/8/8/8/4K3[] w - - 0 1",                           // side not to move in check
+        "4k3/8/8/8/8/8/8/4K3[] w KQ - 0 1",                           // castling
+        "4k3/8/8/8/8/8/8/4K3[] w - e3 0 1",                           // en passant
+        "4k3/8/8/8/8/8/8/4K3[G] w - - 0 1",                           // a Genie
+        "4k3/8/8/8/8/8/8/4KG2[] w - - 0 1",                           // a Genie
+        "4k3/4R3/8/8/8/8/8/4K3[] w - - 0 1",                          // side not to move in check
         "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 extra",
         "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1",
     ] {
@@ -421,9 +421,8 @@ fn pyffish_oracle_playouts() {
     let text = if let Ok(file) = std::env::var("CHIMERA_GENESIS_ORACLE_FILE") {
         std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"))
     } else {
-        let python = std::env::var("CHIMERA_PYTHON")
-            .map(PathBuf::from)
-            .unwrap_or_else(|_| root.join(".venv/bin/python"));
+        let python =
+            std::env::var("CHIMERA_PYTHON").map(PathBuf::from).unwrap_or_else(|_| root.join(".venv/bin/python"));
         assert!(
             python.exists(),
             "pyffish oracle: no Python at {} — run scripts/setup-python.sh (it makes .venv with pyffish) \
@@ -440,12 +439,13 @@ fn pyffish_oracle_playouts() {
         // dominate) and 50 long ones to 150 plies (middlegames and endgames
         // with captures, checks, mates, dead material). pyffish costs ~2 ms a
         // call, so the long set is what CHIMERA_SLOW_TESTS=1 widens.
-        let runs: Vec<(String, String, &str)> = match (std::env::var("CHIMERA_GENESIS_GAMES"), std::env::var("CHIMERA_GENESIS_PLIES")) {
-            (Ok(g), Ok(p)) => vec![(g, p, "20261122")],
-            (Ok(g), Err(_)) => vec![(g, "24".into(), "20261122")],
-            _ if slow => vec![("1000".into(), "150".into(), "20261122")],
-            _ => vec![("950".into(), "24".into(), "20261122"), ("50".into(), "150".into(), "7")],
-        };
+        let runs: Vec<(String, String, &str)> =
+            match (std::env::var("CHIMERA_GENESIS_GAMES"), std::env::var("CHIMERA_GENESIS_PLIES")) {
+                (Ok(g), Ok(p)) => vec![(g, p, "20261122")],
+                (Ok(g), Err(_)) => vec![(g, "24".into(), "20261122")],
+                _ if slow => vec![("1000".into(), "150".into(), "20261122")],
+                _ => vec![("950".into(), "24".into(), "20261122"), ("50".into(), "150".into(), "7")],
+            };
         let mut text = String::new();
         for (games, plies, seed) in runs {
             let out = Command::new(&python)

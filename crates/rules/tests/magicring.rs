@@ -55,8 +55,12 @@ fn start_position_counts() {
     assert_eq!(p.count_legal_moves(), 25);
     assert_eq!(chimera_rules::perft::perft(&p, 2), 625);
     assert_eq!(p.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let passes: Vec<String> =
-        p.legal_move_list().iter().filter(|m| matches!(m.kind, MoveKind::RingPass(None))).map(|m| m.to_string()).collect();
+    let passes: Vec<String> = p
+        .legal_move_list()
+        .iter()
+        .filter(|m| matches!(m.kind, MoveKind::RingPass(None)))
+        .map(|m| m.to_string())
+        .collect();
     assert_eq!(passes.len(), 5);
 }
 
@@ -97,12 +101,8 @@ fn every_pass_is_refused_in_check() {
     // Without the check the same passes exist: e1 -> d1 d2 e2, d1 -> d2 e2 e1.
     let q = fen("4k3/8/8/8/8/7b/3PP3/3QK3 w - - 0 1 rings:e1.0,d1.2");
     assert!(!q.is_check());
-    let passes: BTreeSet<String> = q
-        .legal_move_list()
-        .iter()
-        .filter(|m| matches!(m.kind, MoveKind::RingPass(_)))
-        .map(|m| m.to_string())
-        .collect();
+    let passes: BTreeSet<String> =
+        q.legal_move_list().iter().filter(|m| matches!(m.kind, MoveKind::RingPass(_))).map(|m| m.to_string()).collect();
     assert_eq!(passes, set(&["e1d1", "e1d2", "e1e2", "d1d2", "d1e2", "d1e1"]));
 }
 
@@ -240,8 +240,9 @@ fn tainted_pawn_on_its_second_rank_may_not_double_step() {
 #[test]
 fn knight_tainted_pawn_reaches_last_rank_and_stays_a_pawn() {
     // List NKQ: level 1 = Knight. e5-d7 is a Knight-power move: tainted.
-    let mut p = MagicRing::from_fen("k7/8/8/4P3/8/8/8/4K3 w - - 0 1 rings:e5.1,a8.0 powers:NKQ", &RingPowers::default())
-        .unwrap();
+    let mut p =
+        MagicRing::from_fen("k7/8/8/4P3/8/8/8/4K3 w - - 0 1 rings:e5.1,a8.0 powers:NKQ", &RingPowers::default())
+            .unwrap();
     assert_eq!(p.powers().to_string(), "NKQ");
     play(&mut p, "e5d7");
     assert!(p.tainted().contains(Square::D7));
@@ -357,9 +358,15 @@ fn repetition_sees_ring_levels() {
 fn fen_errors_are_typed_and_clear() {
     let d = RingPowers::default();
     let bad = |f: &str| MagicRing::from_fen(f, &d).unwrap_err();
-    assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 rings:e2.1,e8.0"), FenError::Variant(s) if s.contains("empty square")));
-    assert!(matches!(bad("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 rings:e2.5,e8.0"), FenError::Variant(s) if s.contains("level 5")));
-    assert!(matches!(bad("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 rings:e2.0,e8.0"), FenError::Variant(s) if s.contains("level 0")));
+    assert!(
+        matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 rings:e2.1,e8.0"), FenError::Variant(s) if s.contains("empty square"))
+    );
+    assert!(
+        matches!(bad("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 rings:e2.5,e8.0"), FenError::Variant(s) if s.contains("level 5"))
+    );
+    assert!(
+        matches!(bad("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 rings:e2.0,e8.0"), FenError::Variant(s) if s.contains("level 0"))
+    );
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 rings:e1"), FenError::Variant(_)));
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 tainted:e4"), FenError::Variant(s) if s.contains("no pawn")));
     assert!(matches!(bad("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"), FenError::Variant(s) if s.contains("h8")));
@@ -432,7 +439,9 @@ fn cases() -> Vec<Case> {
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let (k, v) = line.split_once(' ').unwrap();
         match k {
-            "id" => out.push(Case { id: v.into(), powers: RingPowers::DEFAULT.into(), epd: String::new(), perfts: vec![] }),
+            "id" => {
+                out.push(Case { id: v.into(), powers: RingPowers::DEFAULT.into(), epd: String::new(), perfts: vec![] })
+            }
             "variant" => assert_eq!(v, "magicring"),
             "powers" => out.last_mut().unwrap().powers = v.into(),
             "epd" => out.last_mut().unwrap().epd = v.into(),

@@ -33,14 +33,56 @@ pub struct Level {
 }
 
 pub const LEVELS: [Level; 8] = [
-    Level { level: 1, words: "Beginner: sees one move ahead and blunders freely", skill: 0, depth: Some(1), movetime_ms: Some(100) },
-    Level { level: 2, words: "Casual: spots simple captures, misses most threats", skill: 3, depth: Some(2), movetime_ms: Some(150) },
-    Level { level: 3, words: "Club novice: avoids hanging pieces most of the time", skill: 6, depth: Some(3), movetime_ms: Some(200) },
-    Level { level: 4, words: "Club player: short tactics, steady development", skill: 9, depth: Some(4), movetime_ms: Some(300) },
-    Level { level: 5, words: "Strong club player: calculates a few moves deep", skill: 12, depth: Some(6), movetime_ms: Some(400) },
+    Level {
+        level: 1,
+        words: "Beginner: sees one move ahead and blunders freely",
+        skill: 0,
+        depth: Some(1),
+        movetime_ms: Some(100),
+    },
+    Level {
+        level: 2,
+        words: "Casual: spots simple captures, misses most threats",
+        skill: 3,
+        depth: Some(2),
+        movetime_ms: Some(150),
+    },
+    Level {
+        level: 3,
+        words: "Club novice: avoids hanging pieces most of the time",
+        skill: 6,
+        depth: Some(3),
+        movetime_ms: Some(200),
+    },
+    Level {
+        level: 4,
+        words: "Club player: short tactics, steady development",
+        skill: 9,
+        depth: Some(4),
+        movetime_ms: Some(300),
+    },
+    Level {
+        level: 5,
+        words: "Strong club player: calculates a few moves deep",
+        skill: 12,
+        depth: Some(6),
+        movetime_ms: Some(400),
+    },
     Level { level: 6, words: "Expert: punishes most mistakes", skill: 15, depth: None, movetime_ms: Some(500) },
-    Level { level: 7, words: "Master: full strength, half a second a move", skill: 18, depth: None, movetime_ms: Some(700) },
-    Level { level: 8, words: "Full strength: the engine's best, one second a move", skill: 20, depth: None, movetime_ms: Some(1000) },
+    Level {
+        level: 7,
+        words: "Master: full strength, half a second a move",
+        skill: 18,
+        depth: None,
+        movetime_ms: Some(700),
+    },
+    Level {
+        level: 8,
+        words: "Full strength: the engine's best, one second a move",
+        skill: 20,
+        depth: None,
+        movetime_ms: Some(1000),
+    },
 ];
 
 pub fn level(l: u8) -> &'static Level {
@@ -151,7 +193,10 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
             }
         });
     }
-    if let Some(rem) = live.remaining(live.turn(), live::now_ms()).filter(|_| live.turn_started.is_some() && live.status == live::Status::Active) {
+    if let Some(rem) = live
+        .remaining(live.turn(), live::now_ms())
+        .filter(|_| live.turn_started.is_some() && live.status == live::Status::Active)
+    {
         let gen = live.generation;
         let (app2, h2) = (app.clone(), h.clone());
         tokio::spawn(async move {
@@ -184,7 +229,14 @@ pub struct Analysis {
 }
 
 /// Runs one engine search off the async runtime, behind the semaphore.
-pub async fn search(app: &App, pos: AnyPosition, history: Vec<u64>, skill: u8, depth: Option<u32>, movetime_ms: Option<u64>) -> Option<Analysis> {
+pub async fn search(
+    app: &App,
+    pos: AnyPosition,
+    history: Vec<u64>,
+    skill: u8,
+    depth: Option<u32>,
+    movetime_ms: Option<u64>,
+) -> Option<Analysis> {
     let _permit = app.searches.clone().acquire_owned().await.ok()?;
     tokio::task::spawn_blocking(move || {
         let mut engine = Engine::new(EngineOptions::default());
@@ -216,8 +268,14 @@ impl Server {
     /// Opens the store in `data_dir` and listens on `addr` (port 0 = any).
     pub async fn start(addr: &str, data_dir: &Path) -> Result<Server, String> {
         let db = store::open(data_dir).await?;
-        let app = Arc::new(AppState { db, data_dir: data_dir.to_path_buf(), games: Mutex::new(HashMap::new()), searches: Arc::new(Semaphore::new(MAX_SEARCHES)) });
-        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let app = Arc::new(AppState {
+            db,
+            data_dir: data_dir.to_path_buf(),
+            games: Mutex::new(HashMap::new()),
+            searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+        });
+        let listener =
+            tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
         let router = web::router(app.clone());
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
@@ -247,7 +305,10 @@ impl Server {
 /// `chimera serve`: builds its own tokio runtime, prints the URL and the
 /// data path, serves until killed.
 pub fn run(addr: &str, data_dir: &Path) -> Result<(), String> {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
     rt.block_on(async {
         let server = Server::start(addr, data_dir).await?;
         let shown = std::fs::canonicalize(data_dir).unwrap_or_else(|_| data_dir.to_path_buf());

@@ -4,7 +4,9 @@
 //! failed change leaves both the live game and the store untouched.
 
 use chimera_rules::san;
-use chimera_rules::{AnyPosition, Bitboard, Color, Role, EndReason, Game, Move, MoveKind, Position, RuleOptions, Variant};
+use chimera_rules::{
+    AnyPosition, Bitboard, Color, EndReason, Game, Move, MoveKind, Position, Role, RuleOptions, Variant,
+};
 use serde_json::{json, Map, Value};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -230,7 +232,10 @@ impl Live {
         self.require_active()?;
         if let Some(p) = expect_ply {
             if p != self.game.moves().len() {
-                return Err(format!("stale move: the game is at ply {}, the move was made at ply {p}", self.game.moves().len()));
+                return Err(format!(
+                    "stale move: the game is at ply {}, the move was made at ply {p}",
+                    self.game.moves().len()
+                ));
             }
         }
         let turn = self.turn();
@@ -245,7 +250,10 @@ impl Live {
                     return Err("you are a spectator: no seat in this game belongs to you".into());
                 }
                 if !s.contains(&turn) {
-                    return Err(format!("not your turn: {} is to move", if turn == Color::White { "White" } else { "Black" }));
+                    return Err(format!(
+                        "not your turn: {} is to move",
+                        if turn == Color::White { "White" } else { "Black" }
+                    ));
                 }
                 if self.engine_to_move() {
                     return Err("the engine is to move".into());
@@ -718,7 +726,8 @@ mod tests {
     fn magic_ring_state_names_carriers_levels_powers_and_tainted_pawns() {
         // Both rings on Black's King on c6: White's at level 2 (list NKQ: the
         // King power, unusable on a King), Black's never moved.
-        let p = pos("magicring", "rnbq1bnr/ppp1pppp/2k5/3p4/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 4 rings:c6.2,c6.0 powers:NKQ");
+        let p =
+            pos("magicring", "rnbq1bnr/ppp1pppp/2k5/3p4/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 4 rings:c6.2,c6.0 powers:NKQ");
         let v = variant_state(&p);
         assert_eq!(v["powers"], "NKQ");
         assert_eq!(v["rings"][0], json!({"owner": "w", "square": "c6", "level": 2, "power": "K", "active": false}));
@@ -768,6 +777,9 @@ mod tests {
         assert_eq!(variant_state(&p), json!({"king_first": true}));
         let v = position_view(&p, true);
         assert_eq!(v["board"], "8/8/8/8/8/8/8/8");
-        assert!(v["legal"]["@"].as_array().unwrap().iter().all(|m| m[0].as_str().unwrap().starts_with("K@")), "King first");
+        assert!(
+            v["legal"]["@"].as_array().unwrap().iter().all(|m| m[0].as_str().unwrap().starts_with("K@")),
+            "King first"
+        );
     }
 }

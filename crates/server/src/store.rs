@@ -16,7 +16,8 @@ pub type Db = SqlitePool;
 static WRITER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 pub async fn open(data_dir: &Path) -> Result<Db, String> {
-    std::fs::create_dir_all(data_dir).map_err(|e| format!("cannot create data directory {}: {e}", data_dir.display()))?;
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| format!("cannot create data directory {}: {e}", data_dir.display()))?;
     let file = data_dir.join("chimera.sqlite3");
     let opts = SqliteConnectOptions::new()
         .filename(&file)
@@ -50,11 +51,15 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "games", include_str!("../migrati
 impl sqlx::migrate::MigrationSource<'static> for Embedded {
     fn resolve(
         self,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>> + Send>> {
+    ) -> std::pin::Pin<
+        Box<dyn std::future::Future<Output = Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>> + Send>,
+    > {
         Box::pin(async {
             Ok(MIGRATIONS
                 .iter()
-                .map(|&(v, d, sql)| sqlx::migrate::Migration::new(v, d.into(), sqlx::migrate::MigrationType::Simple, sql.into(), false))
+                .map(|&(v, d, sql)| {
+                    sqlx::migrate::Migration::new(v, d.into(), sqlx::migrate::MigrationType::Simple, sql.into(), false)
+                })
                 .collect())
         })
     }
@@ -115,7 +120,11 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
     // busy handler (which sleeps and retries).
     let _writer = WRITER.lock().await;
     let mut tx = db.begin().await?;
-    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2").bind(&live.meta.id).bind(keep as i64).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+        .bind(&live.meta.id)
+        .bind(keep as i64)
+        .execute(&mut *tx)
+        .await?;
     for ply in keep..live.game.moves().len() {
         let (w, b) = live.move_clocks.get(ply).copied().unwrap_or((None, None));
         sqlx::query("INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms) VALUES ($1, $2, $3, $4, $5, $6)")
@@ -150,11 +159,17 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
 
 /// Loads a game and replays its moves through the rules.
 pub async fn load_game(db: &Db, id: &str) -> Result<Option<Live>, String> {
-    let row = sqlx::query("SELECT * FROM games WHERE id = $1").bind(id).fetch_optional(db).await.map_err(|e| e.to_string())?;
+    let row = sqlx::query("SELECT * FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await
+        .map_err(|e| e.to_string())?;
     let Some(row) = row else { return Ok(None) };
     let variant = Variant::from_str(row.get::<String, _>("variant").as_str()).map_err(|e| e.to_string())?;
     let ring_powers: String = row.get("ring_powers");
-    let opts = RuleOptions { ring_powers: ring_powers.parse().map_err(|e: chimera_rules::ParseRingPowersError| e.to_string())? };
+    let opts = RuleOptions {
+        ring_powers: ring_powers.parse().map_err(|e: chimera_rules::ParseRingPowersError| e.to_string())?,
+    };
     let start_fen: String = row.get("start_fen");
     let start = chimera_rules::AnyPosition::from_fen(variant, &start_fen, &opts).map_err(|e| e.to_string())?;
     let clock_initial: Option<i64> = row.get("clock_initial");

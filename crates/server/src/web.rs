@@ -276,7 +276,13 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
         tags.push(("Termination".to_string(), r.clone()));
     }
     let text = pgn::write_pgn(&tags, l.game.start(), l.game.moves(), &l.result);
-    ([(header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"), (header::CONTENT_DISPOSITION, "attachment; filename=\"chimera.pgn\"")], text)
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"chimera.pgn\""),
+        ],
+        text,
+    )
         .into_response()
 }
 
@@ -327,7 +333,10 @@ async fn position(body: String) -> Response {
             let mut v = live::position_view(&pos, pos.outcome().is_none());
             let o = v.as_object_mut().expect("object");
             o.insert("start_fen".into(), json!(start.fen()));
-            o.insert("history".into(), json!(moves.iter().map(|(u, s, f)| json!({"uci": u, "san": s, "fen": f})).collect::<Vec<_>>()));
+            o.insert(
+                "history".into(),
+                json!(moves.iter().map(|(u, s, f)| json!({"uci": u, "san": s, "fen": f})).collect::<Vec<_>>()),
+            );
             o.insert("outcome".into(), json!(pos.outcome().map(|o| o.to_string())));
             Json(v).into_response()
         }
@@ -414,7 +423,12 @@ struct WsQuery {
     token: Option<String>,
 }
 
-async fn ws_upgrade(ws: WebSocketUpgrade, State(app): State<App>, Path(id): Path<String>, Query(q): Query<WsQuery>) -> Response {
+async fn ws_upgrade(
+    ws: WebSocketUpgrade,
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+) -> Response {
     let h = match app.game(&id).await {
         Ok(Some(h)) => h,
         Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
@@ -489,7 +503,12 @@ async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebS
 
 /// Handles one client message; returns a direct reply (errors, pong).
 /// Changes are broadcast to every client of the game, the sender included.
-async fn handle_msg(app: &App, h: &std::sync::Arc<crate::GameHandle>, token: Option<&str>, text: &str) -> Option<String> {
+async fn handle_msg(
+    app: &App,
+    h: &std::sync::Arc<crate::GameHandle>,
+    token: Option<&str>,
+    text: &str,
+) -> Option<String> {
     let msg: ClientMsg = match serde_json::from_str(text) {
         Ok(m) => m,
         Err(e) => return Some(json!({"t": "error", "message": format!("malformed message: {e}")}).to_string()),

@@ -47,7 +47,10 @@ fn chromium_path() -> Option<String> {
     if let Ok(p) = std::env::var("CHROMIUM") {
         return Some(p);
     }
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().find(|p| std::path::Path::new(p).exists()).map(|s| s.to_string())
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .map(|s| s.to_string())
 }
 
 async fn start_driver() -> Driver {
@@ -75,7 +78,9 @@ async fn driver_ready(addr: SocketAddr) -> bool {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let probe = async {
         let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
-        s.write_all(format!("GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).await.ok()?;
+        s.write_all(format!("GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
+            .await
+            .ok()?;
         // chromedriver keeps the connection open despite `close`: read until
         // the answer is in, not to the end.
         let mut buf = Vec::new();
@@ -145,7 +150,14 @@ async fn shot(c: &Client, name: &str) {
 }
 
 async fn click_css(c: &Client, css: &str) {
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
 async fn click_sq(c: &Client, sq: &str) {
@@ -227,7 +239,12 @@ async fn resign(c: &Client, a: SocketAddr, id: &str) -> Value {
 }
 
 async fn banner(c: &Client) -> String {
-    let b = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#banner:not(.hidden)")).await.expect("game-over banner");
+    let b = c
+        .wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css("#banner:not(.hidden)"))
+        .await
+        .expect("game-over banner");
     b.text().await.unwrap()
 }
 
@@ -241,7 +258,12 @@ async fn open_hotseat(c: &Client, a: SocketAddr, variant: &str, fen: Option<&str
     assert_eq!(st, 200, "{g}");
     let id = g["id"].as_str().unwrap().to_string();
     c.goto(&format!("http://{a}/")).await.unwrap();
-    c.execute("localStorage.setItem('chimera.token.' + arguments[0], arguments[1])", vec![json!(id), g["token"].clone()]).await.unwrap();
+    c.execute(
+        "localStorage.setItem('chimera.token.' + arguments[0], arguments[1])",
+        vec![json!(id), g["token"].clone()],
+    )
+    .await
+    .unwrap();
     c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
     c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("rect.sq[data-square='e2']")).await.unwrap();
     wait_ply(c, a, &id, 0).await;
@@ -266,7 +288,11 @@ async fn browser_games() {
 
     // Lobby: create a hot-seat chess game by clicking.
     c.goto(&format!("http://{a}/")).await.unwrap();
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#variant option[value='magicring']")).await.unwrap();
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css("#variant option[value='magicring']"))
+        .await
+        .unwrap();
     shot(&c, "lobby").await;
     click_css(&c, "input[name=mode][value=hotseat] + *, label:has(input[name=mode][value=hotseat])").await;
     click_css(&c, "#create-btn").await;
@@ -300,7 +326,16 @@ async fn browser_games() {
     let id = open_hotseat(&c, a, "chess", Some("7k/P7/8/8/8/8/8/K7 w - - 0 1")).await;
     click_sq(&c, "a7").await;
     click_sq(&c, "a8").await;
-    let n = c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".chooser:not(.hidden)")).await.unwrap().find_all(Locator::Css("button[data-uci]")).await.unwrap().len();
+    let n = c
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(Locator::Css(".chooser:not(.hidden)"))
+        .await
+        .unwrap()
+        .find_all(Locator::Css("button[data-uci]"))
+        .await
+        .unwrap()
+        .len();
     let s = state(a, &id).await;
     assert_eq!(n, legal(&s, "a7").len(), "one button per legal promotion");
     shot(&c, "chess-promotion-chooser").await;
@@ -323,7 +358,10 @@ async fn browser_games() {
         let s = wait_ply(&c, a, &id, 1).await;
         assert_eq!(s["history"][0]["san"], "Gd2");
         assert_eq!(s["state"]["flips"], json!({"w": false, "b": true}), "White's flip is spent");
-        assert!(c.find(Locator::Css("g.piece[data-square='d2'][data-piece='G']")).await.is_ok(), "the Genie is drawn on d2");
+        assert!(
+            c.find(Locator::Css("g.piece[data-square='d2'][data-piece='G']")).await.is_ok(),
+            "the Genie is drawn on d2"
+        );
         click_move(&c, a, &id, "e7e5").await;
         // 2. Ge3: the Genie's ferz step.
         let s = click_move(&c, a, &id, "d2e3").await;
@@ -362,13 +400,20 @@ async fn browser_games() {
         let id = open_hotseat(&c, a, variant, None).await;
         click_sq(&c, "g1").await;
         click_sq(&c, "f3").await;
-        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".chooser:not(.hidden) button[data-uci='g1f3c']")).await.unwrap();
+        c.wait()
+            .at_most(Duration::from_secs(5))
+            .for_element(Locator::Css(".chooser:not(.hidden) button[data-uci='g1f3c']"))
+            .await
+            .unwrap();
         shot(&c, "clown-declare-chooser").await;
         click_css(&c, ".chooser button[data-uci='g1f3c']").await;
         let s = wait_ply(&c, a, &id, 1).await;
         assert_eq!(s["history"][0]["san"], "Nf3(!C)");
         assert_eq!(s["state"]["had_clown"], json!({"w": true, "b": false}));
-        assert!(c.find(Locator::Css("g.piece[data-square='f3'][data-piece='C']")).await.is_ok(), "the Clown is drawn on f3");
+        assert!(
+            c.find(Locator::Css("g.piece[data-square='f3'][data-piece='C']")).await.is_ok(),
+            "the Clown is drawn on f3"
+        );
         shot(&c, "clown-declared").await;
         click_move(&c, a, &id, "d7d5").await;
         // The Clown on the f file moves as a Bishop.
@@ -380,7 +425,10 @@ async fn browser_games() {
         assert!(legal(&s, "@").is_empty(), "no re-entry straight after the capture");
         click_move(&c, a, &id, "a2a3").await;
         let s = click_move(&c, a, &id, "e7e5").await;
-        let reentry = legal(&s, "@").iter().find(|m| m[2] == "reentry").expect("a re-entry is legal")[0].as_str().unwrap().to_string();
+        let reentry = legal(&s, "@").iter().find(|m| m[2] == "reentry").expect("a re-entry is legal")[0]
+            .as_str()
+            .unwrap()
+            .to_string();
         click_css(&c, &format!(".pocket-piece[data-drop-role='{}'][data-color='w']", &reentry[0..1])).await;
         shot(&c, "clown-hand").await;
         let s = click_drop(&c, a, &id, "w", &reentry).await;
@@ -397,7 +445,10 @@ async fn browser_games() {
         let variant = "magicring";
         let id = open_hotseat(&c, a, variant, None).await;
         let s = state(a, &id).await;
-        assert_eq!(s["state"]["rings"][0], json!({"owner": "w", "square": "e1", "level": 0, "power": null, "active": false}));
+        assert_eq!(
+            s["state"]["rings"][0],
+            json!({"owner": "w", "square": "e1", "level": 0, "power": null, "active": false})
+        );
         assert_eq!(c.find_all(Locator::Css("g.ring")).await.unwrap().len(), 2, "both rings drawn");
         click_move(&c, a, &id, "d2d4").await;
         click_move(&c, a, &id, "e7e5").await;
@@ -408,22 +459,36 @@ async fn browser_games() {
         click_sq(&c, "e2").await;
         let s = wait_ply(&c, a, &id, 3).await;
         assert_eq!(s["history"][2]["san"], "e1~e2");
-        assert_eq!(s["state"]["rings"][0], json!({"owner": "w", "square": "e2", "level": 1, "power": "Q", "active": true}));
+        assert_eq!(
+            s["state"]["rings"][0],
+            json!({"owner": "w", "square": "e2", "level": 1, "power": "Q", "active": true})
+        );
         shot(&c, "magicring-ring-passed").await;
         click_move(&c, a, &id, "d7d6").await;
         let s = click_move(&c, a, &id, "e2h5").await;
         assert_eq!(s["state"]["tainted"], json!(["h5"]), "{}", s["history"][4]);
-        assert!(c.find(Locator::Css("g.ring[data-ring='w'][data-square='h5']")).await.is_ok(), "the ring moved with its pawn");
+        assert!(
+            c.find(Locator::Css("g.ring[data-ring='w'][data-square='h5']")).await.is_ok(),
+            "the ring moved with its pawn"
+        );
         assert!(c.find(Locator::Css("g.tainted[data-square='h5']")).await.is_ok(), "tainted mark drawn");
         shot(&c, "magicring-game").await;
         finish_by_resignation(&c, a, &id, variant, "1-0").await;
         // Reviewing: each ply shows the rings where they were then.
         click_css(&c, "#first").await;
-        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css("g.ring[data-ring='w'][data-square='e1']")).await.expect("start: White's ring on e1");
+        c.wait()
+            .at_most(Duration::from_secs(5))
+            .for_element(Locator::Css("g.ring[data-ring='w'][data-square='e1']"))
+            .await
+            .expect("start: White's ring on e1");
         for _ in 0..3 {
             click_css(&c, "#next").await;
         }
-        c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css("g.ring[data-ring='w'][data-square='e2']")).await.expect("after e1~e2: the ring on e2");
+        c.wait()
+            .at_most(Duration::from_secs(5))
+            .for_element(Locator::Css("g.ring[data-ring='w'][data-square='e2']"))
+            .await
+            .expect("after e1~e2: the ring on e2");
         assert!(c.find_all(Locator::Css("g.tainted")).await.unwrap().is_empty(), "nothing tainted yet");
         shot(&c, "magicring-review").await;
         id
@@ -472,7 +537,8 @@ async fn drag(c: &Client, from: &str, to: &str) {
     };
     let f = c.execute(&centre(from), vec![]).await.unwrap();
     let t = c.execute(&centre(to), vec![]).await.unwrap();
-    let (fx, fy, tx, ty) = (f[0].as_i64().unwrap(), f[1].as_i64().unwrap(), t[0].as_i64().unwrap(), t[1].as_i64().unwrap());
+    let (fx, fy, tx, ty) =
+        (f[0].as_i64().unwrap(), f[1].as_i64().unwrap(), t[0].as_i64().unwrap(), t[1].as_i64().unwrap());
     let a = MouseActions::new("mouse".into())
         .then(PointerAction::MoveTo { duration: None, x: fx, y: fy })
         .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
@@ -515,7 +581,11 @@ async fn browser_friend_and_engine() {
     let c2 = browser_with(&driver, &p2).await;
 
     c1.goto(&format!("http://{a}/")).await.unwrap();
-    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#variant option[value='chess']")).await.unwrap();
+    c1.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css("#variant option[value='chess']"))
+        .await
+        .unwrap();
     click_css(&c1, "label:has(input[name=mode][value=friend])").await;
     click_css(&c1, "#create-btn").await;
     c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#invite-box:not(.hidden)")).await.unwrap();
@@ -557,7 +627,11 @@ async fn browser_friend_and_engine() {
 
     // Against the computer at level 1: it answers; a takeback undoes both.
     c1.goto(&format!("http://{a}/")).await.unwrap();
-    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#variant option[value='chess']")).await.unwrap();
+    c1.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css("#variant option[value='chess']"))
+        .await
+        .unwrap();
     click_css(&c1, "label:has(input[name=mode][value=engine])").await;
     c1.find(Locator::Css("#level")).await.unwrap().select_by_value("1").await.unwrap();
     click_css(&c1, "#create-btn").await;

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 const GAMES: usize = 200;
 const LINE: [&str; 20] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6a5",
-    "b3c2", "c7c5",
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5", "a4b3", "d7d6",
+    "c2c3", "e8g8", "h2h3", "c6a5", "b3c2", "c7c5",
 ];
 
 /// Players who think: each game moves once a second (offsets spread over
@@ -81,7 +81,8 @@ async fn run_load(name: &str, pace: Option<Duration>) {
     let mut errors = 0;
     let mut first_error = None;
     for t in tasks {
-        let (times, e, fe) = tokio::time::timeout(Duration::from_secs(180), t).await.expect("bounded in time").expect("task");
+        let (times, e, fe) =
+            tokio::time::timeout(Duration::from_secs(180), t).await.expect("bounded in time").expect("task");
         all.extend(times);
         errors += e;
         if first_error.is_none() {

@@ -11,7 +11,10 @@ use std::time::Duration;
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Limit {
     /// `X+Y`: a clock of `base_ms` plus `inc_ms` after each move.
-    Clock { base_ms: u64, inc_ms: u64 },
+    Clock {
+        base_ms: u64,
+        inc_ms: u64,
+    },
     Nodes(u64),
     Depth(u32),
     MoveTime(u64),
@@ -22,7 +25,9 @@ impl Limit {
     pub fn parse_tc(s: &str) -> Result<Limit, String> {
         let (base, inc) = s.trim().split_once('+').unwrap_or((s.trim(), "0"));
         let secs = |x: &str| -> Result<u64, String> {
-            let v: f64 = x.trim().parse().map_err(|_| format!("time control '{s}': '{x}' is not a number of seconds (expected X+Y, e.g. 10+0.1)"))?;
+            let v: f64 = x.trim().parse().map_err(|_| {
+                format!("time control '{s}': '{x}' is not a number of seconds (expected X+Y, e.g. 10+0.1)")
+            })?;
             if !v.is_finite() || v < 0.0 {
                 return Err(format!("time control '{s}': '{x}' must be a non-negative number of seconds"));
             }
@@ -80,7 +85,9 @@ impl FromStr for Adjudication {
     type Err = String;
     fn from_str(s: &str) -> Result<Adjudication, String> {
         let mut a = Adjudication::default();
-        let num = |x: &str| -> Result<i64, String> { x.trim().parse().map_err(|_| format!("adjudication: '{x}' is not a whole number")) };
+        let num = |x: &str| -> Result<i64, String> {
+            x.trim().parse().map_err(|_| format!("adjudication: '{x}' is not a whole number"))
+        };
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| format!("adjudication: '{part}' is not key=value"))?;
             let vals: Vec<i64> = v.split(':').map(num).collect::<Result<_, _>>()?;
@@ -92,7 +99,9 @@ impl FromStr for Adjudication {
                 ("draw", [from, m, cp]) if *m > 0 => a.draw = Some((*from as u32, *m as u32, *cp as i32)),
                 ("maxmoves", [n]) if *n > 0 => a.max_moves = Some(*n as u32),
                 ("resign" | "draw" | "maxmoves", _) => {
-                    return Err(format!("adjudication: bad '{part}' (resign=MOVES:CP, draw=FROMMOVE:MOVES:CP, maxmoves=N; counts > 0)"))
+                    return Err(format!(
+                        "adjudication: bad '{part}' (resign=MOVES:CP, draw=FROMMOVE:MOVES:CP, maxmoves=N; counts > 0)"
+                    ))
                 }
                 (other, _) => return Err(format!("adjudication: unknown key '{other}' (resign, draw, maxmoves)")),
             }
@@ -209,7 +218,10 @@ pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, En
     let mut e = UciEngine::start(spec, Duration::from_millis(cfg.handshake_ms))?;
     if cfg.variant != Variant::Chess {
         if !e.has_option("UCI_Variant") {
-            return Err(EngineError::Protocol(format!("{}: has no UCI_Variant option, so it cannot play {}", spec.name, cfg.variant)));
+            return Err(EngineError::Protocol(format!(
+                "{}: has no UCI_Variant option, so it cannot play {}",
+                spec.name, cfg.variant
+            )));
         }
         if !e.variants.is_empty() && !e.variants.iter().any(|v| v == cfg.variant.id()) {
             return Err(EngineError::Protocol(format!(
@@ -233,7 +245,12 @@ pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, En
 
 /// Plays one game. `engines[0]` plays White. An engine that faults is
 /// killed and its slot emptied, so the caller starts a fresh one next game.
-pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], cfg: &GameConfig, opening: &Opening) -> GameRecord {
+pub fn play_game(
+    engines: [&mut Option<UciEngine>; 2],
+    specs: [&EngineSpec; 2],
+    cfg: &GameConfig,
+    opening: &Opening,
+) -> GameRecord {
     let mut game = Game::new(opening.start.clone());
     for &m in &opening.moves {
         game.push_unchecked(m);
@@ -244,15 +261,16 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
     };
     let mut adj = AdjState::default();
     let mut engine_plies = 0u32;
-    let finish = |game: &Game<AnyPosition>, result: &'static str, termination: String, details: String, fault| GameRecord {
-        start: game.start().clone(),
-        moves: game.moves().to_vec(),
-        opening_plies: opening.moves.len(),
-        result,
-        termination,
-        details,
-        fault,
-    };
+    let finish =
+        |game: &Game<AnyPosition>, result: &'static str, termination: String, details: String, fault| GameRecord {
+            start: game.start().clone(),
+            moves: game.moves().to_vec(),
+            opening_plies: opening.moves.len(),
+            result,
+            termination,
+            details,
+            fault,
+        };
     let lose = |c: Color| if c == Color::White { "0-1" } else { "1-0" };
 
     // Both engines get `ucinewgame` before the first move.
@@ -266,7 +284,13 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             Ok(e) => *slot = Some(e),
             Err(e) => {
                 let fault = fault_of_setup(&e);
-                return finish(&game, lose(c), fault.as_str().into(), format!("{} ({}) {}: {e}", side_name(c), specs[idx(c)].name, setup_verb(fault)), Some((c, fault)));
+                return finish(
+                    &game,
+                    lose(c),
+                    fault.as_str().into(),
+                    format!("{} ({}) {}: {e}", side_name(c), specs[idx(c)].name, setup_verb(fault)),
+                    Some((c, fault)),
+                );
             }
         }
     }
@@ -277,7 +301,13 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
         }
         if let Some(max) = cfg.adjudication.max_moves {
             if engine_plies >= 2 * max {
-                return finish(&game, "1/2-1/2", "adjudication".into(), format!("draw by adjudication: {max} moves played"), None);
+                return finish(
+                    &game,
+                    "1/2-1/2",
+                    "adjudication".into(),
+                    format!("draw by adjudication: {max} moves played"),
+                    None,
+                );
             }
         }
         let pos = game.position().clone();
@@ -303,8 +333,14 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
                 };
                 *engines[i] = None; // kill it: it may still be thinking
                 let details = match fault {
-                    Fault::TimeForfeit => format!("{side} ({name}) lost on time: no bestmove after {} ms ({})", elapsed.as_millis(), budget_text(cfg, clock[i])),
-                    Fault::NoBestMove => format!("{side} ({name}) gave no bestmove: {error} (waited {} ms)", elapsed.as_millis()),
+                    Fault::TimeForfeit => format!(
+                        "{side} ({name}) lost on time: no bestmove after {} ms ({})",
+                        elapsed.as_millis(),
+                        budget_text(cfg, clock[i])
+                    ),
+                    Fault::NoBestMove => {
+                        format!("{side} ({name}) gave no bestmove: {error} (waited {} ms)", elapsed.as_millis())
+                    }
                     _ => format!("{side} ({name}) crashed: {error}"),
                 };
                 return finish(&game, lose(side_color), fault.as_str().into(), details, Some((side_color, fault)));
@@ -321,7 +357,13 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             if used > allowed + cfg.margin_ms as i64 {
                 *engines[i] = None;
                 let details = format!("{side} ({name}) lost on time: took {used} ms ({})", budget_text(cfg, clock[i]));
-                return finish(&game, lose(side_color), Fault::TimeForfeit.as_str().into(), details, Some((side_color, Fault::TimeForfeit)));
+                return finish(
+                    &game,
+                    lose(side_color),
+                    Fault::TimeForfeit.as_str().into(),
+                    details,
+                    Some((side_color, Fault::TimeForfeit)),
+                );
             }
             if let Limit::Clock { inc_ms, .. } = cfg.limit {
                 clock[i] = clock[i] - used + inc_ms as i64;
@@ -332,7 +374,13 @@ pub fn play_game(engines: [&mut Option<UciEngine>; 2], specs: [&EngineSpec; 2], 
             Err(e) => {
                 *engines[i] = None;
                 let details = format!("{side} ({name}) played an {e}; position {}", pos.fen());
-                return finish(&game, lose(side_color), Fault::IllegalMove.as_str().into(), details, Some((side_color, Fault::IllegalMove)));
+                return finish(
+                    &game,
+                    lose(side_color),
+                    Fault::IllegalMove.as_str().into(),
+                    details,
+                    Some((side_color, Fault::IllegalMove)),
+                );
             }
         };
         game.push_unchecked(mv);

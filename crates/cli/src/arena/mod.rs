@@ -89,7 +89,9 @@ pub fn check_engines(cfg: &MatchConfig) -> Result<()> {
 pub fn run_match(cfg: MatchConfig) -> Result<Tally> {
     let cfg = Arc::new(cfg);
     let mut pgn_file = match &cfg.pgn_out {
-        Some(p) => Some(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot create {p}"))?)),
+        Some(p) => {
+            Some(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot create {p}"))?))
+        }
         None => None,
     };
     let next = Arc::new(AtomicUsize::new(0));
@@ -140,7 +142,14 @@ pub fn run_match(cfg: MatchConfig) -> Result<Tally> {
         if let Some(s) = &cfg.sprt {
             msg.push_str(&format!("  LLR {:.2}", s.llr(&tally.wdl)));
             if s.verdict(&tally.wdl) != SprtVerdict::Continue && !stop.swap(true, Ordering::SeqCst) {
-                say(&pb, format!("SPRT: {} after {} games; finishing the games under way", s.verdict(&tally.wdl), tally.wdl.games()));
+                say(
+                    &pb,
+                    format!(
+                        "SPRT: {} after {} games; finishing the games under way",
+                        s.verdict(&tally.wdl),
+                        tally.wdl.games()
+                    ),
+                );
             }
         }
         pb.set_message(msg);
@@ -214,7 +223,9 @@ pub fn pgn_of(cfg: &MatchConfig, f: &Finished) -> String {
         ("TimeControl".to_string(), cfg.game.limit.pgn_time_control()),
     ];
     match cfg.game.limit {
-        game::Limit::Nodes(_) | game::Limit::Depth(_) | game::Limit::MoveTime(_) => tags.push(("SearchLimit".into(), cfg.game.limit.to_string())),
+        game::Limit::Nodes(_) | game::Limit::Depth(_) | game::Limit::MoveTime(_) => {
+            tags.push(("SearchLimit".into(), cfg.game.limit.to_string()))
+        }
         _ => {}
     }
     tags.push(("PlyCount".into(), r.moves.len().to_string()));
@@ -250,7 +261,11 @@ pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 pub fn fmt_elo(x: f64) -> String {
     if x.is_infinite() {
-        if x > 0.0 { "+inf".into() } else { "-inf".into() }
+        if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
     } else if x.is_nan() {
         "nan".into()
     } else {

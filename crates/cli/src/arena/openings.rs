@@ -83,8 +83,12 @@ pub fn random_opening(base: &Opening, plies: usize, seed: u64, index: u64) -> Op
 /// where the game is already over are refused.
 pub fn load_file(path: &str, variant: Variant, opts: &RuleOptions) -> Result<Vec<Opening>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read openings file {path}"))?;
-    let openings = if path.to_ascii_lowercase().ends_with(".pgn") { from_pgn(&text, variant, opts) } else { from_epd(&text, variant, opts) }
-        .with_context(|| format!("openings file {path}"))?;
+    let openings = if path.to_ascii_lowercase().ends_with(".pgn") {
+        from_pgn(&text, variant, opts)
+    } else {
+        from_epd(&text, variant, opts)
+    }
+    .with_context(|| format!("openings file {path}"))?;
     if openings.is_empty() {
         bail!("openings file {path} holds no position");
     }
@@ -206,8 +210,12 @@ mod tests {
         let err = from_epd("not a fen at all\n", Variant::Chess, &RuleOptions::default()).unwrap_err();
         assert!(err.to_string().contains("line 1"), "{err}");
         // Fool's mate: the game is over, so it is no opening.
-        let err = from_epd("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n", Variant::Chess, &RuleOptions::default())
-            .unwrap_err();
+        let err = from_epd(
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n",
+            Variant::Chess,
+            &RuleOptions::default(),
+        )
+        .unwrap_err();
         assert!(format!("{err:#}").contains("already over"), "{err:#}");
     }
 

@@ -75,7 +75,8 @@ impl EloEstimate {
 pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
     let n = r.games() as f64;
     let s = r.score()?;
-    let var = (r.wins as f64 * (1.0 - s).powi(2) + r.draws as f64 * (0.5 - s).powi(2) + r.losses as f64 * s.powi(2)) / n;
+    let var =
+        (r.wins as f64 * (1.0 - s).powi(2) + r.draws as f64 * (0.5 - s).powi(2) + r.losses as f64 * s.powi(2)) / n;
     let se = (var / n).sqrt();
     let decisive = (r.wins + r.losses) as f64;
     let los = if decisive == 0.0 {

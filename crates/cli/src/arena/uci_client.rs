@@ -30,9 +30,9 @@ impl FromStr for EngineSpec {
     fn from_str(s: &str) -> Result<EngineSpec, String> {
         let (mut name, mut cmd, mut args, mut dir, mut options) = (None, None, Vec::new(), None, Vec::new());
         for part in s.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("engine spec '{s}': '{part}' is not key=value (keys: name, cmd, args, dir, option.NAME)"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!("engine spec '{s}': '{part}' is not key=value (keys: name, cmd, args, dir, option.NAME)")
+            })?;
             let (k, v) = (k.trim(), v.trim());
             match k {
                 "name" => name = Some(v.to_string()),
@@ -41,7 +41,11 @@ impl FromStr for EngineSpec {
                 "dir" => dir = Some(PathBuf::from(v)),
                 _ => match k.strip_prefix("option.") {
                     Some(o) if !o.is_empty() => options.push((o.to_string(), v.to_string())),
-                    _ => return Err(format!("engine spec '{s}': unknown key '{k}' (keys: name, cmd, args, dir, option.NAME)")),
+                    _ => {
+                        return Err(format!(
+                            "engine spec '{s}': unknown key '{k}' (keys: name, cmd, args, dir, option.NAME)"
+                        ))
+                    }
                 },
             }
         }
@@ -328,7 +332,8 @@ mod tests {
 
     #[test]
     fn engine_specs() {
-        let s: EngineSpec = "name=A,cmd=/usr/games/stockfish,args=-a -b,option.Hash=16,option.UCI_Elo=1500".parse().unwrap();
+        let s: EngineSpec =
+            "name=A,cmd=/usr/games/stockfish,args=-a -b,option.Hash=16,option.UCI_Elo=1500".parse().unwrap();
         assert_eq!(s.name, "A");
         assert_eq!(s.cmd, "/usr/games/stockfish");
         assert_eq!(s.args, vec!["-a", "-b"]);

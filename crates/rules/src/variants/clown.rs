@@ -19,7 +19,10 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, StdCore, PROMOTION_ROLES};
+use crate::chess::{
+    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, StdCore,
+    PROMOTION_ROLES,
+};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Position;
@@ -254,11 +257,16 @@ impl Clown {
                     unmoved = Bitboard::EMPTY;
                     if value != "-" {
                         if value.len() % 2 != 0 || !value.is_ascii() {
-                            return Err(FenError::Variant(format!("bad clown FEN field '{field}': expected squares like b1g8, or -")));
+                            return Err(FenError::Variant(format!(
+                                "bad clown FEN field '{field}': expected squares like b1g8, or -"
+                            )));
                         }
                         for i in (0..value.len()).step_by(2) {
                             let sq = Square::parse(&value[i..i + 2]).ok_or_else(|| {
-                                FenError::Variant(format!("bad clown FEN field '{field}': '{}' is not a square", &value[i..i + 2]))
+                                FenError::Variant(format!(
+                                    "bad clown FEN field '{field}': '{}' is not a square",
+                                    &value[i..i + 2]
+                                ))
                             })?;
                             if !home_knights(b).contains(sq) {
                                 return Err(FenError::Variant(format!(
@@ -277,7 +285,9 @@ impl Clown {
                         "N" | "n" => Some(HAND_KNIGHT),
                         "B" | "b" => Some(HAND_BISHOP),
                         _ => {
-                            return Err(FenError::Variant(format!("bad clown FEN field '{field}': expected N, B or -")));
+                            return Err(FenError::Variant(format!(
+                                "bad clown FEN field '{field}': expected N, B or -"
+                            )));
                         }
                     }
                 }
@@ -294,7 +304,10 @@ impl Clown {
         let us = core.turn;
         for c in Color::ALL {
             if clowns_on_board[c] > 0 && !had_clown[c] {
-                return Err(FenError::Variant(format!("{c} has a Clown on the board, so the clown field must include {}", c.char())));
+                return Err(FenError::Variant(format!(
+                    "{c} has a Clown on the board, so the clown field must include {}",
+                    c.char()
+                )));
             }
         }
         if let Some(i) = last_captured {
@@ -509,12 +522,7 @@ impl Position for Clown {
     /// re-entries the last move leaves open to the side to move.
     fn pass(&self) -> Option<Clown> {
         // The last-move records describe the move the pass replaces.
-        Some(Clown {
-            core: self.core.passed()?,
-            last_captured: None,
-            last_clown_move: false,
-            ..self.clone()
-        })
+        Some(Clown { core: self.core.passed()?, last_captured: None, last_clown_move: false, ..self.clone() })
     }
     fn hash(&self) -> u64 {
         let mut h = self.core.hash();
@@ -650,7 +658,9 @@ impl Position for Clown {
     fn is_capture(&self, m: Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Declare => self.core.board.color_at(m.to) == Some(!self.core.turn),
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Declare => {
+                self.core.board.color_at(m.to) == Some(!self.core.turn)
+            }
             _ => false,
         }
     }

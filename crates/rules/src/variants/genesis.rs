@@ -367,7 +367,9 @@ impl Genesis {
                 return Some(if role == Role::King {
                     format!("placing the King on {to} would put it next to the other King, giving check: a placement may not give check")
                 } else {
-                    format!("placing a {name} on {to} would give check to the King on {e}: a placement may not give check")
+                    format!(
+                        "placing a {name} on {to} would give check to the King on {e}: a placement may not give check"
+                    )
                 });
             }
         }
@@ -420,12 +422,7 @@ impl Position for Genesis {
         if self.checkers.any() {
             return None;
         }
-        Some(Genesis {
-            turn: !self.turn,
-            halfmoves: 0,
-            checkers: Bitboard::EMPTY,
-            ..self.clone()
-        })
+        Some(Genesis { turn: !self.turn, halfmoves: 0, checkers: Bitboard::EMPTY, ..self.clone() })
     }
     fn hash(&self) -> u64 {
         self.board.hash() ^ zobrist::side(self.turn) ^ self.reserve_hash
@@ -486,7 +483,8 @@ impl Position for Genesis {
             return (others & b.rooks_queens()).is_empty();
         }
         let bishops = b.bishops();
-        others == bishops && ((bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
+        others == bishops
+            && ((bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
     }
 
     fn fen(&self) -> String {

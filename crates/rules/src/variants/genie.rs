@@ -30,8 +30,8 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::{
-    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, orthodox_dead_material, orthodox_king_safe,
-    MoveCounter, MoveSink, StdCore,
+    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, orthodox_dead_material,
+    orthodox_king_safe, MoveCounter, MoveSink, StdCore,
 };
 use crate::fen::{self, FenError};
 use crate::moves::{Move, MoveKind, MoveList, UciMove};

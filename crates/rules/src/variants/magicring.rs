@@ -318,7 +318,8 @@ impl MagicRing {
         }
         let b = &self.core.board;
         let mover = b.role_at(m.from).expect("piece on from-square");
-        let power_move = mover == Role::Pawn && m.kind == MoveKind::Normal && !Self::is_pawn_geometry(b, us, m.from, m.to);
+        let power_move =
+            mover == Role::Pawn && m.kind == MoveKind::Normal && !Self::is_pawn_geometry(b, us, m.from, m.to);
         let cap_sq = if m.kind == MoveKind::EnPassant { Square::from_coords(m.to.file(), m.from.rank()) } else { m.to };
         let rook_move = if m.kind == MoveKind::Castle {
             let rank = m.from.rank();
@@ -508,7 +509,10 @@ impl MagicRing {
             let to = ep.offset(dir).expect("validated ep square");
             let from = ep.offset(-dir).expect("validated ep square");
             if pos.tainted.contains(to) {
-                return Err(FenError::ImpossibleEpSquare { square: ep, why: "the pawn in front of it is tainted and cannot double-step" });
+                return Err(FenError::ImpossibleEpSquare {
+                    square: ep,
+                    why: "the pawn in front of it is tainted and cannot double-step",
+                });
             }
             // A pawn with a ring cannot be taken en passant: the square is dropped.
             if pos.carrier[0] != to && pos.carrier[1] != to {
@@ -556,8 +560,9 @@ fn parse_tainted(v: &str) -> Result<Bitboard, FenError> {
         return Ok(bb);
     }
     for p in v.split(',') {
-        let sq = Square::parse(p)
-            .ok_or_else(|| FenError::Variant(format!("bad tainted field '{v}': expected squares like tainted:e4,c6")))?;
+        let sq = Square::parse(p).ok_or_else(|| {
+            FenError::Variant(format!("bad tainted field '{v}': expected squares like tainted:e4,c6"))
+        })?;
         bb.set(sq);
     }
     Ok(bb)
@@ -578,11 +583,7 @@ impl Position for MagicRing {
         u32::MAX
     }
     fn pass(&self) -> Option<MagicRing> {
-        Some(MagicRing {
-            core: self.core.passed()?,
-            ep_rel: None,
-            ..self.clone()
-        })
+        Some(MagicRing { core: self.core.passed()?, ep_rel: None, ..self.clone() })
     }
     fn hash(&self) -> u64 {
         let mut h = self.core.board.hash() ^ zobrist::side(self.core.turn) ^ zobrist::castling(self.core.castling.0);
@@ -650,10 +651,7 @@ impl Position for MagicRing {
             c.fullmoves
         );
         if !self.rings_default() {
-            s.push_str(&format!(
-                " rings:{}.{},{}.{}",
-                self.carrier[0], self.level[0], self.carrier[1], self.level[1]
-            ));
+            s.push_str(&format!(" rings:{}.{},{}.{}", self.carrier[0], self.level[0], self.carrier[1], self.level[1]));
         }
         if self.tainted.any() {
             s.push_str(" tainted:");

@@ -13,7 +13,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
 pub fn fresh_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chimera-{tag}-{}-{}", std::process::id(), chimera_server::random_hex(4)));
+    let d =
+        std::env::temp_dir().join(format!("chimera-{tag}-{}-{}", std::process::id(), chimera_server::random_hex(4)));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
@@ -32,11 +33,15 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     );
     s.write_all(req.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf)).await.expect("response in time").expect("read");
+    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
+        .await
+        .expect("response in time")
+        .expect("read");
     let text = String::from_utf8_lossy(&buf).to_string();
     let (head, rest) = text.split_once("\r\n\r\n").expect("http head");
     let status: u16 = head.split_whitespace().nth(1).expect("status").parse().expect("status code");
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+    let body =
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
     (status, body)
 }
 
@@ -85,7 +90,11 @@ pub async fn send_raw(ws: &mut Ws, s: &str) {
 /// The next JSON message (10 s at most).
 pub async fn recv(ws: &mut Ws) -> Value {
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next()).await.expect("a message in time").expect("open").expect("ok");
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("ok");
         if let Message::Text(t) = m {
             return serde_json::from_str(&t).expect("json");
         }
