@@ -16,9 +16,9 @@ pub struct Args {
     /// Results are the first engine's.
     #[arg(long = "engine", required = true, num_args = 1)]
     engines: Vec<String>,
-    /// Variant id: chess, genie, genie-ownhalf, genesis, clown, magicring.
-    #[arg(long, default_value = "chess")]
-    variant: String,
+    /// Variant id.
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::parser())]
+    variant: Variant,
     /// Number of games (colours alternate; each opening is played with both colours).
     #[arg(long, default_value_t = 2)]
     games: usize,
@@ -98,7 +98,7 @@ fn config(a: Args) -> Result<MatchConfig> {
     if e0.name == e1.name {
         e1.name.push_str(" (2)");
     }
-    let variant: Variant = a.variant.parse().map_err(|e| anyhow!("{e}"))?;
+    let variant = a.variant;
     let opts = RuleOptions { ring_powers: a.ring_powers.parse()? };
     let limit = if let Some(tc) = &a.tc {
         Limit::parse_tc(tc).map_err(|e| anyhow!(e))?

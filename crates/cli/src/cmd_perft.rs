@@ -6,9 +6,9 @@ use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant id: chess, genie, genie-ownhalf, genesis, clown, magicring.
-    #[arg(long, default_value = "chess")]
-    variant: String,
+    /// Variant id.
+    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::parser())]
+    variant: Variant,
     /// Depth in plies.
     #[arg(long)]
     depth: u32,
@@ -27,8 +27,7 @@ pub struct Args {
 }
 
 /// Builds a position from the common `--variant --fen --moves --ring-powers` flags.
-pub fn position_from(variant: &str, fen: Option<&str>, moves: Option<&str>, ring_powers: &str) -> Result<AnyPosition> {
-    let variant: Variant = variant.parse().map_err(|e| anyhow!("{e}"))?;
+pub fn position_from(variant: Variant, fen: Option<&str>, moves: Option<&str>, ring_powers: &str) -> Result<AnyPosition> {
     let opts = RuleOptions { ring_powers: ring_powers.parse()? };
     let mut pos = match fen {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,
@@ -42,7 +41,7 @@ pub fn position_from(variant: &str, fen: Option<&str>, moves: Option<&str>, ring
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let pos = position_from(&a.variant, a.fen.as_deref(), a.moves.as_deref(), &a.ring_powers)?;
+    let pos = position_from(a.variant, a.fen.as_deref(), a.moves.as_deref(), &a.ring_powers)?;
     let total = if a.divide {
         let mut total = 0;
         for (m, n) in pos.divide(a.depth) {

@@ -12,6 +12,8 @@ mod cmd_play;
 mod cmd_serve;
 mod cmd_tune;
 mod cmd_uci;
+mod cmd_variants;
+mod variant_arg;
 
 #[derive(Parser)]
 #[command(
@@ -41,6 +43,8 @@ enum Command {
     Match(cmd_match::Args),
     /// Fit the evaluation's values to game results (Texel tuning).
     Tune(cmd_tune::Args),
+    /// List the variants: id and name (`--ids`: ids only, for scripts).
+    Variants(cmd_variants::Args),
 }
 
 fn main() {
@@ -54,6 +58,7 @@ fn main() {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
+        Some(Command::Variants(a)) => cmd_variants::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -48,7 +48,10 @@ struct Uci {
     ponder: bool,
 }
 
-const VARIANT_VARS: &str = "var chess var genie var genie-ownhalf var genesis var clown var magicring";
+/// The `UCI_Variant` combo's values: every id of `Variant::ALL`, in order.
+fn variant_vars() -> String {
+    Variant::ALL.iter().map(|v| format!("var {}", v.id())).collect::<Vec<_>>().join(" ")
+}
 
 /// Runs the UCI loop on any line reader and writer (tests drive it with
 /// in-memory pipes). Returns after `quit` or the end of the input.
@@ -163,7 +166,7 @@ impl Uci {
             format!("id name Chimera {}", env!("CARGO_PKG_VERSION")),
             "id author the Chimera developers".to_string(),
             String::new(),
-            format!("option name UCI_Variant type combo default chess {VARIANT_VARS}"),
+            format!("option name UCI_Variant type combo default chess {}", variant_vars()),
             format!("option name RingPowers type string default {}", RingPowers::DEFAULT),
             "option name Hash type spin default 16 min 1 max 65536".into(),
             "option name Threads type spin default 1 min 1 max 256".into(),

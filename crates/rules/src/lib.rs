@@ -64,3 +64,8 @@ pub use position::{CastlingRights, EndReason, IllegalMove, Outcome, Position};
 pub use types::{ByColor, ByRole, BySquare, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use variant::{AnyPosition, ParseRingPowersError, RingPowers, RuleOptions, UnknownVariant, Variant};
 pub use variants::{Clown, Genesis, Genie, MagicRing};
+
+/// The crate README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -51,6 +51,18 @@ impl Variant {
         }
     }
 
+    /// Other spellings [`FromStr`] accepts for the id (lower case).
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::Chess => &["standard", "orthodox"],
+            Variant::Genie => &[],
+            Variant::GenieOwnHalf => &["genieownhalf", "genie_ownhalf"],
+            Variant::Genesis => &[],
+            Variant::Clown => &[],
+            Variant::MagicRing => &["magic-ring", "magic_ring"],
+        }
+    }
+
     /// Standard start position FEN.
     pub fn start_fen(self, opts: &RuleOptions) -> String {
         AnyPosition::new(self, opts).fen()
@@ -84,15 +96,10 @@ impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         let t = s.trim().to_ascii_lowercase();
-        Ok(match t.as_str() {
-            "chess" | "standard" | "orthodox" => Variant::Chess,
-            "genie" => Variant::Genie,
-            "genie-ownhalf" | "genieownhalf" | "genie_ownhalf" => Variant::GenieOwnHalf,
-            "genesis" => Variant::Genesis,
-            "clown" => Variant::Clown,
-            "magicring" | "magic-ring" | "magic_ring" => Variant::MagicRing,
-            _ => return Err(UnknownVariant(s.to_string())),
-        })
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == t || v.aliases().contains(&t.as_str()))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
@@ -339,3 +346,15 @@ impl Position for AnyPosition {
         with_position!(self, p => p.repetition_horizon())
     }
 }
+
+macro_rules! any_position_from {
+    ($($ty:ident),*) => {$(
+        impl From<$ty> for AnyPosition {
+            /// Wraps a position of a variant known at compile time.
+            fn from(p: $ty) -> AnyPosition {
+                AnyPosition::$ty(p)
+            }
+        }
+    )*};
+}
+any_position_from!(Chess, Genie, Genesis, Clown, MagicRing);

@@ -1,0 +1,24 @@
+//! `chimera variants`: the variant ids this build knows, from `Variant::ALL`,
+//! so scripts and people never keep a list of their own.
+
+use anyhow::Result;
+use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print the ids only, one per line (for scripts: `for v in $(chimera variants --ids)`).
+    #[arg(long)]
+    ids: bool,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    for v in Variant::ALL {
+        if a.ids {
+            println!("{}", v.id());
+        } else {
+            let start = AnyPosition::new(v, &RuleOptions::default());
+            println!("{:<14} {:<36} {}", v.id(), v.name(), start.fen());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! The `--variant` flag of every subcommand, with its accepted values and
+//! their help taken from `Variant::ALL` (no hand-kept list).
+
+use chimera_rules::Variant;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+
+/// Parses a variant id (or one of its aliases, any case) into a [`Variant`].
+pub fn parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(
+        Variant::ALL.iter().map(|v| PossibleValue::new(v.id()).aliases(v.aliases().iter().copied()).help(v.name())),
+    )
+    .map(|s| s.parse::<Variant>().expect("clap only passes listed ids and aliases"))
+}
