@@ -13,7 +13,10 @@ pub const ORTHODOX_ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, R
 /// What is wrong with a FEN: every FEN reader of this crate answers bad
 /// input with one of these. `Display` gives a one-line message for people.
 /// The FEN of each variant is described in `docs/fen.md`.
+///
+/// Non-exhaustive: new checks may add variants.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// The text is empty or only white space.
     Empty,

@@ -115,7 +115,11 @@ pub enum Outcome {
 /// Why a game ended. The rules find the first five
 /// ([`Position::outcome`], and [`Game::outcome`](crate::Game::outcome) for
 /// repetition); the last three come only from a game record or a server.
+///
+/// Non-exhaustive: new ways for a game to end may be added, so a `match`
+/// outside this crate needs a wildcard arm.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// The side to move is in check and has no legal move: it loses.
     Checkmate,
