@@ -166,7 +166,8 @@ impl Role {
         self.upper_char().to_ascii_lowercase()
     }
 
-    /// Reads a letter in either case.
+    /// Reads a role letter (`P N B R Q K G C`) in either case; `None` for any
+    /// other character.
     pub fn from_char(c: char) -> Option<Role> {
         Some(match c.to_ascii_lowercase() {
             'p' => Role::Pawn,
@@ -520,7 +521,9 @@ impl Square {
         (0..64).map(Square::new)
     }
 
-    /// Reads `e4`-style names.
+    /// Reads a square name, `a1` to `h8`, lower case only; `None` for
+    /// anything else. [`FromStr`](std::str::FromStr) reads the same names and
+    /// answers bad input with a [`ParseSquareError`].
     pub fn parse(s: &str) -> Option<Square> {
         let mut it = s.chars();
         let f = File::from_char(it.next()?)?;

@@ -55,8 +55,8 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// All six variants, in the order of the rules pages: `chess`, `genie`,
-    /// `genie-ownhalf`, `genesis`, `clown`, `magicring`.
+    /// All six variants: `chess`, `genie`, `genie-ownhalf`, `genesis`,
+    /// `clown`, `magicring`, in that order.
     pub const ALL: [Variant; 6] =
         [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Genesis, Variant::Clown, Variant::MagicRing];
 
