@@ -27,7 +27,12 @@ pub struct Args {
 }
 
 /// Builds a position from the common `--variant --fen --moves --ring-powers` flags.
-pub fn position_from(variant: Variant, fen: Option<&str>, moves: Option<&str>, ring_powers: &str) -> Result<AnyPosition> {
+pub fn position_from(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    ring_powers: &str,
+) -> Result<AnyPosition> {
     let opts = RuleOptions { ring_powers: ring_powers.parse()? };
     let mut pos = match fen {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,

@@ -41,7 +41,8 @@ fn main() -> ExitCode {
     }
     let pos = game.position();
     println!("\nposition: {}", pos.fen());
-    let flips: Vec<String> = pos.legal_move_list().iter().filter(|m| m.kind == MoveKind::Flip).map(|m| m.to_string()).collect();
+    let flips: Vec<String> =
+        pos.legal_move_list().iter().filter(|m| m.kind == MoveKind::Flip).map(|m| m.to_string()).collect();
     println!("flips available to {}: {}", pos.turn(), if flips.is_empty() { "none".into() } else { flips.join(" ") });
     let result = pgn::result_string(game.outcome());
     let tags = [("Event".to_string(), "chimera-rules example".to_string())];

@@ -56,11 +56,15 @@ static GENIE: [u64; 64] = leaper_table(&[
     (2, -2),
 ]);
 
+/// Squares a knight on `sq` attacks: its two to eight leaps, whatever stands
+/// on them.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq.index()])
 }
 
+/// Squares a king on `sq` attacks: its three to eight neighbours (castling is
+/// a move, not an attack, and is not included).
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index()])
@@ -75,11 +79,15 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     }
 }
 
+/// The diagonal neighbours of `sq` (one to four): where a Genesis Chess pawn
+/// captures (`docs/rules/genesis.md`).
 #[inline]
 pub fn ferz_attacks(sq: Square) -> Bitboard {
     Bitboard(FERZ[sq.index()])
 }
 
+/// The orthogonal neighbours of `sq` (two to four): where a Genesis Chess pawn
+/// moves without capturing (`docs/rules/genesis.md`).
 #[inline]
 pub fn wazir_attacks(sq: Square) -> Bitboard {
     Bitboard(WAZIR[sq.index()])
@@ -133,18 +141,35 @@ fn magic_lookup(m: &Magic, occ: Bitboard) -> Bitboard {
     Bitboard(unsafe { *SLIDER_ATTACKS.get_unchecked(m.offset + idx) })
 }
 
-/// Squares a rook on `sq` attacks, with `occ` the occupied squares.
+/// Squares a rook on `sq` attacks, with `occ` the occupied squares. Along
+/// each line the first occupied square is included (a capture, or a piece
+/// defended), the squares behind it are not; `sq` itself never is. Whether
+/// `occ` contains `sq` makes no difference.
+///
+/// ```
+/// use chimera_rules::attacks::rook_attacks;
+/// use chimera_rules::{Bitboard, Square};
+///
+/// let occ = Bitboard::from_square(Square::A4) | Bitboard::from_square(Square::D1);
+/// let att = rook_attacks(Square::A1, occ);
+/// assert!(att.contains(Square::A4) && !att.contains(Square::A5));
+/// assert!(att.contains(Square::D1) && !att.contains(Square::E1));
+/// assert_eq!(att.count(), 6); // a2 a3 a4 b1 c1 d1
+/// ```
 #[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     magic_lookup(&ROOK_MAGICS[sq.index()], occ)
 }
 
-/// Squares a bishop on `sq` attacks, with `occ` the occupied squares.
+/// Squares a bishop on `sq` attacks, with `occ` the occupied squares; as
+/// [`rook_attacks`], the first occupied square of each diagonal included.
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     magic_lookup(&BISHOP_MAGICS[sq.index()], occ)
 }
 
+/// Squares a queen on `sq` attacks, with `occ` the occupied squares: the
+/// union of [`rook_attacks`] and [`bishop_attacks`].
 #[inline]
 pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     rook_attacks(sq, occ) | bishop_attacks(sq, occ)

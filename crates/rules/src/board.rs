@@ -7,6 +7,14 @@ use crate::types::{ByColor, Color, Piece, Role, Square};
 use crate::zobrist;
 use std::fmt;
 
+/// The placement of the pieces on the 64 squares, and nothing else: the side
+/// to move, castling rights and variant state (reserves, hands, rings) live in
+/// the [`Position`](crate::Position) that holds the board.
+///
+/// It keeps one [`Bitboard`] per role and per colour, a square-indexed
+/// mailbox, and a Zobrist hash of the placement updated on every change. The
+/// editing methods ([`Board::put`], [`Board::take`], [`Board::set`],
+/// [`Board::shift`]) change the placement only and check no rule.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     by_role: [Bitboard; Role::COUNT],
@@ -39,6 +47,7 @@ fn decode(c: u8) -> Option<Piece> {
 }
 
 impl Board {
+    /// A board with no piece on it.
     pub const fn empty() -> Board {
         Board {
             by_role: [Bitboard::EMPTY; Role::COUNT],
@@ -64,46 +73,56 @@ impl Board {
         b
     }
 
+    /// Every occupied square, both colours.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.occupied
     }
 
+    /// The squares holding pieces of colour `c`.
     #[inline]
     pub fn by_color(&self, c: Color) -> Bitboard {
         self.by_color[c.index()]
     }
 
+    /// The squares holding pieces of role `r`, both colours.
     #[inline]
     pub fn by_role(&self, r: Role) -> Bitboard {
         self.by_role[r.index()]
     }
 
+    /// The squares holding piece `p` (its role and its colour).
     #[inline]
     pub fn by_piece(&self, p: Piece) -> Bitboard {
         self.by_role[p.role.index()] & self.by_color[p.color.index()]
     }
 
+    /// The pawns of both colours.
     #[inline]
     pub fn pawns(&self) -> Bitboard {
         self.by_role(Role::Pawn)
     }
+    /// The knights of both colours.
     #[inline]
     pub fn knights(&self) -> Bitboard {
         self.by_role(Role::Knight)
     }
+    /// The bishops of both colours.
     #[inline]
     pub fn bishops(&self) -> Bitboard {
         self.by_role(Role::Bishop)
     }
+    /// The rooks of both colours.
     #[inline]
     pub fn rooks(&self) -> Bitboard {
         self.by_role(Role::Rook)
     }
+    /// The queens of both colours.
     #[inline]
     pub fn queens(&self) -> Bitboard {
         self.by_role(Role::Queen)
     }
+    /// The kings of both colours.
     #[inline]
     pub fn kings(&self) -> Bitboard {
         self.by_role(Role::King)
@@ -125,16 +144,19 @@ impl Board {
         (self.kings() & self.by_color(c)).first()
     }
 
+    /// The piece on `sq`, or `None` if the square is empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         decode(self.mailbox[sq.index()])
     }
 
+    /// The role of the piece on `sq`, or `None` if the square is empty.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.piece_at(sq).map(|p| p.role)
     }
 
+    /// The colour of the piece on `sq`, or `None` if the square is empty.
     #[inline]
     pub fn color_at(&self, sq: Square) -> Option<Color> {
         self.piece_at(sq).map(|p| p.color)

@@ -277,10 +277,32 @@ impl Chess {
         Chess { core: StdCore::standard() }
     }
 
+    /// The orthodox state this position shares with the variants built on it:
+    /// placement, side to move, castling, en passant, counters and checkers. Its
+    /// type is internal to the crate; the same facts are public through the
+    /// [`Position`] methods ([`Position::board`], [`Position::turn`], ...).
     pub fn core(&self) -> &StdCore {
         &self.core
     }
 
+    /// Reads a standard FEN (`docs/fen.md`): six fields, of which the two
+    /// counters may be left out (they then read `0 1`).
+    ///
+    /// Bad input is a [`FenError`] saying what is wrong: for instance a piece
+    /// letter other than `K Q R B N P` in either case, a side without exactly one
+    /// king, a pawn on rank 1 or 8, a castling right without its king and rook at
+    /// home, an en-passant square no double step can have passed, the side not to
+    /// move in check, or a seventh field.
+    ///
+    /// ```
+    /// use chimera_rules::{Chess, FenError, Position};
+    ///
+    /// let pos = Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+    /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    /// assert_eq!(Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - -")?, pos);
+    /// assert!(matches!(Chess::from_fen("4k3/8/8/8/8/8/4G3/4K3 w - -"), Err(FenError::PieceNotInVariant('G'))));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(s: &str) -> Result<Chess, FenError> {
         let f = fen::FenFields::split(s)?;
         if let Some(extra) = f.extra.first() {

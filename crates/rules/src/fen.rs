@@ -10,34 +10,76 @@ use std::fmt;
 
 pub const ORTHODOX_ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
-/// What is wrong with a FEN.
+/// What is wrong with a FEN: every FEN reader of this crate answers bad
+/// input with one of these. `Display` gives a one-line message for people.
+/// The FEN of each variant is described in `docs/fen.md`.
+///
+/// Non-exhaustive: new checks may add variants.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
+    /// The text is empty or only white space.
     Empty,
+    /// The FEN stops before a required field; the payload names it
+    /// (`"side to move"`, `"castling"` or `"en passant"`).
     MissingField(&'static str),
+    /// A field after the six standard ones that the variant does not accept
+    /// (orthodox chess accepts none; the variants' `name:value` fields are
+    /// in `docs/fen.md`), or a variant field that is not its own: the field
+    /// as given.
     UnexpectedField(String),
+    /// The board field has this many `/`-separated ranks instead of 8.
     BadRankCount(usize),
+    /// A rank of the board field does not describe exactly 8 squares.
     BadRankLength {
+        /// The rank, 1 to 8 (the board field lists rank 8 first).
         rank: u8,
+        /// How many squares it describes, counted up to where the error
+        /// was found.
         squares: u32,
     },
+    /// A character in the board field that is no digit, `/`, `~` or piece
+    /// letter.
     UnknownPiece(char),
+    /// A piece letter whose role the variant does not have (a Genie `G` in
+    /// orthodox chess, say).
     PieceNotInVariant(char),
+    /// The `[...]` reserve or hand after the board cannot be read: the text
+    /// after `[` as given.
     BadPocket(String),
+    /// This side has no king, in a variant and position that need one.
     MissingKing(Color),
+    /// This side has more than one king.
     TooManyKings(Color),
+    /// A pawn stands on rank 1 or 8, where the variant allows none.
     PawnOnBackRank(Square),
+    /// The side-to-move field is not `w` or `b`: the field as given.
     BadSideToMove(String),
+    /// The castling field is neither `-` nor letters of `KQkq` without a
+    /// repeat: the field as given.
     BadCastling(String),
+    /// A castling right (its letter) whose king is not on its start square,
+    /// e1 or e8.
     CastlingWithoutKing(char),
+    /// A castling right (its letter) without a rook of its side on the
+    /// corner it names (h1, a1, h8 or a8).
     CastlingWithoutRook(char),
+    /// The en-passant field is neither `-` nor a square name: the field as
+    /// given.
     BadEpSquare(String),
+    /// The en-passant square cannot follow a double step in this position.
     ImpossibleEpSquare {
+        /// The square given.
         square: Square,
+        /// Why no double step can have passed it, in words.
         why: &'static str,
     },
+    /// The halfmove clock or the fullmove number is not a whole number
+    /// below 100 000.
     BadCounter {
+        /// `"halfmove clock"` or `"fullmove number"`.
         field: &'static str,
+        /// The field as given.
         value: String,
     },
     /// The side not to move is in check (it could be captured).

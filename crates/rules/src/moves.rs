@@ -31,20 +31,60 @@ pub enum MoveKind {
     RingPass(Option<Color>),
 }
 
-/// A move. Four bytes; `Copy`.
+/// A move of any variant: origin and destination squares and a [`MoveKind`].
+/// Four bytes; `Copy`.
+///
+/// A `Move` is only data: whether it is legal is for a position to say
+/// ([`Position::legal_moves`](crate::Position::legal_moves),
+/// [`Position::parse_uci`](crate::Position::parse_uci)). `Display` writes its
+/// move string; every legal move has exactly one, as `docs/rules/README.md`
+/// defines them:
+///
+/// | move | string |
+/// | --- | --- |
+/// | move or capture; castling as the king's two squares | `g1f3`, `e1g1` |
+/// | promotion | `e7e8q`, to a Genie `e7e8g` |
+/// | Genie flip (the pawn's square twice) | `d2d2g` |
+/// | Genesis placement, Clown Chess re-entry (upper-case letter) | `K@e4`, `N@b4` |
+/// | Clown declaration on a Knight's first move | `b1c3c` |
+/// | Magic Ring pass (`w`/`b` only when the carrier holds both rings) | `e1d2`, `e1d2b` |
+///
+/// ```
+/// use chimera_rules::{Chess, Move, MoveKind, Position, Role, Square};
+///
+/// let pos = Chess::new();
+/// let m = pos.parse_uci("g1f3")?;
+/// assert_eq!(m, Move::normal(Square::G1, Square::F3));
+/// assert_eq!(m.to_string(), "g1f3");
+///
+/// let promotion = Move::new(Square::E7, Square::E8, MoveKind::Promotion(Role::Queen));
+/// assert_eq!(promotion.to_string(), "e7e8q");
+/// assert_eq!(promotion.promotion(), Some(Role::Queen));
+/// assert!(!pos.is_legal(promotion));
+/// # Ok::<(), chimera_rules::IllegalMove>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The square the piece leaves (the king's for castling, the ring
+    /// carrier's for a ring pass); for a placement, re-entry or flip, the
+    /// same square as `to`.
     pub from: Square,
+    /// The square the piece arrives on (the king's destination for
+    /// castling, the receiving piece's square for a ring pass).
     pub to: Square,
+    /// What kind of move it is.
     pub kind: MoveKind,
 }
 
 impl Move {
+    /// A move of any kind. Nothing is checked: a position says whether it is
+    /// legal ([`Position::is_legal`](crate::Position::is_legal)).
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move { from, to, kind }
     }
 
+    /// A [`MoveKind::Normal`] move or capture from `from` to `to`.
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
         Move { from, to, kind: MoveKind::Normal }
@@ -56,6 +96,7 @@ impl Move {
         matches!(self.kind, MoveKind::Drop(_) | MoveKind::ReEntry(_))
     }
 
+    /// The role promoted to, for a promotion; `None` for every other kind.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
         match self.kind {
@@ -64,7 +105,8 @@ impl Move {
         }
     }
 
-    /// The move string of `shared/rules/README.md`.
+    /// The move string, the same as `to_string()` (see [`Move`] and
+    /// `docs/rules/README.md`).
     pub fn uci(self) -> String {
         self.to_string()
     }
@@ -89,13 +131,29 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The parts of a UCI move string, before it is matched against a position.
+/// The parts of a UCI move string, read without a position: the syntax is
+/// checked, legality is not ([`Position::parse_uci`](crate::Position::parse_uci)
+/// does both).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum UciMove {
-    /// `e2e4`, with an optional trailing letter (`q r b n g c w b`).
-    Squares { from: Square, to: Square, suffix: Option<char> },
-    /// `N@f3`.
-    Put { role: Role, to: Square },
+    /// Two squares and an optional letter: `e2e4`, `e7e8q`, `d2d2g`.
+    Squares {
+        /// The first square.
+        from: Square,
+        /// The second square.
+        to: Square,
+        /// The fifth character, if any: one of `q r b n k g c w`, a
+        /// promotion letter, `g` (Genie flip or promotion), `c` (Clown
+        /// declaration) or `w`/`b` (the ring a pass hands on).
+        suffix: Option<char>,
+    },
+    /// A placement or re-entry: `N@f3`.
+    Put {
+        /// The role of the letter before `@` (read in either case).
+        role: Role,
+        /// The square after `@`.
+        to: Square,
+    },
 }
 
 /// What is wrong with a UCI move string.
@@ -156,6 +214,21 @@ impl UciMove {
     /// Reads a move string's parts: `e2e4`, `e7e8q`, `N@f3`, `b1b1c`, ...
     /// Whether it is legal is for the position to say
     /// ([`Position::parse_uci`](crate::Position::parse_uci)).
+    ///
+    /// A string of another shape is a [`ParseUciMoveError`] whose
+    /// [`UciMoveErrorKind`] says what is wrong.
+    ///
+    /// ```
+    /// use chimera_rules::{Role, Square, UciMove, UciMoveErrorKind};
+    ///
+    /// assert_eq!(
+    ///     UciMove::parse("e7e8q"),
+    ///     Ok(UciMove::Squares { from: Square::E7, to: Square::E8, suffix: Some('q') })
+    /// );
+    /// assert_eq!(UciMove::parse("N@f3"), Ok(UciMove::Put { role: Role::Knight, to: Square::F3 }));
+    /// assert_eq!(UciMove::parse("e2e9").unwrap_err().kind, UciMoveErrorKind::BadToSquare);
+    /// assert_eq!(UciMove::parse("e2e4x").unwrap_err().kind, UciMoveErrorKind::UnknownSuffix);
+    /// ```
     pub fn parse(s: &str) -> Result<UciMove, ParseUciMoveError> {
         use UciMoveErrorKind::*;
         let err = |kind| ParseUciMoveError { input: s.to_string(), kind };

@@ -15,7 +15,12 @@ use std::fmt;
 /// One move of a game's main line, with what was written around it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnMove {
+    /// The move as the movetext has it (SAN, or any spelling
+    /// [`parse_san`](crate::san::parse_san) reads), `+`/`#` kept, `!`/`?`
+    /// moved to `nags`; move numbers are not part of it.
     pub san: String,
+    /// Numeric annotation glyphs after the move: `$n` tokens, and the suffixes
+    /// `!` `?` `!!` `??` `!?` `?!` read as their NAGs.
     pub nags: Vec<u8>,
     /// Comments after the move.
     pub comments: Vec<String>,
@@ -26,9 +31,12 @@ pub struct PgnMove {
 /// A game as read: tags and main-line SAN, not yet checked against the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
+    /// The tag pairs in the order read: `[Event "Casual"]` is
+    /// `("Event", "Casual")`.
     pub tags: Vec<(String, String)>,
     /// Comment before the first move.
     pub comment: Option<String>,
+    /// The main line, one entry per ply.
     pub moves: Vec<PgnMove>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
@@ -87,10 +95,14 @@ impl std::error::Error for PgnError {
 }
 
 impl PgnGame {
+    /// The value of tag `name`, matched ignoring ASCII case; the first one
+    /// when the tag is repeated, `None` when it is absent.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
+    /// Sets tag `name` to `value`: replaces the value of a tag of exactly that
+    /// name (case-sensitive), or appends the tag.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self.tags.iter_mut().find(|(k, _)| k == name) {
@@ -99,6 +111,8 @@ impl PgnGame {
         }
     }
 
+    /// The variant named by `[Variant]`; orthodox chess when the tag is
+    /// absent. An id this crate does not know is [`PgnError::Variant`].
     pub fn variant(&self) -> Result<Variant, PgnError> {
         match self.tag("Variant") {
             None => Ok(Variant::Chess),
@@ -106,6 +120,9 @@ impl PgnGame {
         }
     }
 
+    /// The rule options of `[RingPowers]`, or the default powers `QNRB`
+    /// when the tag is absent. A list that cannot be read is
+    /// [`PgnError::RingPowers`].
     pub fn rule_options(&self) -> Result<RuleOptions, PgnError> {
         let ring_powers = match self.tag("RingPowers") {
             None => RingPowers::default(),
@@ -125,7 +142,8 @@ impl PgnGame {
     }
 
     /// Replays the main line against the rules: the start position and the
-    /// moves, or the first move that is not legal.
+    /// moves, or the first move that is not legal ([`PgnError::Move`]), or
+    /// the error of [`PgnGame::start_position`]. Variations are not replayed.
     pub fn replay(&self) -> Result<(AnyPosition, Vec<Move>), PgnError> {
         let start = self.start_position()?;
         let mut pos = start.clone();
@@ -143,6 +161,38 @@ impl PgnGame {
 
 /// Reads every game in a PGN text. Bad input gives an error for that game;
 /// reading goes on with the next one.
+///
+/// Reading checks the PGN syntax only; [`PgnGame::replay`] then checks the
+/// moves against the rules of the game's variant.
+///
+/// ```
+/// use chimera_rules::pgn::{read_pgn, PgnError};
+/// use chimera_rules::{Position, Variant};
+///
+/// let text = r#"[Event "Example"]
+/// [Variant "genie"]
+/// [Result "*"]
+///
+/// 1. e4 e5 2. Nf3 {develops} Nc6! (2... d6) *
+/// "#;
+/// let games = read_pgn(text);
+/// assert_eq!(games.len(), 1);
+/// let game = games[0].as_ref().map_err(Clone::clone)?;
+/// assert_eq!(game.tag("event"), Some("Example"));
+/// assert_eq!(game.result, "*");
+/// assert_eq!(game.moves.len(), 4);
+/// assert_eq!(game.moves[2].comments, ["develops"]);
+/// assert_eq!(game.moves[3].nags, [1]);
+///
+/// let (start, moves) = game.replay()?;
+/// assert_eq!(start.variant(), Variant::Genie);
+/// assert_eq!(moves[3].to_string(), "b8c6");
+///
+/// // An illegal move is reported with its place in the game.
+/// let bad = read_pgn("1. e4 e5 2. Ke3 *").remove(0).map_err(|e| e.to_string())?;
+/// assert!(matches!(bad.replay(), Err(PgnError::Move { ply: 2, .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_pgn(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut games = Vec::new();
     let mut lexer = Lexer { chars: text.chars().collect(), pos: 0, line: 1 };

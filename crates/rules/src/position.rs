@@ -14,18 +14,29 @@ use std::fmt;
 pub struct CastlingRights(pub u8);
 
 impl CastlingRights {
+    /// White's king-side right (`K` in FEN): castling towards h1.
     pub const WHITE_KING: u8 = 1;
+    /// White's queen-side right (`Q` in FEN): castling towards a1.
     pub const WHITE_QUEEN: u8 = 2;
+    /// Black's king-side right (`k` in FEN): castling towards h8.
     pub const BLACK_KING: u8 = 4;
+    /// Black's queen-side right (`q` in FEN): castling towards a8.
     pub const BLACK_QUEEN: u8 = 8;
+    /// All four rights (`KQkq`), as at the start.
     pub const ALL: CastlingRights = CastlingRights(15);
+    /// No right left (`-`).
     pub const NONE: CastlingRights = CastlingRights(0);
 
+    /// Whether `color` still has the right to castle on the king side
+    /// (`king_side`) or the queen side. The right alone does not make castling
+    /// legal now (the squares between must be empty and not attacked).
     #[inline]
     pub fn has(self, color: Color, king_side: bool) -> bool {
         self.0 & Self::bit(color, king_side) != 0
     }
 
+    /// The bit of `color`'s right on the king side (`king_side`) or the queen
+    /// side: one of the four constants above.
     #[inline]
     pub const fn bit(color: Color, king_side: bool) -> u8 {
         match (color, king_side) {
@@ -36,11 +47,13 @@ impl CastlingRights {
         }
     }
 
+    /// Whether `color` has either right left.
     #[inline]
     pub fn any_for(self, color: Color) -> bool {
         self.0 & color.fold(3, 12) != 0
     }
 
+    /// Whether no right is left to either side.
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -77,27 +90,59 @@ impl CastlingRights {
     }
 }
 
-/// How a finished game ended.
+/// How a finished game ended: who won, or a draw, and why. `Display` writes
+/// the PGN result and the reason, as `0-1 (black wins by checkmate)` or
+/// `1/2-1/2 (draw by stalemate)`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    Decisive { winner: Color, reason: EndReason },
-    Draw { reason: EndReason },
+    /// One side won.
+    Decisive {
+        /// The side that won.
+        winner: Color,
+        /// How: checkmate by the rules, or what a game record says.
+        reason: EndReason,
+    },
+    /// Neither side won.
+    Draw {
+        /// Why the game is drawn.
+        reason: EndReason,
+    },
 }
 
+/// Why a game ended. The rules find the first five
+/// ([`Position::outcome`], and [`Game::outcome`](crate::Game::outcome) for
+/// repetition); the last three come only from a game record or a server.
+///
+/// Non-exhaustive: new ways for a game to end may be added, so a `match`
+/// outside this crate needs a wildcard arm.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
+    /// The side to move is in check and has no legal move: it loses.
     Checkmate,
+    /// The side to move is not in check and has no legal move: a draw.
     Stalemate,
+    /// The same position (same [`Position::hash`]) stood on the board for the
+    /// third time: a draw, applied at once by
+    /// [`Game::outcome`](crate::Game::outcome).
     ThreefoldRepetition,
+    /// 100 plies in a row without a move that resets the halfmove clock
+    /// ([`Position::is_zeroing`]): a draw, applied at once.
     FiftyMoves,
+    /// Neither side can ever checkmate, whatever is played
+    /// ([`Position::is_dead_material`]): a draw.
     DeadMaterial,
-    /// Set by a game record, not by the rules: resignation, time, agreement.
+    /// A player resigned. Set by a game record, never by the rules.
     Resignation,
+    /// A player ran out of time. Set by a game record, never by the rules.
     Timeout,
+    /// The players agreed a draw. Set by a game record, never by the rules.
     Agreement,
 }
 
 impl EndReason {
+    /// The reason in lower-case words (`"checkmate"`, `"fifty-move rule"`,
+    /// `"time forfeit"`, ...), as `Display` of [`Outcome`] writes it.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -122,12 +167,14 @@ impl Outcome {
         }
     }
 
+    /// Why the game ended.
     pub fn reason(self) -> EndReason {
         match self {
             Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
         }
     }
 
+    /// The side that won; `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Decisive { winner, .. } => Some(winner),
@@ -150,11 +197,14 @@ impl fmt::Display for Outcome {
 /// A move string or SAN that does not name a legal move, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
+    /// The move text as given.
     pub input: String,
+    /// Why it names no legal move, in words.
     pub reason: String,
 }
 
 impl IllegalMove {
+    /// An error for `input` with `reason`.
     pub fn new(input: impl Into<String>, reason: impl Into<String>) -> Self {
         IllegalMove { input: input.into(), reason: reason.into() }
     }
@@ -169,17 +219,68 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 /// A position of one variant: everything that decides the legal moves and
-/// the game's end. Implemented by one struct per variant; search and perft
-/// are generic over it, so each variant is compiled on its own.
+/// the game's end. Implemented by one struct per variant ([`Chess`](crate::Chess),
+/// [`Genie`](crate::Genie), [`Genesis`](crate::Genesis), [`Clown`](crate::Clown),
+/// [`MagicRing`](crate::MagicRing)) and by [`AnyPosition`](crate::AnyPosition),
+/// which dispatches over them; search and perft are generic over it, so each
+/// variant is compiled on its own. The rules of each variant are in
+/// `docs/rules/<variant>.md`.
+///
+/// An implementor must keep these promises, which the rest of the crate (and
+/// an engine) relies on:
+///
+/// - [`Position::legal_moves`] appends every legal move exactly once (two
+///   ways of making the same change to the position are one move), and no
+///   other move; [`Position::count_legal_moves`] returns the same number.
+/// - [`Position::play_unchecked`] with a legal move gives the position the
+///   rules give after it, counters and variant state included.
+/// - [`Position::hash`] is equal for two positions that are the same for
+///   repetition, and differs otherwise except by the rare hash collision.
+/// - [`Position::fen`] writes a FEN that the variant's own reader reads back
+///   to an equal position.
+///
+/// ```
+/// use chimera_rules::{Chess, Color, EndReason, Outcome, Position};
+///
+/// let mut pos = Chess::new();
+/// assert_eq!(pos.legal_move_list().len(), 20);
+/// assert_eq!(pos.outcome(), None);
+///
+/// // Fool's mate. `parse_uci` returns only legal moves, so playing them
+/// // unchecked is sound.
+/// for s in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     let m = pos.parse_uci(s)?;
+///     pos.play_unchecked(m);
+/// }
+/// assert!(pos.is_check() && pos.is_checkmate());
+/// assert_eq!(pos.outcome(), Some(Outcome::Decisive { winner: Color::Black, reason: EndReason::Checkmate }));
+/// assert_eq!(pos.fen(), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+///
+/// // A move that is not legal is refused with the reason.
+/// let err = Chess::new().parse_uci("e2e5").unwrap_err();
+/// assert_eq!(err.to_string(), "illegal move 'e2e5': the pawn on e2 cannot go to e5");
+/// # Ok::<(), chimera_rules::IllegalMove>(())
+/// ```
 pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// The variant this position belongs to.
     fn variant(&self) -> Variant;
+    /// The piece placement. A variant's pieces off the board (a Genesis reserve,
+    /// a Clown Chess hand) and its rings are not on it: the variant's own type
+    /// has accessors for them.
     fn board(&self) -> &Board;
+    /// The side to move.
     fn turn(&self) -> Color;
+    /// The castling rights left; a right lost by a king or rook move never comes
+    /// back. A right does not mean castling is legal now.
     fn castling(&self) -> CastlingRights;
     /// The en-passant square, only when an en-passant capture is legal.
     fn ep_square(&self) -> Option<Square>;
+    /// The halfmove clock: plies since the last move that resets it
+    /// ([`Position::is_zeroing`]). At 100 the game is drawn by the fifty-move
+    /// rule ([`Position::outcome`]).
     fn halfmoves(&self) -> u32;
+    /// The move number of the FEN: 1 at the start, one more after each move of
+    /// Black.
     fn fullmoves(&self) -> u32;
     /// Zobrist hash of everything that decides the legal moves (board, side,
     /// castling, en passant, variant state): equal hashes = same position for
@@ -187,11 +288,15 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     fn hash(&self) -> u64;
     /// The enemy pieces giving check to the side to move.
     fn checkers(&self) -> Bitboard;
+    /// Whether the side to move is in check (some [`Position::checkers`]).
     #[inline]
     fn is_check(&self) -> bool {
         self.checkers().any()
     }
-    /// Appends every legal move.
+    /// Appends every legal move of the side to move to `moves` (after what
+    /// it already holds), each exactly once. None when the game is over by
+    /// checkmate or stalemate; the other endings ([`Position::outcome`]) do
+    /// not empty the list.
     fn legal_moves(&self, moves: &mut MoveList);
     /// Number of legal moves; variants may count without generating.
     fn count_legal_moves(&self) -> u64 {
@@ -199,7 +304,11 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
         self.legal_moves(&mut l);
         l.len() as u64
     }
-    /// Plays a move that must be legal here.
+    /// Plays `m`, which must be legal here (one of
+    /// [`Position::legal_moves`]). Nothing is checked: a move that is not
+    /// legal leaves a position the rules cannot reach, or panics. For a move
+    /// from outside, use [`Position::parse_uci`] or [`Position::is_legal`]
+    /// first, or [`Game::play`](crate::Game::play).
     fn play_unchecked(&mut self, m: Move);
     /// `true` when neither side can ever checkmate, whatever is played.
     fn is_dead_material(&self) -> bool;
@@ -263,12 +372,15 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     // ----- provided -----
 
+    /// Every legal move, in a new list (see [`Position::legal_moves`]).
     fn legal_move_list(&self) -> MoveList {
         let mut l = MoveList::new();
         self.legal_moves(&mut l);
         l
     }
 
+    /// Whether `m` is one of the legal moves here. Any `Move` value may be
+    /// asked, also one made up or of another variant: the answer is then `false`.
     fn is_legal(&self, m: Move) -> bool {
         self.legal_move_list().contains(&m)
     }
@@ -299,11 +411,16 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether the side to move is checkmated: in check, with no legal move.
     fn is_checkmate(&self) -> bool {
         self.is_check() && self.count_legal_moves() == 0
     }
 
-    /// Finds the legal move a UCI string names, or says why there is none.
+    /// Finds the legal move a UCI move string names (see [`Move`] for the
+    /// notation; surrounding white space is ignored, and castling written as
+    /// the king taking its own rook, `e1h1`, is accepted too). A malformed
+    /// string or one that names no legal move is an [`IllegalMove`] whose
+    /// reason says what is wrong.
     fn parse_uci(&self, s: &str) -> Result<Move, IllegalMove> {
         let parsed = UciMove::parse(s.trim()).map_err(|e| IllegalMove::new(s, e.to_string()))?;
         let legal = self.legal_move_list();

@@ -1,5 +1,6 @@
 //! Standard Algebraic Notation, written and read for every variant, with the
-//! inventors' extensions of `shared/rules/README.md`.
+//! inventors' extensions listed in `docs/rules/README.md` and the variant
+//! pages `docs/rules/<variant>.md`.
 //!
 //! The reader is tolerant of common human input: `0-0`, `e8Q`, `e8(Q)`,
 //! `Nbd7` when no disambiguation is needed, a missing `x`, `e2-e4`, trailing
@@ -9,7 +10,26 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{IllegalMove, Position};
 use crate::types::{Color, File, Rank, Role, Square};
 
-/// SAN of a legal move, with `+` or `#`.
+/// SAN of a legal move, with `+` or `#`: `Nf3`, `exd5`, `O-O`, `e8=Q+`,
+/// and the variants' own forms (`Gd2` for a Genie flip, `K@e4` for a
+/// placement, `!Nb4` for a re-entry, `e1~d2` for a ring pass). Pieces are
+/// disambiguated by file, rank or square as the PGN standard says.
+///
+/// `m` must be legal in `pos`; for another move the text is unspecified.
+///
+/// ```
+/// use chimera_rules::{san, Chess, Position};
+///
+/// let mut pos = Chess::new();
+/// for s in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+///     let m = san::parse_san(&pos, s)?;
+///     pos.play_unchecked(m);
+/// }
+/// let mate = pos.parse_uci("h5f7")?;
+/// assert_eq!(san::to_san(&pos, mate), "Qxf7#");
+/// assert_eq!(san::to_san_plain(&pos, mate), "Qxf7");
+/// # Ok::<(), chimera_rules::IllegalMove>(())
+/// ```
 pub fn to_san<P: Position>(pos: &P, m: Move) -> String {
     let mut s = to_san_plain(pos, m);
     let after = pos.after(m);
@@ -105,7 +125,24 @@ pub fn to_san_plain<P: Position>(pos: &P, m: Move) -> String {
     s
 }
 
-/// Reads SAN (tolerantly) and finds the legal move it names.
+/// Reads SAN (tolerantly) and finds the legal move it names. Accepted too:
+/// the spellings listed in the [module documentation](self) and plain UCI
+/// move strings. Text that names no legal move, or more than one, is an
+/// [`IllegalMove`] that says why.
+///
+/// ```
+/// use chimera_rules::{san, Chess};
+///
+/// let pos = Chess::new();
+/// let m = san::parse_san(&pos, "Nf3")?;
+/// assert_eq!(m.to_string(), "g1f3");
+/// for s in ["Ngf3", "Nf3!?", "g1f3"] {
+///     assert_eq!(san::parse_san(&pos, s)?, m);
+/// }
+/// assert!(san::parse_san(&pos, "Nf4").is_err()); // no knight reaches f4
+/// assert!(san::parse_san(&pos, "").is_err());
+/// # Ok::<(), chimera_rules::IllegalMove>(())
+/// ```
 pub fn parse_san<P: Position>(pos: &P, input: &str) -> Result<Move, IllegalMove> {
     let legal = pos.legal_move_list();
     let err = |why: &str| IllegalMove::new(input, why);

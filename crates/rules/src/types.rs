@@ -6,13 +6,17 @@ use std::ops::{Index, IndexMut, Not};
 /// The side a piece belongs to, or whose turn it is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side that moves first; its pieces start on ranks 1 and 2. Index 0.
     White = 0,
+    /// The side that moves second; its pieces start on ranks 7 and 8. Index 1.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first (the order of [`Color::index`]).
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black: the index into per-colour arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -26,6 +30,8 @@ impl Color {
         }
     }
 
+    /// Reads the FEN side-to-move letter, `'w'` or `'b'` (lower case only);
+    /// `None` for any other character.
     pub fn from_char(c: char) -> Option<Color> {
         match c {
             'w' => Some(Color::White),
@@ -34,6 +40,7 @@ impl Color {
         }
     }
 
+    /// `true` for White.
     #[inline]
     pub const fn is_white(self) -> bool {
         matches!(self, Color::White)
@@ -57,6 +64,7 @@ impl Color {
         }
     }
 
+    /// `"white"` or `"black"`, as `Display` writes it.
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -86,26 +94,46 @@ impl fmt::Display for Color {
 /// that every position, move and table has room for them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// The pawn. Genesis Chess gives it moves of its own
+    /// (`docs/rules/genesis.md`).
     Pawn = 0,
+    /// The knight. In Clown Chess a Knight's first move may declare it a Clown
+    /// (`docs/rules/clown.md`).
     Knight = 1,
+    /// The bishop.
     Bishop = 2,
+    /// The rook.
     Rook = 3,
+    /// The queen.
     Queen = 4,
+    /// The king: the royal piece whose checkmate ends the game.
     King = 5,
+    /// The Genie of Genie Of The Lamp (`docs/rules/genie.md`): a pawn turned into
+    /// a Genie by a flip or a promotion.
     Genie = 6,
+    /// The Clown of Clown Chess (`docs/rules/clown.md`): a Knight declared a
+    /// Clown on its first move; it moves by the file it stands on.
     Clown = 7,
 }
 
 impl Role {
+    /// Every role, in index order (`Pawn` = 0 to `Clown` = 7).
     pub const ALL: [Role; 8] =
         [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Genie, Role::Clown];
+    /// The number of roles (8): the length of per-role tables such as [`ByRole`].
     pub const COUNT: usize = 8;
 
+    /// The role's index, 0 (`Pawn`) to 7 (`Clown`), its place in [`Role::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The role with index `i`, the inverse of [`Role::index`].
+    ///
+    /// # Panics
+    ///
+    /// When `i` is 8 or more.
     #[inline]
     pub const fn from_index(i: usize) -> Role {
         Role::ALL[i]
@@ -130,7 +158,8 @@ impl Role {
         self.upper_char().to_ascii_lowercase()
     }
 
-    /// Reads a letter in either case.
+    /// Reads a role letter (`P N B R Q K G C`) in either case; `None` for any
+    /// other character.
     pub fn from_char(c: char) -> Option<Role> {
         Some(match c.to_ascii_lowercase() {
             'p' => Role::Pawn,
@@ -145,6 +174,8 @@ impl Role {
         })
     }
 
+    /// The role's English name in lower case (`"pawn"` to `"clown"`), as
+    /// `Display` writes it.
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -168,11 +199,14 @@ impl fmt::Display for Role {
 /// A coloured piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What kind of piece it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of `color` and `role`.
     #[inline]
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
@@ -186,6 +220,9 @@ impl Piece {
         }
     }
 
+    /// Reads a FEN piece letter: upper case is White, lower case Black (`'N'` is
+    /// a white knight, `'g'` a black Genie); `None` for a character that names no
+    /// role.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
@@ -196,30 +233,45 @@ impl Piece {
 /// A file, `a` to `h`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum File {
+    /// The a-file (index 0).
     A = 0,
+    /// The b-file (index 1).
     B,
+    /// The c-file (index 2).
     C,
+    /// The d-file (index 3).
     D,
+    /// The e-file (index 4), where the kings start.
     E,
+    /// The f-file (index 5).
     F,
+    /// The g-file (index 6).
     G,
+    /// The h-file (index 7).
     H,
 }
 
 impl File {
+    /// Every file, `a` to `h`.
     pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
 
+    /// The file with index `i` (0 = `a` to 7 = `h`). Only the low three bits of
+    /// `i` count: an index of 8 or more wraps around (8 gives `a`) rather than
+    /// panicking.
     #[inline]
     pub const fn new(i: u32) -> File {
         File::ALL[(i & 7) as usize]
     }
+    /// 0 for the a-file to 7 for the h-file.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
+    /// The file's letter, `'a'` to `'h'`.
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
+    /// Reads a file letter, `'a'` to `'h'` (lower case only); `None` otherwise.
     pub fn from_char(c: char) -> Option<File> {
         if ('a'..='h').contains(&c) {
             Some(File::new(c as u32 - 'a' as u32))
@@ -232,31 +284,46 @@ impl File {
 /// A rank, `1` to `8`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
+    /// Rank 1 (index 0): White's back rank.
     First = 0,
+    /// Rank 2 (index 1): White's pawns start here.
     Second,
+    /// Rank 3 (index 2).
     Third,
+    /// Rank 4 (index 3).
     Fourth,
+    /// Rank 5 (index 4).
     Fifth,
+    /// Rank 6 (index 5).
     Sixth,
+    /// Rank 7 (index 6): Black's pawns start here.
     Seventh,
+    /// Rank 8 (index 7): Black's back rank.
     Eighth,
 }
 
 impl Rank {
+    /// Every rank, 1 to 8.
     pub const ALL: [Rank; 8] =
         [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
+    /// The rank with index `i` (0 = rank 1 to 7 = rank 8). Only the low three
+    /// bits of `i` count: an index of 8 or more wraps around (8 gives rank 1)
+    /// rather than panicking.
     #[inline]
     pub const fn new(i: u32) -> Rank {
         Rank::ALL[(i & 7) as usize]
     }
+    /// 0 for rank 1 to 7 for rank 8.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
+    /// The rank's digit, `'1'` to `'8'`.
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
+    /// Reads a rank digit, `'1'` to `'8'`; `None` otherwise.
     pub fn from_char(c: char) -> Option<Rank> {
         if ('1'..='8').contains(&c) {
             Some(Rank::new(c as u32 - '1' as u32))
@@ -354,21 +421,25 @@ impl Square {
         Square((i & 63) as u8)
     }
 
+    /// The square on `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square((rank as u8) * 8 + file as u8)
     }
 
+    /// The square's index, 0 (`a1`) to 63 (`h8`): `rank * 8 + file`.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
         File::new((self.0 & 7) as u32)
     }
 
+    /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::new((self.0 >> 3) as u32)
@@ -429,11 +500,14 @@ impl Square {
         ((self.0 & 7) + (self.0 >> 3)).is_multiple_of(2)
     }
 
+    /// Every square in index order: `a1`, `b1`, ..., `h1`, `a2`, ..., `h8`.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square::new)
     }
 
-    /// Reads `e4`-style names.
+    /// Reads a square name, `a1` to `h8`, lower case only; `None` for
+    /// anything else. [`FromStr`](std::str::FromStr) reads the same names and
+    /// answers bad input with a [`ParseSquareError`].
     pub fn parse(s: &str) -> Option<Square> {
         let mut it = s.chars();
         let f = File::from_char(it.next()?)?;
@@ -482,14 +556,18 @@ impl std::str::FromStr for Square {
 /// One value per colour.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
+    /// White's value.
     pub white: T,
+    /// Black's value.
     pub black: T,
 }
 
 impl<T> ByColor<T> {
+    /// The pair of White's and Black's values.
     pub const fn new(white: T, black: T) -> Self {
         ByColor { white, black }
     }
+    /// The value of `c` (the same as `self[c]`).
     #[inline]
     pub fn get(&self, c: Color) -> &T {
         match c {
@@ -497,6 +575,7 @@ impl<T> ByColor<T> {
             Color::Black => &self.black,
         }
     }
+    /// The value of `c`, mutable (the same as `&mut self[c]`).
     #[inline]
     pub fn get_mut(&mut self, c: Color) -> &mut T {
         match c {

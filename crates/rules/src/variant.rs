@@ -14,20 +14,54 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A variant id, as used by `UCI_Variant`, `[Variant "..."]` and `--variant`.
+///
+/// [`FromStr`] reads the id in any case, with surrounding white space, and
+/// a few aliases (`standard`, `orthodox`, `magic-ring`, `genie_ownhalf`,
+/// ...); anything else is an [`UnknownVariant`] whose message lists the ids.
+///
+/// ```
+/// use chimera_rules::Variant;
+///
+/// let v: Variant = "Magic-Ring".parse()?;
+/// assert_eq!(v, Variant::MagicRing);
+/// assert_eq!(v.to_string(), "magicring");
+/// assert_eq!(v.name(), "Magic Ring Chess");
+/// assert!("shogi".parse::<Variant>().is_err());
+/// for v in Variant::ALL {
+///     assert_eq!(v.id().parse::<Variant>(), Ok(v));
+/// }
+/// # Ok::<(), chimera_rules::UnknownVariant>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Orthodox chess, FIDE rules: id `chess`.
     Chess,
+    /// Genie Of The Lamp, 2021 rules (`docs/rules/genie.md`): a pawn may flip
+    /// into a Genie in place; id `genie`.
     Genie,
+    /// Genie Of The Lamp, the blog rules (`docs/rules/genie.md`): a flip only on
+    /// the player's own half of the board; id `genie-ownhalf`.
     GenieOwnHalf,
+    /// Genesis Chess (`docs/rules/genesis.md`): the board starts empty and each
+    /// side places its pieces from a reserve, the King first; id `genesis`.
     Genesis,
+    /// Clown Chess (`docs/rules/clown.md`): a Knight may be declared a Clown, and
+    /// captured pieces may re-enter; id `clown`.
     Clown,
+    /// Magic Ring Chess (`docs/rules/magicring.md`): each side has a ring that
+    /// gives the piece carrying it a power, and passes from piece to piece; id
+    /// `magicring`. Its list of powers is a rule option ([`RuleOptions`]).
     MagicRing,
 }
 
 impl Variant {
+    /// All six variants: `chess`, `genie`, `genie-ownhalf`, `genesis`,
+    /// `clown`, `magicring`, in that order.
     pub const ALL: [Variant; 6] =
         [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Genesis, Variant::Clown, Variant::MagicRing];
 
+    /// The variant id (`"chess"`, `"genie-ownhalf"`, `"magicring"`, ...):
+    /// what `Display` writes and [`FromStr`] reads back.
     pub const fn id(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
@@ -103,7 +137,30 @@ impl FromStr for Variant {
     }
 }
 
-/// The Magic Ring power list: 1 to 8 letters of Q R B N K, repeats allowed.
+/// The Magic Ring power list: 1 to 8 letters of Q R B N K, repeats allowed
+/// (`docs/rules/magicring.md`). A ring at level `k` (1-based) on a piece
+/// other than a King gives it the power of the `k`-th letter; level 0 (a ring
+/// that has never moved) gives none.
+///
+/// [`FromStr`] reads the letters in either case, surrounding white space
+/// ignored; an empty list, more than 8 letters or another letter is a
+/// [`ParseRingPowersError`]. `Display` writes the letters in upper case.
+///
+/// ```
+/// use chimera_rules::{ParseRingPowersError, RingPowers, Role};
+///
+/// let powers: RingPowers = "qnrb".parse()?;
+/// assert!(powers.is_default());
+/// assert_eq!(powers.to_string(), "QNRB");
+/// assert_eq!(powers.power(0), None);
+/// assert_eq!(powers.power(1), Some(Role::Queen));
+/// assert_eq!(powers.power(4), Some(Role::Bishop));
+/// assert_eq!(powers.power(5), None);
+///
+/// let err = "QX".parse::<RingPowers>().unwrap_err();
+/// assert!(matches!(err, ParseRingPowersError::BadLetter { letter: 'X', .. }));
+/// # Ok::<(), ParseRingPowersError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct RingPowers {
     len: u8,
@@ -111,21 +168,28 @@ pub struct RingPowers {
 }
 
 impl RingPowers {
+    /// The default power list, `QNRB`: level 1 Queen, 2 Knight, 3 Rook,
+    /// 4 Bishop.
     pub const DEFAULT: &'static str = "QNRB";
 
+    /// The powers in level order: the power of level 1 first.
     pub fn roles(&self) -> &[Role] {
         &self.roles[..self.len as usize]
     }
 
+    /// The number of powers, 1 to 8; after the last level a ring's level wraps
+    /// round to 1.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// Always `false`: a list has 1 to 8 powers (only here because `len` is).
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
-    /// The power of a ring at `level` (1-based); level 0 has none.
+    /// The power of a ring at `level` (1-based); `None` for level 0 and for a
+    /// level past the end of the list.
     pub fn power(&self, level: u8) -> Option<Role> {
         if level == 0 {
             None
@@ -134,6 +198,7 @@ impl RingPowers {
         }
     }
 
+    /// Whether the list is the default, `QNRB`.
     pub fn is_default(&self) -> bool {
         self.to_string() == Self::DEFAULT
     }
@@ -227,16 +292,46 @@ impl fmt::Debug for RingPowers {
 /// Options agreed before a game (only Magic Ring has one today).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RuleOptions {
+    /// The Magic Ring power list (`docs/rules/magicring.md`); the other
+    /// variants ignore it. Default `QNRB`.
     pub ring_powers: RingPowers,
 }
 
-/// A position of any variant.
+/// A position of any variant, for code that learns the variant at run time
+/// (a PGN tag, a UCI option, a web request). It implements [`Position`] by
+/// passing each call to the struct inside; code that knows the variant at
+/// compile time can use that struct directly.
+///
+/// ```
+/// use chimera_rules::{AnyPosition, Color, FenError, Position, RuleOptions, Variant};
+///
+/// let opts = RuleOptions::default();
+/// let pos = AnyPosition::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &opts)?;
+/// assert_eq!(pos.variant(), Variant::Chess);
+/// assert_eq!(pos.count_legal_moves(), 6); // Kd1 Kd2 Kf1 Kf2 e3 e4
+///
+/// // A Genie (`G`) is a piece of Genie Of The Lamp, not of orthodox chess.
+/// let genie_fen = "4k3/8/8/8/8/8/4G3/4K3 w - - 0 1";
+/// assert_eq!(AnyPosition::from_fen(Variant::Genie, genie_fen, &opts)?.variant(), Variant::Genie);
+/// let err = AnyPosition::from_fen(Variant::Chess, genie_fen, &opts).unwrap_err();
+/// assert_eq!(err, FenError::PieceNotInVariant('G'));
+///
+/// let err = AnyPosition::from_fen(Variant::Chess, "8/8/8/8/8/8/8/8 w - - 0 1", &opts).unwrap_err();
+/// assert_eq!(err, FenError::MissingKing(Color::White));
+/// # Ok::<(), FenError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum AnyPosition {
+    /// An orthodox chess position.
     Chess(Chess),
+    /// A Genie Of The Lamp position, of either rule set (`genie` or
+    /// `genie-ownhalf`).
     Genie(Genie),
+    /// A Genesis Chess position.
     Genesis(Genesis),
+    /// A Clown Chess position.
     Clown(Clown),
+    /// A Magic Ring Chess position.
     MagicRing(MagicRing),
 }
 
@@ -267,7 +362,9 @@ impl AnyPosition {
         }
     }
 
-    /// Reads a FEN of the given variant.
+    /// Reads a FEN of the given variant, with its extensions (`docs/fen.md`);
+    /// `opts` gives the Magic Ring powers unless the FEN has a `powers:`
+    /// field. Bad input is a [`FenError`] that says what is wrong.
     pub fn from_fen(variant: Variant, fen: &str, opts: &RuleOptions) -> Result<AnyPosition, FenError> {
         Ok(match variant {
             Variant::Chess => AnyPosition::Chess(Chess::from_fen(fen)?),
@@ -279,7 +376,7 @@ impl AnyPosition {
         })
     }
 
-    /// Perft from this position.
+    /// Perft from this position: see [`perft::perft`](crate::perft::perft).
     pub fn perft(&self, depth: u32) -> u64 {
         with_position!(self, p => crate::perft::perft(p, depth))
     }

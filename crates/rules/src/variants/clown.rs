@@ -1,4 +1,4 @@
-//! Clown Chess (`clown`), as `shared/rules/clown.md` states it.
+//! Clown Chess (`clown`), as `docs/rules/clown.md` states it.
 //!
 //! Orthodox chess plus:
 //! - the Clown (`C`), which moves and captures like the piece of the file it

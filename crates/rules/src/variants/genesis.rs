@@ -1,4 +1,4 @@
-//! Genesis Chess (`shared/rules/genesis.md`).
+//! Genesis Chess (`docs/rules/genesis.md`).
 //!
 //! The board starts empty; each side holds K Q 2R 2B 2N 8P in reserve.
 //! The first move of each side places its King; after that a move is a

@@ -1,4 +1,4 @@
-//! Genie Of The Lamp (`genie`, `genie-ownhalf`): `shared/rules/genie.md`.
+//! Genie Of The Lamp (`genie`, `genie-ownhalf`): `docs/rules/genie.md`.
 //!
 //! Orthodox chess plus the Genie (`G`/`g`): a WFDA leaper that also has a
 //! non-capturing double jump. A pawn enters the game as a Genie by a flip

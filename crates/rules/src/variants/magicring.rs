@@ -1,4 +1,4 @@
-//! Magic Ring Chess (`shared/rules/magicring.md`): orthodox chess plus two
+//! Magic Ring Chess (`docs/rules/magicring.md`): orthodox chess plus two
 //! rings that lend their carrier a power from an agreed list.
 //!
 //! Correctness first: moves are generated pseudo-legally (own moves, ring

@@ -1,4 +1,4 @@
-//! One module per variant, each readable beside its file in `shared/rules/`.
+//! One module per variant, each readable beside its file in `docs/rules/`.
 
 pub mod clown;
 pub mod genesis;
