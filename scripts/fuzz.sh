@@ -9,9 +9,8 @@
 #                                  scripts/test.sh uses: the same amount of
 #                                  fuzzing however loaded the machine is)
 #
-# Each target process spends its first seconds building the attack tables
-# (the magic-number search runs under coverage instrumentation), and a time
-# limit counts that too; --runs does not.
+# --runs gives the same amount of fuzzing however loaded the machine is; a
+# time limit gives less on a busy machine.
 #
 # Installs cargo-fuzz if missing. Only stable Rust is needed: libFuzzer's
 # build flags need RUSTC_BOOTSTRAP=1, and the run uses --sanitizer none

@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long = "engine", required = true, num_args = 1)]
     engines: Vec<String>,
     /// Variant id.
-    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::parser())]
+    #[arg(long, default_value = "chess", ignore_case = true, value_parser = crate::variant_arg::parser())]
     variant: Variant,
     /// Number of games (colours alternate; each opening is played with both colours).
     #[arg(long, default_value_t = 2)]

@@ -7,7 +7,7 @@ use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Variant id.
-    #[arg(long, default_value = "chess", value_parser = crate::variant_arg::parser())]
+    #[arg(long, default_value = "chess", ignore_case = true, value_parser = crate::variant_arg::parser())]
     variant: Variant,
     /// Depth in plies.
     #[arg(long)]

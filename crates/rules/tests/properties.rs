@@ -3,11 +3,13 @@
 //! always-on fuzzing of every reader.
 //!
 //! Along random legal playouts, at every ply:
+//!
 //! - copy-make leaves the original untouched; `Game::undo` restores the
 //!   previous position and hash;
 //! - the incremental placement hash equals the one recomputed from scratch;
 //! - FEN round trip: `from_fen(fen()).fen() == fen()` with the same `hash()`;
 //! - every legal move's SAN and UCI string read back to that move.
+//!
 //! And per playout: PGN written, read and replayed gives the same moves.
 
 use chimera_rules::pgn;
@@ -293,7 +295,8 @@ proptest! {
 #[test]
 fn fuzz_seed_corpus() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
-    let targets: [(&str, fn(&[u8])); 4] =
+    type Body = fn(&[u8]);
+    let targets: [(&str, Body); 4] =
         [("fen", fuzz_bodies::fen), ("san", fuzz_bodies::san), ("uci", fuzz_bodies::uci), ("pgn", fuzz_bodies::pgn)];
     let mut n = 0;
     for (name, body) in targets {
