@@ -3,10 +3,13 @@
 the numbers in `crates/rules/tests/data/genesis.perft`.
 
 Usage:
-  genesis_perft.py INI perft FEN DEPTH     print the leaf count
-  genesis_perft.py INI pick PLAYOUTS N     choose N positions from an output
+  genesis_perft.py [INI] perft FEN DEPTH   print the leaf count
+  genesis_perft.py [INI] pick PLAYOUTS N   choose N positions from an output
                                            of genesis_playouts.py and print
                                            perft-file cases for them
+
+INI is the Fairy-Stockfish variant configuration; by default the project's
+own `scripts/oracle/genesis.ini` beside this script.
 
 The count is the plain recursion over pyffish.legal_moves (no bulk tricks):
 leaves at depth 1 are len(legal_moves). Each pyffish call costs about 2 ms
@@ -14,11 +17,13 @@ leaves at depth 1 are len(legal_moves). Each pyffish call costs about 2 ms
 few moves.
 """
 
+import os
 import sys
 
 import pyffish as sf
 
 VARIANT = "genesis"
+DEFAULT_INI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "genesis.ini")
 
 
 def perft(fen, moves, depth):
@@ -65,13 +70,16 @@ def pick(path, n):
 
 
 def main():
-    ini = sys.argv[1]
+    args = sys.argv[1:]
+    ini = DEFAULT_INI if args and args[0] in ("perft", "pick") else (args.pop(0) if args else None)
+    if ini is None or len(args) != 3 or args[0] not in ("perft", "pick"):
+        sys.exit(__doc__)
     with open(ini) as f:
         sf.load_variant_config(f.read())
-    if sys.argv[2] == "perft":
-        print(perft(sys.argv[3], [], int(sys.argv[4])))
+    if args[0] == "perft":
+        print(perft(args[1], [], int(args[2])))
     else:
-        pick(sys.argv[3], int(sys.argv[4]))
+        pick(args[1], int(args[2]))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@ Used by `crates/rules/tests/genesis.rs` (test `pyffish_oracle_playouts`),
 which replays every game through Chimera's rules and checks that the legal
 move sets and the game outcomes agree at every ply.
 
-Usage: genesis_playouts.py INI_PATH [--games N] [--seed S] [--max-plies P]
+Usage: genesis_playouts.py [INI_PATH] [--games N] [--seed S] [--max-plies P]
+
+INI_PATH is the Fairy-Stockfish variant configuration; by default the
+project's own `scripts/oracle/genesis.ini` beside this script.
 
 Output, one line each (tab-separated fields):
 
@@ -172,6 +175,9 @@ def play_game(args):
 
 START = None
 
+# The project's Genesis configuration, beside this script.
+DEFAULT_INI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "genesis.ini")
+
 
 def init_worker(ini):
     global START
@@ -183,7 +189,7 @@ def init_worker(ini):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("ini")
+    ap.add_argument("ini", nargs="?", default=DEFAULT_INI)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("--max-plies", type=int, default=150)

@@ -1,4 +1,4 @@
-//! Clown Chess (`shared/rules/clown.md`): hand-worked positions, each with
+//! Clown Chess (`docs/rules/clown.md`): hand-worked positions, each with
 //! the reason for its expected answer written beside it; the seed's example
 //! game as a PGN; and a cross-check of every position of
 //! `tests/data/clown.perft` against an independent slow reference generator
@@ -667,9 +667,9 @@ proptest::proptest! {
     }
 }
 
-/// An independent, slow reference move generator, written from
-/// `shared/rules/clown.md` alone: a 64-square mailbox, pseudo-legal moves by
-/// stepping rays square by square, and an "is my king attacked after the
+/// An independent, slow reference move generator, written from the rules
+/// (`docs/rules/clown.md`) alone: a 64-square mailbox, pseudo-legal moves
+/// by stepping rays square by square, and an "is my king attacked after the
 /// move" filter. It shares no move-generation code with the library (only
 /// the plain `Color`/`Role`/`Square` types, and the position's public
 /// accessors to read a start state).

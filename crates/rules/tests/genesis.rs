@@ -1,5 +1,6 @@
-//! Genesis Chess (`shared/rules/genesis.md`): hand-worked positions, each
-//! with the reason for its expected answer, and the Fairy-Stockfish oracle.
+//! Genesis Chess (`docs/rules/genesis.md`): hand-worked positions, each
+//! with the reason for its expected answer, and the Fairy-Stockfish oracle
+//! (configured by the project's `scripts/oracle/genesis.ini`).
 
 use chimera_rules::{Color, EndReason, Genesis, Outcome, Position, Role};
 use std::collections::BTreeSet;
@@ -409,11 +410,11 @@ fn check_oracle_output(text: &str) -> Result<(usize, usize), Vec<String>> {
     }
 }
 
-/// Random playouts judged by Fairy-Stockfish (pyffish) with
-/// `shared/reference/genesis.ini`: legal move sets, FENs and outcomes must
+/// Random playouts judged by Fairy-Stockfish (pyffish) with the project's
+/// `scripts/oracle/genesis.ini`: legal move sets, FENs and outcomes must
 /// agree at every ply. Python: `CHIMERA_PYTHON`, else `<root>/.venv/bin/python`
 /// (made by `scripts/setup-python.sh`). `CHIMERA_GENESIS_GAMES` and
-/// `CHIMERA_GENESIS_PLIES` change the run, `CHIMERA_GENESIS_INI` the .ini path; `CHIMERA_SLOW_TESTS=1` plays the
+/// `CHIMERA_GENESIS_PLIES` change the run; `CHIMERA_SLOW_TESTS=1` plays the
 /// long games (150 plies); `CHIMERA_GENESIS_ORACLE_FILE` replays a saved output.
 #[test]
 fn pyffish_oracle_playouts() {
@@ -429,11 +430,9 @@ fn pyffish_oracle_playouts() {
              or set CHIMERA_PYTHON to a Python that has pyffish",
             python.display()
         );
-        // `CHIMERA_GENESIS_INI` overrides the path (e.g. from a git worktree).
-        let ini = std::env::var("CHIMERA_GENESIS_INI")
-            .map(PathBuf::from)
-            .unwrap_or_else(|_| root.join("../shared/reference/genesis.ini"));
-        assert!(ini.exists(), "pyffish oracle: {} is missing (shared/ must sit beside the repository)", ini.display());
+        // The project's own Fairy-Stockfish configuration of the variant.
+        let ini = root.join("scripts/oracle/genesis.ini");
+        assert!(ini.exists(), "pyffish oracle: {} is missing from the repository", ini.display());
         let slow = std::env::var("CHIMERA_SLOW_TESTS").is_ok_and(|v| v == "1");
         // Default: 1,000 playouts: 950 short ones (openings, where placements
         // dominate) and 50 long ones to 150 plies (middlegames and endgames

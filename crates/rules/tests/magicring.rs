@@ -1,4 +1,4 @@
-//! Magic Ring Chess (`shared/rules/magicring.md`): hand-worked positions,
+//! Magic Ring Chess (`docs/rules/magicring.md`): hand-worked positions,
 //! each with the reason for its expected moves, the perft data positions
 //! replayed from real move sequences, and a cross-check of every data
 //! position against the naive reference generator in `magicring_reference`.

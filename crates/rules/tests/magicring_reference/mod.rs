@@ -1,9 +1,9 @@
 //! A naive, slow reference generator for Magic Ring Chess, written from
-//! `shared/rules/magicring.md` alone. It shares no code with the crate's
-//! move generator: mailbox board, ray walking, its own FEN reader, its own
-//! make-move, and legality by "play it and look whether the own King is
-//! attacked". It names moves with the crate's move strings so the two can
-//! be compared move by move.
+//! the rules (`docs/rules/magicring.md`) alone. It shares no code with the
+//! crate's move generator: mailbox board, ray walking, its own FEN reader,
+//! its own make-move, and legality by "play it and look whether the own
+//! King is attacked". It names moves with the crate's move strings so the
+//! two can be compared move by move.
 
 #![allow(dead_code)]
 
