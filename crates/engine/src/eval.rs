@@ -40,7 +40,7 @@ pub struct Params {
     /// unused Clown slot (Clowns are valued by file below).
     pub material: [S; 8],
     /// A Clown moves as the piece of its file's starting square
-    /// (shared/rules/clown.md), so it is valued by file pair: a/h (rook),
+    /// (docs/rules/clown.md), so it is valued by file pair: a/h (rook),
     /// b/g (knight), c/f (bishop), d (queen limited to 4 squares), e
     /// (non-royal king). Index: [`clown_file_index`].
     pub clown_by_file: [S; 5],

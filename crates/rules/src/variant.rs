@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::Chess;
 use crate::fen::FenError;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Role, Square};
 use crate::variants::{Clown, Genesis, Genie, MagicRing};
@@ -441,6 +441,9 @@ impl Position for AnyPosition {
     }
     fn repetition_horizon(&self) -> u32 {
         with_position!(self, p => p.repetition_horizon())
+    }
+    fn explain_illegal(&self, parsed: UciMove) -> String {
+        with_position!(self, p => p.explain_illegal(parsed))
     }
 }
 

@@ -6,7 +6,7 @@
 
 use chimera_rules::pgn::{read_pgn, write_pgn};
 use chimera_rules::san::{parse_san, to_san};
-use chimera_rules::{Genie, Move, MoveKind, Position, Variant};
+use chimera_rules::{AnyPosition, Genie, Move, MoveKind, Position, RuleOptions, Variant};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -290,6 +290,20 @@ fn ownhalf_refuses_flip_past_the_centre() {
     assert!(!move_strings(&oh).contains("a4a4g"));
     assert!(error(&oh, "a4a4g").contains("7-5"));
     assert!(move_strings(&oh).contains("b7b7g"));
+}
+
+#[test]
+fn any_position_gives_the_variants_own_refusal() {
+    // What the CLI, the server and the engine see: the same reason through
+    // `AnyPosition` as through `Genie` (it used to fall back to the generic
+    // "the pawn on e5 cannot go to e5").
+    let mut any = AnyPosition::new(Variant::GenieOwnHalf, &RuleOptions::default());
+    for m in "e2e4 a7a6 e4e5 a6a5".split(' ') {
+        let mv = any.parse_uci(m).unwrap();
+        any.play_unchecked(mv);
+    }
+    let e = any.parse_uci("e5e5g").unwrap_err().to_string();
+    assert!(e.contains("own half") && e.contains("2-4"), "{e}");
 }
 
 #[test]

@@ -32,13 +32,21 @@ fn read_cases(path: &Path) -> Vec<Case> {
                 epd: String::new(),
                 perfts: vec![],
             }),
-            "variant" => cases.last_mut().unwrap_or_else(|| panic!("{}", here())).variant = rest.parse().unwrap_or_else(|_| panic!("{}", here())),
-            "powers" => cases.last_mut().unwrap_or_else(|| panic!("{}", here())).opts.ring_powers = rest.parse().unwrap_or_else(|_| panic!("{}", here())),
+            "variant" => {
+                cases.last_mut().unwrap_or_else(|| panic!("{}", here())).variant =
+                    rest.parse().unwrap_or_else(|_| panic!("{}", here()))
+            }
+            "powers" => {
+                cases.last_mut().unwrap_or_else(|| panic!("{}", here())).opts.ring_powers =
+                    rest.parse().unwrap_or_else(|_| panic!("{}", here()))
+            }
             "epd" => cases.last_mut().unwrap_or_else(|| panic!("{}", here())).epd = rest.to_string(),
             "perft" => {
                 let mut it = rest.split_whitespace();
-                let d: u32 = it.next().unwrap_or_else(|| panic!("{}", here())).parse().unwrap_or_else(|_| panic!("{}", here()));
-                let nodes: u64 = it.next().unwrap_or_else(|| panic!("{}", here())).parse().unwrap_or_else(|_| panic!("{}", here()));
+                let d: u32 =
+                    it.next().unwrap_or_else(|| panic!("{}", here())).parse().unwrap_or_else(|_| panic!("{}", here()));
+                let nodes: u64 =
+                    it.next().unwrap_or_else(|| panic!("{}", here())).parse().unwrap_or_else(|_| panic!("{}", here()));
                 cases.last_mut().unwrap_or_else(|| panic!("{}", here())).perfts.push((d, nodes));
             }
             _ => panic!("{}: unknown key {key}", here()),
