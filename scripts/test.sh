@@ -64,7 +64,12 @@ cargo fmt --all --check
 bash scripts/check-self-contained.sh
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet -p chimera-rules
-phase "hygiene done (rustfmt, self-containment, clippy, rustdoc)"
+# The library as crates.io would get it: packaged alone and built from the package.
+if ! out=$(cargo publish --dry-run --allow-dirty -p chimera-rules 2>&1); then
+    echo "$out" >&2
+    exit 1
+fi
+phase "hygiene done (rustfmt, self-containment, clippy, rustdoc, package)"
 
 # CHIMERA_SLOW_TESTS=1 is read by the perft driver (crates/rules/tests/perft.rs).
 cargo test --workspace
