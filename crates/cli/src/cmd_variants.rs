@@ -17,7 +17,9 @@ pub fn run(a: Args) -> Result<()> {
             println!("{}", v.id());
         } else {
             let start = AnyPosition::new(v, &RuleOptions::default());
-            println!("{:<14} {:<36} {}", v.id(), v.name(), start.fen());
+            println!("{:<14} {}: {}", v.id(), v.name(), v.summary());
+            println!("{:<14} start {}", "", start.fen());
+            println!("{:<14} rules docs/rules/{}.md", "", v.rules_page());
         }
     }
     Ok(())

@@ -85,6 +85,37 @@ impl Variant {
         }
     }
 
+    /// One sentence that tells a player what the game is about (lobbies,
+    /// menus, `chimera variants`).
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Chess => "Orthodox chess under FIDE rules.",
+            Variant::Genie => {
+                "Once a game, turn one of your pawns into a Genie that leaps one or two squares in any direction."
+            }
+            Variant::GenieOwnHalf => "Genie Of The Lamp, but a pawn may be flipped only on your own half of the board.",
+            Variant::Genesis => {
+                "An empty board: place your pieces from the reserve, King first, and fight as you build."
+            }
+            Variant::Clown => {
+                "Declare a Knight a Clown that moves like the piece of its file, and bring one lost piece back."
+            }
+            Variant::MagicRing => "Rings on the Kings gain power each time they change hands. Pass them, capture them.",
+        }
+    }
+
+    /// The name of the variant's complete rules page in the project's
+    /// `docs/rules/` (both Genie rule sets share one page).
+    pub const fn rules_page(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Genie | Variant::GenieOwnHalf => "genie",
+            Variant::Genesis => "genesis",
+            Variant::Clown => "clown",
+            Variant::MagicRing => "magicring",
+        }
+    }
+
     /// Other spellings [`FromStr`] accepts for the id (lower case).
     pub const fn aliases(self) -> &'static [&'static str] {
         match self {
