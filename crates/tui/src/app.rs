@@ -917,7 +917,7 @@ impl App {
         }
         if !prefix.is_empty() {
             for c in COMMANDS {
-                if c.starts_with(&prefix.to_ascii_lowercase()) {
+                if c.starts_with(prefix) {
                     out.push(c.to_string());
                 }
             }

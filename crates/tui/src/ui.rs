@@ -765,7 +765,7 @@ fn draw_bottom(f: &mut Frame, geo: &Geometry, app: &App) {
             Paragraph::new(Line::from(Span::styled(app.message.clone(), Style::default().fg(C::Yellow)))),
             geo.status,
         );
-        let hint = "arrows+Enter move · : type a move · u take back · n new · f flip · a eval · ? keys · q quit";
+        let hint = "Enter select · : type a move · u undo · n new · f flip · a eval · ? keys · q quit";
         f.render_widget(Paragraph::new(Line::from(Span::styled(hint, Style::default().fg(C::DarkGray)))), geo.input);
     }
 }
