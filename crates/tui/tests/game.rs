@@ -231,3 +231,71 @@ fn the_clock_flags() {
     assert_eq!(a.end.as_ref().map(|e| e.text.as_str()), Some("1-0 (black loses on time)"));
     assert!(screen(&mut a, 80, 24).contains("0:00.0"));
 }
+
+#[test]
+fn any_terminal_size_draws_without_panicking() {
+    let mut a = app("clown");
+    play(&mut a, &["e4", "e5"]);
+    key(&mut a, KeyCode::Char('?'));
+    for w in (1..=130).step_by(7) {
+        for h in 1..=40 {
+            let s = screen(&mut a, w, h);
+            assert_eq!(s.lines().count(), h as usize);
+        }
+    }
+    // The board and the command line survive at 80×24 and even 40×12.
+    key(&mut a, KeyCode::Esc);
+    let s = screen(&mut a, 40, 12);
+    assert!(s.contains('♙') && s.lines().last().is_some_and(|l| l.contains("Enter")), "{s}");
+}
+
+#[test]
+fn random_keys_never_break_the_game() {
+    // A fixed pseudo-random stream of keys (no engine: hot-seat), for every
+    // variant: no panic, the move list and the game stay in step, and
+    // every move played was legal where it was played.
+    let pool = [
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Char('p'),
+        KeyCode::Char('1'),
+        KeyCode::Char('2'),
+        KeyCode::Char('u'),
+        KeyCode::Char('f'),
+        KeyCode::Char('?'),
+        KeyCode::Tab,
+        KeyCode::Char('N'),
+        KeyCode::Char('e'),
+        KeyCode::Char('4'),
+        KeyCode::Backspace,
+    ];
+    let mut played = 0;
+    for variant in ["chess", "genie", "genie-ownhalf", "genesis", "clown", "magicring"] {
+        let mut a = app(variant);
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let before = a.sans.len();
+            key(&mut a, pool[(seed % pool.len() as u64) as usize]);
+            assert!(!a.quit);
+            played += (a.sans.len() > before) as usize;
+        }
+        assert_eq!(a.sans.len(), a.game.moves().len(), "{variant}");
+        let mut pos = a.game.start().clone();
+        for &m in a.game.moves() {
+            assert!(pos.is_legal(m), "{variant}: {m} illegal");
+            pos.play_unchecked(m);
+        }
+        let _ = screen(&mut a, 80, 24);
+    }
+    eprintln!("{played} moves played by random keys");
+    assert!(played >= 50, "the keys hardly reached the game: {played} moves");
+}
