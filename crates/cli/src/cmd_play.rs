@@ -31,10 +31,11 @@ pub struct Args {
     /// Clocks: minutes per side + seconds of increment, like 5+3 (full-screen mode).
     #[arg(long)]
     clock: Option<String>,
-    /// Letters and ASCII marks only: for terminals without Unicode.
+    /// Letters and ASCII marks only: for terminals without Unicode (also
+    /// chosen for TERM=dumb, TERM=linux and a locale that is not UTF-8).
     #[arg(long)]
     ascii: bool,
-    /// No colours (also when the NO_COLOR environment variable is set).
+    /// No colours (also with NO_COLOR set, or TERM=dumb).
     #[arg(long)]
     no_color: bool,
     /// The line-by-line mode even on a terminal.
@@ -58,7 +59,7 @@ pub fn run(a: Args) -> Result<()> {
         other => return Err(anyhow!("--color must be white or black, not '{other}'")),
     };
     let clock = a.clock.as_deref().map(parse_clock).transpose().map_err(|e| anyhow!(e))?;
-    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let (ascii_env, mono_env) = chimera_tui::detect_fallbacks(|k| std::env::var(k).ok());
     let config = Config {
         variant,
         rule_options: opts,
@@ -67,8 +68,8 @@ pub fn run(a: Args) -> Result<()> {
         hot_seat: a.hot_seat,
         level: a.level,
         clock,
-        ascii: a.ascii,
-        monochrome: a.no_color || no_color_env,
+        ascii: a.ascii || ascii_env,
+        monochrome: a.no_color || mono_env,
         pgn_path: a.pgn,
     };
     if a.lines || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {

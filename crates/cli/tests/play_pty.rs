@@ -31,6 +31,10 @@ fn full_screen_play_in_a_pseudo_terminal() {
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_chimera"));
     cmd.args(["play", "--variant", "genie", "--hot-seat", "--clock", "5+3"]);
     cmd.env("TERM", "xterm-256color");
+    cmd.env("LANG", "C.UTF-8");
+    cmd.env_remove("LC_ALL");
+    cmd.env_remove("LC_CTYPE");
+    cmd.env_remove("NO_COLOR");
     let dir = std::env::temp_dir().join(format!("chimera-pty-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     cmd.cwd(&dir);
@@ -81,6 +85,12 @@ fn full_screen_play_in_a_pseudo_terminal() {
     send(b"\x1b[B\x1b[B\r");
     let screen = wait_screen(&parser, "e5", 20);
     assert!(screen.contains("1. e4      e5"), "the cursor move e5 did not play:\n{screen}");
+    // The mouse (SGR reports, 1-based): click g1, then f3. At 80x24 the
+    // squares are 5x2 cells from column 2: g1's middle is (34, 15), f3's (29, 11).
+    send(b"\x1b[<0;35;16M\x1b[<0;35;16m");
+    send(b"\x1b[<0;30;12M\x1b[<0;30;12m");
+    let screen = wait_screen(&parser, "Nf3", 20);
+    assert!(screen.contains("2. Nf3"), "the mouse move Nf3 did not play:\n{screen}");
 
     // Quit: the terminal is given back (the alternate screen left).
     send(b"q");

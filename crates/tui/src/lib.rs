@@ -25,6 +25,24 @@ use ratatui::Terminal;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+/// What the environment says about the terminal: `(ascii, monochrome)`.
+/// `TERM=dumb` gets both; the Linux console (no chess glyphs in its fonts)
+/// and a locale that is not UTF-8 get ASCII; `NO_COLOR` (non-empty) gets no
+/// colours. `get` reads a variable (`std::env::var` in the binary).
+pub fn detect_fallbacks(get: impl Fn(&str) -> Option<String>) -> (bool, bool) {
+    let term = get("TERM").unwrap_or_default();
+    let dumb = term == "dumb";
+    let locale =
+        ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|k| get(k).filter(|v| !v.is_empty())).unwrap_or_default();
+    let utf8 = {
+        let l = locale.to_ascii_lowercase();
+        l.contains("utf-8") || l.contains("utf8")
+    };
+    let ascii = dumb || term == "linux" || (!locale.is_empty() && !utf8);
+    let monochrome = dumb || get("NO_COLOR").is_some_and(|v| !v.is_empty());
+    (ascii, monochrome)
+}
+
 /// Restores the terminal however the player ends (error or panic included).
 struct TerminalGuard;
 
@@ -77,4 +95,29 @@ pub fn run(config: Config) -> anyhow::Result<String> {
     drop(terminal);
     drop(guard);
     Ok(app.pgn())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::detect_fallbacks;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| vars.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string())
+    }
+
+    #[test]
+    fn fallbacks_from_the_environment() {
+        assert_eq!(detect_fallbacks(env(&[("TERM", "xterm-256color"), ("LANG", "en_US.UTF-8")])), (false, false));
+        assert_eq!(detect_fallbacks(env(&[("TERM", "dumb")])), (true, true));
+        assert_eq!(detect_fallbacks(env(&[("TERM", "linux"), ("LANG", "C.UTF-8")])), (true, false));
+        assert_eq!(detect_fallbacks(env(&[("TERM", "xterm"), ("LANG", "C")])), (true, false));
+        assert_eq!(
+            detect_fallbacks(env(&[("TERM", "xterm"), ("LC_ALL", "de_DE.utf8"), ("LANG", "C")])),
+            (false, false)
+        );
+        assert_eq!(detect_fallbacks(env(&[("TERM", "xterm"), ("NO_COLOR", "1")])), (false, true));
+        assert_eq!(detect_fallbacks(env(&[("TERM", "xterm"), ("NO_COLOR", "")])), (false, false));
+        // No locale at all says nothing about Unicode.
+        assert_eq!(detect_fallbacks(env(&[("TERM", "xterm")])), (false, false));
+    }
 }

@@ -299,3 +299,18 @@ fn random_keys_never_break_the_game() {
     eprintln!("{played} moves played by random keys");
     assert!(played >= 50, "the keys hardly reached the game: {played} moves");
 }
+
+#[test]
+fn a_click_on_a_chooser_line_chooses_it() {
+    let mut a = app_fen("chess", "8/4P1k1/8/8/8/8/6K1/8 w - - 0 1");
+    a.cursor = sq("e7");
+    key(&mut a, KeyCode::Enter);
+    a.cursor = sq("e8");
+    key(&mut a, KeyCode::Enter);
+    a.size = (100, 30);
+    let geo = chimera_tui::ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), &a);
+    let r = geo.chooser.expect("a chooser on screen");
+    // The third line: a Bishop.
+    click(&mut a, r.x + 3, r.y + 3);
+    assert_eq!(a.sans, vec!["e8=B"]);
+}
