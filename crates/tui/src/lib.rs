@@ -66,6 +66,14 @@ impl Drop for TerminalGuard {
 
 /// Plays on the terminal until the player quits. Returns the game's PGN.
 pub fn run(config: Config) -> anyhow::Result<String> {
+    // A panic restores the terminal before its message is printed (the
+    // guard below would only do it after, on the alternate screen).
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
+        let _ = disable_raw_mode();
+        previous(info);
+    }));
     let guard = TerminalGuard::enter()?;
     let backend = CrosstermBackend::new(std::io::stdout());
     let mut terminal = Terminal::new(backend)?;
