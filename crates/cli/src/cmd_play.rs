@@ -1,24 +1,23 @@
 //! `chimera play`: play any variant in the terminal against the engine (or
-//! against yourself with `--hot-seat`). Moves are typed in SAN or as UCI
-//! strings; `help` lists the commands.
+//! against yourself with `--hot-seat`). On a terminal it is a full-screen
+//! app (crates/tui); with stdin or stdout not a terminal (a script, a pipe)
+//! or with `--lines`, it reads moves line by line as it always did.
 
 use anyhow::{anyhow, Result};
-use chimera_engine::{Engine, EngineOptions, Limits, Strength};
-use chimera_rules::{san, AnyPosition, Color, Game, Position, RuleOptions, Variant};
-use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use chimera_rules::{AnyPosition, Color, RuleOptions, Variant};
+use chimera_tui::{parse_clock, Config};
+use std::io::IsTerminal;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant id: chess, genie, genie-ownhalf, genesis, clown, magicring.
-    #[arg(long, default_value = "chess")]
-    variant: String,
+    /// Variant id.
+    #[arg(long, default_value = "chess", ignore_case = true, value_parser = crate::variant_arg::parser())]
+    variant: Variant,
     /// Your colour: white or black.
     #[arg(long, default_value = "white")]
     color: String,
     /// Engine level 1-8 (1 = beginner, 8 = full strength at one second a move).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=8))]
     level: u8,
     /// Both sides are played from this terminal.
     #[arg(long)]
@@ -29,87 +28,53 @@ pub struct Args {
     /// Magic Ring power list.
     #[arg(long, default_value = "QNRB")]
     ring_powers: String,
-}
-
-/// Engine strength and time for a level 1-8 (the same table as the web UI's).
-pub fn level_limits(level: u8) -> (Strength, Limits) {
-    let level = level.clamp(1, 8);
-    let skill = [0u8, 3, 6, 9, 12, 15, 18, 20][level as usize - 1];
-    let ms = [50u64, 100, 150, 200, 300, 500, 700, 1000][level as usize - 1];
-    (Strength { skill, elo: None }, Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() })
+    /// Clocks: minutes per side + seconds of increment, like 5+3 (full-screen mode).
+    #[arg(long)]
+    clock: Option<String>,
+    /// Letters and ASCII marks only: for terminals without Unicode (also
+    /// chosen for TERM=dumb, TERM=linux and a locale that is not UTF-8).
+    #[arg(long)]
+    ascii: bool,
+    /// No colours (also with NO_COLOR set, or TERM=dumb).
+    #[arg(long)]
+    no_color: bool,
+    /// The line-by-line mode even on a terminal.
+    #[arg(long)]
+    lines: bool,
+    /// Where `save` (the `s` key) writes the game's PGN by default.
+    #[arg(long, default_value = "chimera.pgn")]
+    pgn: String,
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let variant: Variant = a.variant.parse().map_err(|e| anyhow!("{e}"))?;
+    let variant = a.variant;
     let opts = RuleOptions { ring_powers: a.ring_powers.parse()? };
     let start = match &a.fen {
-        Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,
-        None => AnyPosition::new(variant, &opts),
+        Some(f) => Some(AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?),
+        None => None,
     };
     let human = match a.color.as_str() {
         "white" | "w" => Color::White,
         "black" | "b" => Color::Black,
         other => return Err(anyhow!("--color must be white or black, not '{other}'")),
     };
-    let mut game = Game::new(start);
-    let mut engine = Engine::new(EngineOptions::default());
-    let (strength, limits) = level_limits(a.level);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    println!("{} — type moves in SAN (Nf3) or UCI (g1f3); 'help' for commands.", variant.name());
-    loop {
-        let pos = game.position().clone();
-        println!("\n{}", pos.board().diagram());
-        println!("FEN: {}", pos.fen());
-        if let Some(o) = game.outcome() {
-            println!("Game over: {o}");
-            return Ok(());
-        }
-        if pos.is_check() {
-            println!("{} is in check.", pos.turn());
-        }
-        if a.hot_seat || pos.turn() == human {
-            print!("{} to move> ", pos.turn());
-            std::io::stdout().flush()?;
-            let Some(line) = lines.next() else { return Ok(()) };
-            let line = line?;
-            let cmd = line.trim();
-            match cmd {
-                "" => continue,
-                "quit" | "exit" => return Ok(()),
-                "help" => {
-                    println!("commands: <move> | moves (list legal moves) | undo | pgn | quit");
-                    continue;
-                }
-                "moves" => {
-                    let all: Vec<String> = san::all_san(&pos).into_iter().map(|(_, s)| s).collect();
-                    println!("{}", all.join(" "));
-                    continue;
-                }
-                "undo" => {
-                    game.undo();
-                    if !a.hot_seat {
-                        game.undo();
-                    }
-                    continue;
-                }
-                "pgn" => {
-                    let result = chimera_rules::pgn::result_string(game.outcome());
-                    print!("{}", chimera_rules::pgn::write_pgn(&[], game.start(), game.moves(), result));
-                    continue;
-                }
-                _ => {}
-            }
-            if let Err(e) = game.play_str(cmd) {
-                println!("{e}");
-            }
-        } else {
-            let history: Vec<u64> = game.positions()[..game.positions().len() - 1].iter().map(|p| p.hash()).collect();
-            let stop = AtomicBool::new(false);
-            let r = engine.search(&pos, &history, &limits, &strength, &stop, &mut |_| {});
-            let Some(m) = r.best else { return Err(anyhow!("engine found no move")) };
-            println!("Chimera plays {}", san::to_san(&pos, m));
-            game.push_unchecked(m);
-        }
+    let clock = a.clock.as_deref().map(parse_clock).transpose().map_err(|e| anyhow!(e))?;
+    let (ascii_env, mono_env) = chimera_tui::detect_fallbacks(|k| std::env::var(k).ok());
+    let config = Config {
+        variant,
+        rule_options: opts,
+        start,
+        human,
+        hot_seat: a.hot_seat,
+        level: a.level,
+        clock,
+        ascii: a.ascii || ascii_env,
+        monochrome: a.no_color || mono_env,
+        pgn_path: a.pgn,
+    };
+    if a.lines || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return chimera_tui::line::run(&config, std::io::stdin().lock(), std::io::stdout().lock());
     }
+    chimera_tui::run(config)?;
+    Ok(())
 }

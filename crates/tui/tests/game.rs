@@ -1,0 +1,316 @@
+//! Whole games driven through key and mouse events, and the engine on its
+//! own thread (bounded waits; no timing is asserted).
+
+mod common;
+use chimera_rules::{MoveKind, Position, Role};
+use common::*;
+use crossterm::event::KeyCode;
+use std::time::{Duration, Instant};
+
+#[test]
+fn a_hot_seat_game_by_cursor_keys_and_typed_moves() {
+    let mut a = app("chess");
+    assert_eq!(a.cursor, sq("e2"));
+    // 1. f3 by the cursor: right to f2, select, up to f3, play.
+    keys(&mut a, &[KeyCode::Right, KeyCode::Enter, KeyCode::Up, KeyCode::Enter]);
+    assert_eq!(a.sans, vec!["f3"]);
+    // 1... e5 by the cursor (hjkl): from f3 to e7, then down to e5.
+    keys(&mut a, &[KeyCode::Char('h'), KeyCode::Char('k'), KeyCode::Char('k'), KeyCode::Char('k'), KeyCode::Char('k')]);
+    assert_eq!(a.cursor, sq("e7"));
+    keys(&mut a, &[KeyCode::Enter, KeyCode::Char('j'), KeyCode::Char('j'), KeyCode::Enter]);
+    assert_eq!(a.sans, vec!["f3", "e5"]);
+    // 2. g4 typed in UCI.
+    type_line(&mut a, "g2g4");
+    // 2... Qh4# typed with completion: "Qh" + Tab completes the only match.
+    key(&mut a, KeyCode::Char(':'));
+    keys(&mut a, &[KeyCode::Char('Q'), KeyCode::Char('h'), KeyCode::Tab]);
+    assert_eq!(a.input.as_deref(), Some("Qh4#"));
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.sans, vec!["f3", "e5", "g4", "Qh4#"]);
+    let end = a.end.clone().expect("the game is over");
+    assert_eq!(end.result, "0-1");
+    assert!(end.text.contains("checkmate"), "{}", end.text);
+    assert!(screen(&mut a, 80, 24).contains("Game over: 0-1"));
+    // Moves are refused now; a take-back reopens the game.
+    type_line(&mut a, "a3");
+    assert_eq!(a.sans.len(), 4);
+    key(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.sans.len(), 3);
+    assert!(a.end.is_none());
+    // Save, start again, load it back.
+    let dir = std::env::temp_dir().join(format!("chimera-tui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.pgn");
+    type_line(&mut a, &format!("save {}", path.display()));
+    assert!(a.message.starts_with("Saved"), "{}", a.message);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("1. f3 e5 2. g4 *"), "{text}");
+    key(&mut a, KeyCode::Char('n'));
+    // A game in progress asks first.
+    assert!(a.chooser.is_some());
+    key(&mut a, KeyCode::Enter);
+    assert!(a.sans.is_empty());
+    type_line(&mut a, &format!("load {}", path.display()));
+    assert_eq!(a.sans, vec!["f3", "e5", "g4"], "{}", a.message);
+    // A FEN of the variant.
+    type_line(&mut a, "fen 8/8/8/8/8/5k2/8/5K1R w - - 0 1");
+    assert!(a.sans.is_empty());
+    assert_eq!(a.position().fen(), "8/8/8/8/8/5k2/8/5K1R w - - 0 1");
+    // Bad input is an error message, never a panic.
+    type_line(&mut a, "fen not a fen");
+    assert!(a.message.starts_with("Bad FEN"), "{}", a.message);
+    type_line(&mut a, "load /nonexistent/file.pgn");
+    assert!(a.message.starts_with("Could not read"), "{}", a.message);
+    type_line(&mut a, "Zz9");
+    assert!(!a.message.is_empty());
+    type_line(&mut a, "level 9");
+    assert_eq!(a.message, "Usage: level <1-8>");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn resign_draw_and_flip() {
+    let mut a = app("chess");
+    play(&mut a, &["e4"]);
+    key(&mut a, KeyCode::Char('f'));
+    assert!(a.flipped);
+    key(&mut a, KeyCode::Char('d')); // Black offers, White is asked
+    assert!(a.chooser.is_some());
+    key(&mut a, KeyCode::Char('2')); // decline
+    assert!(a.end.is_none());
+    key(&mut a, KeyCode::Char('r'));
+    key(&mut a, KeyCode::Enter); // confirm
+    assert_eq!(a.end.as_ref().map(|e| e.result.as_str()), Some("1-0"), "Black resigned");
+    let mut b = app("chess");
+    key(&mut b, KeyCode::Char('d'));
+    key(&mut b, KeyCode::Char('1'));
+    assert_eq!(b.end.as_ref().map(|e| e.text.as_str()), Some("1/2-1/2 (draw agreed)"));
+}
+
+#[test]
+fn the_mouse_selects_and_moves() {
+    let mut a = app("chess");
+    let (x, y) = square_center(&a, 100, 30, sq("g1"));
+    a.size = (100, 30);
+    click(&mut a, x, y);
+    let (x, y) = square_center(&a, 100, 30, sq("f3"));
+    click(&mut a, x, y);
+    assert_eq!(a.sans, vec!["Nf3"]);
+    // Flipped, the same screen cell is another square.
+    a.flipped = true;
+    let (x, y) = square_center(&a, 100, 30, sq("d7"));
+    click(&mut a, x, y);
+    let (x, y) = square_center(&a, 100, 30, sq("d5"));
+    click(&mut a, x, y);
+    assert_eq!(a.sans, vec!["Nf3", "d5"]);
+}
+
+#[test]
+fn genesis_placement_by_mouse_from_the_reserve_row() {
+    let mut a = app("genesis");
+    a.size = (100, 30);
+    let geo = chimera_tui::ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), &a);
+    let &(x, y, role) = geo.reserves.first().expect("clickable reserve");
+    assert_eq!(role, Role::King);
+    click(&mut a, x, y);
+    assert_eq!(a.selected, Some(chimera_tui::app::Selection::Drop(Role::King)));
+    let (x, y) = square_center(&a, 100, 30, sq("e1"));
+    click(&mut a, x, y);
+    assert_eq!(a.sans, vec!["K@e1"]);
+}
+
+#[test]
+fn variant_moves_through_choosers() {
+    // Genie: flip, then the Genie leaps.
+    let mut g = app("genie");
+    let flip = find(&g, |m| m.kind == MoveKind::Flip);
+    g.cursor = flip.from;
+    keys(&mut g, &[KeyCode::Enter, KeyCode::Enter, KeyCode::Enter]);
+    assert_eq!(g.position().board().role_at(flip.from), Some(Role::Genie));
+    // Clown: declare.
+    let mut c = app("clown");
+    c.cursor = sq("g1");
+    key(&mut c, KeyCode::Enter);
+    c.cursor = sq("f3");
+    key(&mut c, KeyCode::Enter);
+    let ch = c.chooser.clone().expect("declaration chooser");
+    let i = ch.options.iter().position(|(l, _)| l.starts_with("Declare")).unwrap();
+    key(&mut c, KeyCode::Char(char::from_digit(i as u32 + 1, 10).unwrap()));
+    assert_eq!(c.position().board().role_at(sq("f3")), Some(Role::Clown));
+    // Esc in a chooser cancels and keeps the position.
+    c.cursor = sq("b8");
+    key(&mut c, KeyCode::Enter);
+    c.cursor = sq("c6");
+    key(&mut c, KeyCode::Enter);
+    assert!(c.chooser.is_some());
+    key(&mut c, KeyCode::Esc);
+    assert!(c.chooser.is_none());
+    assert_eq!(c.sans.len(), 1);
+    // Magic Ring: a ring pass from the King to a neighbour.
+    let mut r = app("magicring");
+    play(&mut r, &["e4", "e5"]);
+    let pass = find(&r, |m| matches!(m.kind, MoveKind::RingPass(_)));
+    r.cursor = pass.from;
+    key(&mut r, KeyCode::Enter);
+    r.cursor = pass.to;
+    key(&mut r, KeyCode::Enter);
+    if r.chooser.is_some() {
+        key(&mut r, KeyCode::Enter);
+    }
+    assert_eq!(r.game.moves().last().map(|m| m.kind), Some(pass.kind));
+    // Genesis: 'p' cycles the pieces to place, Enter places.
+    let mut s = app("genesis");
+    key(&mut s, KeyCode::Char('p'));
+    assert_eq!(s.selected, Some(chimera_tui::app::Selection::Drop(Role::King)));
+    s.cursor = sq("e1");
+    key(&mut s, KeyCode::Enter);
+    assert_eq!(s.sans, vec!["K@e1"]);
+}
+
+/// Feeds the engine's reports to the app until `done` holds (at most 60 s).
+fn wait_for(a: &mut chimera_tui::App, done: impl Fn(&chimera_tui::App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for _ in 0..10_000 {
+        if done(a) || Instant::now() > deadline {
+            break;
+        }
+        a.wait_engine(Duration::from_millis(200));
+        a.tick(Instant::now());
+    }
+}
+
+#[test]
+fn against_the_engine_the_ui_keeps_working_while_it_thinks() {
+    let mut c = config("chess");
+    c.hot_seat = false;
+    c.level = 1;
+    let mut a = chimera_tui::App::new(c);
+    play(&mut a, &["e4"]);
+    assert!(a.engine_thinking(), "the engine searches after the human's move");
+    // Keys are handled at once while it thinks; moves are refused politely.
+    key(&mut a, KeyCode::Left);
+    assert_eq!(a.cursor, sq("d2"));
+    type_line(&mut a, "d4");
+    assert_eq!(a.sans, vec!["e4"]);
+    wait_for(&mut a, |a| a.sans.len() == 2);
+    assert_eq!(a.sans.len(), 2, "the engine replied: {}", a.message);
+    assert!(a.message.starts_with("Chimera plays"), "{}", a.message);
+    // Take back removes the engine's reply and the human's move.
+    key(&mut a, KeyCode::Char('u'));
+    assert!(a.sans.is_empty());
+    assert!(!a.engine_thinking());
+    // Analysis on the human's turn: the eval and line arrive.
+    key(&mut a, KeyCode::Char('a'));
+    wait_for(&mut a, |a| a.analysis.as_ref().is_some_and(|x| x.depth >= 3));
+    let an = a.analysis.clone().expect("an analysis line");
+    assert!(!an.pv_san.is_empty());
+    key(&mut a, KeyCode::Char('a'));
+    assert!(a.analysis.is_none());
+    // Playing Black: the engine opens.
+    let mut c = config("genie");
+    c.hot_seat = false;
+    c.level = 1;
+    c.human = chimera_rules::Color::Black;
+    let mut b = chimera_tui::App::new(c);
+    b.sync_engine();
+    wait_for(&mut b, |b| b.sans.len() == 1);
+    assert_eq!(b.sans.len(), 1);
+    assert!(b.flipped, "Black plays from the bottom");
+}
+
+#[test]
+fn the_clock_flags() {
+    let mut c = config("chess");
+    c.clock = Some((Duration::from_secs(60), Duration::from_secs(2)));
+    let mut a = chimera_tui::App::new(c);
+    let t0 = a.now;
+    a.tick(t0 + Duration::from_secs(10));
+    play(&mut a, &["e4"]);
+    assert_eq!(a.time_left(chimera_rules::Color::White), Some(Duration::from_secs(52)));
+    a.tick(t0 + Duration::from_secs(75));
+    assert_eq!(a.end.as_ref().map(|e| e.text.as_str()), Some("1-0 (black loses on time)"));
+    assert!(screen(&mut a, 80, 24).contains("0:00.0"));
+}
+
+#[test]
+fn any_terminal_size_draws_without_panicking() {
+    let mut a = app("clown");
+    play(&mut a, &["e4", "e5"]);
+    key(&mut a, KeyCode::Char('?'));
+    for w in (1..=130).step_by(7) {
+        for h in 1..=40 {
+            let s = screen(&mut a, w, h);
+            assert_eq!(s.lines().count(), h as usize);
+        }
+    }
+    // The board and the command line survive at 80×24 and even 40×12.
+    key(&mut a, KeyCode::Esc);
+    let s = screen(&mut a, 40, 12);
+    assert!(s.contains('♙') && s.lines().last().is_some_and(|l| l.contains("Enter")), "{s}");
+}
+
+#[test]
+fn random_keys_never_break_the_game() {
+    // A fixed pseudo-random stream of keys (no engine: hot-seat), for every
+    // variant: no panic, the move list and the game stay in step, and
+    // every move played was legal where it was played.
+    let pool = [
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Char('p'),
+        KeyCode::Char('1'),
+        KeyCode::Char('2'),
+        KeyCode::Char('u'),
+        KeyCode::Char('f'),
+        KeyCode::Char('?'),
+        KeyCode::Tab,
+        KeyCode::Char('N'),
+        KeyCode::Char('e'),
+        KeyCode::Char('4'),
+        KeyCode::Backspace,
+    ];
+    let mut played = 0;
+    for variant in ["chess", "genie", "genie-ownhalf", "genesis", "clown", "magicring"] {
+        let mut a = app(variant);
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let before = a.sans.len();
+            key(&mut a, pool[(seed % pool.len() as u64) as usize]);
+            assert!(!a.quit);
+            played += (a.sans.len() > before) as usize;
+        }
+        assert_eq!(a.sans.len(), a.game.moves().len(), "{variant}");
+        let mut pos = a.game.start().clone();
+        for &m in a.game.moves() {
+            assert!(pos.is_legal(m), "{variant}: {m} illegal");
+            pos.play_unchecked(m);
+        }
+        let _ = screen(&mut a, 80, 24);
+    }
+    eprintln!("{played} moves played by random keys");
+    assert!(played >= 50, "the keys hardly reached the game: {played} moves");
+}
+
+#[test]
+fn a_click_on_a_chooser_line_chooses_it() {
+    let mut a = app_fen("chess", "8/4P1k1/8/8/8/8/6K1/8 w - - 0 1");
+    a.cursor = sq("e7");
+    key(&mut a, KeyCode::Enter);
+    a.cursor = sq("e8");
+    key(&mut a, KeyCode::Enter);
+    a.size = (100, 30);
+    let geo = chimera_tui::ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), &a);
+    let r = geo.chooser.expect("a chooser on screen");
+    // The third line: a Bishop.
+    click(&mut a, r.x + 3, r.y + 3);
+    assert_eq!(a.sans, vec!["e8=B"]);
+}
