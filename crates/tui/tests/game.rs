@@ -314,3 +314,32 @@ fn a_click_on_a_chooser_line_chooses_it() {
     click(&mut a, r.x + 3, r.y + 3);
     assert_eq!(a.sans, vec!["e8=B"]);
 }
+
+#[test]
+fn the_engine_answers_a_draw_offer_by_its_evaluation_and_levels_change() {
+    use chimera_engine::Score;
+    let mut c = config("chess");
+    c.hot_seat = false;
+    let mut a = chimera_tui::App::new(c);
+    key(&mut a, KeyCode::Char('d'));
+    assert!(a.end.is_none(), "no evaluation yet: declined");
+    assert_eq!(a.message, "Chimera declines the draw.");
+    a.engine_eval = Some(Score::Cp(45));
+    key(&mut a, KeyCode::Char('d'));
+    assert!(a.end.is_none(), "the engine thinks itself better: declined");
+    a.engine_eval = Some(Score::Cp(-10));
+    key(&mut a, KeyCode::Char('d'));
+    assert_eq!(a.end.as_ref().map(|e| e.result.as_str()), Some("1/2-1/2"));
+    // Levels: + and - within 1..=8.
+    let mut b = app("chess");
+    for _ in 0..12 {
+        key(&mut b, KeyCode::Char('+'));
+    }
+    assert_eq!(b.level, 8);
+    for _ in 0..12 {
+        key(&mut b, KeyCode::Char('-'));
+    }
+    assert_eq!(b.level, 1);
+    type_line(&mut b, "level 5");
+    assert_eq!(b.level, 5);
+}
