@@ -103,6 +103,13 @@ fn the_mouse_selects_and_moves() {
     let (x, y) = square_center(&a, 100, 30, sq("d5"));
     click(&mut a, x, y);
     assert_eq!(a.sans, vec!["Nf3", "d5"]);
+    // Drag and drop: press on b1, release on c3.
+    a.flipped = false;
+    let (x, y) = square_center(&a, 100, 30, sq("b1"));
+    press(&mut a, x, y);
+    let (x, y) = square_center(&a, 100, 30, sq("c3"));
+    release(&mut a, x, y);
+    assert_eq!(a.sans, vec!["Nf3", "d5", "Nc3"]);
 }
 
 #[test]
