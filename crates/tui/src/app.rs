@@ -988,10 +988,22 @@ impl App {
     }
 
     fn handle_mouse(&mut self, m: MouseEvent) {
+        let geo = ui::geometry(ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1), self);
+        // Drag and drop: a button released over a target of the piece
+        // selected by the press plays the move.
+        if m.kind == MouseEventKind::Up(MouseButton::Left) {
+            if let (Some(Selection::Square(from)), None, false) = (self.selected, &self.chooser, self.help) {
+                if let Some(sq) = geo.square_at(m.column, m.row, self.flipped) {
+                    if sq != from && self.targets().contains(&sq) {
+                        self.activate(sq);
+                    }
+                }
+            }
+            return;
+        }
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return;
         }
-        let geo = ui::geometry(ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1), self);
         if self.help {
             self.help = false;
             return;

@@ -774,7 +774,7 @@ fn draw_bottom(f: &mut Frame, geo: &Geometry, app: &App) {
 pub const HELP: &[(&str, &str)] = &[
     ("arrows / hjkl", "move the cursor"),
     ("Enter / Space", "select a piece, then its target"),
-    ("mouse click", "select / target / pick a reserve piece"),
+    ("mouse", "click or drag a piece; click a reserve piece"),
     ("p", "pick the next piece to place (reserve/hand)"),
     ("Esc", "clear the selection / close"),
     (": or Tab", "type a move (SAN or UCI) or a command"),

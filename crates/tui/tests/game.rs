@@ -103,6 +103,13 @@ fn the_mouse_selects_and_moves() {
     let (x, y) = square_center(&a, 100, 30, sq("d5"));
     click(&mut a, x, y);
     assert_eq!(a.sans, vec!["Nf3", "d5"]);
+    // Drag and drop: press on b1, release on c3.
+    a.flipped = false;
+    let (x, y) = square_center(&a, 100, 30, sq("b1"));
+    press(&mut a, x, y);
+    let (x, y) = square_center(&a, 100, 30, sq("c3"));
+    release(&mut a, x, y);
+    assert_eq!(a.sans, vec!["Nf3", "d5", "Nc3"]);
 }
 
 #[test]
@@ -313,4 +320,33 @@ fn a_click_on_a_chooser_line_chooses_it() {
     // The third line: a Bishop.
     click(&mut a, r.x + 3, r.y + 3);
     assert_eq!(a.sans, vec!["e8=B"]);
+}
+
+#[test]
+fn the_engine_answers_a_draw_offer_by_its_evaluation_and_levels_change() {
+    use chimera_engine::Score;
+    let mut c = config("chess");
+    c.hot_seat = false;
+    let mut a = chimera_tui::App::new(c);
+    key(&mut a, KeyCode::Char('d'));
+    assert!(a.end.is_none(), "no evaluation yet: declined");
+    assert_eq!(a.message, "Chimera declines the draw.");
+    a.engine_eval = Some(Score::Cp(45));
+    key(&mut a, KeyCode::Char('d'));
+    assert!(a.end.is_none(), "the engine thinks itself better: declined");
+    a.engine_eval = Some(Score::Cp(-10));
+    key(&mut a, KeyCode::Char('d'));
+    assert_eq!(a.end.as_ref().map(|e| e.result.as_str()), Some("1/2-1/2"));
+    // Levels: + and - within 1..=8.
+    let mut b = app("chess");
+    for _ in 0..12 {
+        key(&mut b, KeyCode::Char('+'));
+    }
+    assert_eq!(b.level, 8);
+    for _ in 0..12 {
+        key(&mut b, KeyCode::Char('-'));
+    }
+    assert_eq!(b.level, 1);
+    type_line(&mut b, "level 5");
+    assert_eq!(b.level, 5);
 }

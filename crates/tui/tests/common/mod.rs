@@ -45,12 +45,20 @@ pub fn type_line(app: &mut App, text: &str) {
 }
 
 pub fn click(app: &mut App, x: u16, y: u16) {
-    app.handle_event(Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: x,
-        row: y,
-        modifiers: KeyModifiers::NONE,
-    }));
+    press(app, x, y);
+    release(app, x, y);
+}
+
+fn mouse(app: &mut App, kind: MouseEventKind, x: u16, y: u16) {
+    app.handle_event(Event::Mouse(MouseEvent { kind, column: x, row: y, modifiers: KeyModifiers::NONE }));
+}
+
+pub fn press(app: &mut App, x: u16, y: u16) {
+    mouse(app, MouseEventKind::Down(MouseButton::Left), x, y);
+}
+
+pub fn release(app: &mut App, x: u16, y: u16) {
+    mouse(app, MouseEventKind::Up(MouseButton::Left), x, y);
 }
 
 /// Plays moves given as UCI or SAN through the command line.
