@@ -30,7 +30,8 @@ async fn play_refuse_resign_restart() {
     let (st, v) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 9})).await;
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("level 9"), "{v}");
-    let (st, v) = post_json(a, "/api/games", &json!({"variant": "magicring", "mode": "hotseat", "ring_powers": "QX"})).await;
+    let (st, v) =
+        post_json(a, "/api/games", &json!({"variant": "magicring", "mode": "hotseat", "ring_powers": "QX"})).await;
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("'X'"), "{v}");
     let (st, v) = http(a, "POST", "/api/games", Some("{not json")).await;
@@ -40,15 +41,21 @@ async fn play_refuse_resign_restart() {
     assert_eq!(st, 400, "unknown fields are refused: {v}");
 
     // Create a friend game as White; a friend joins as Black.
-    let (st, created) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "friend", "color": "white"})).await;
+    let (st, created) =
+        post_json(a, "/api/games", &json!({"variant": "chess", "mode": "friend", "color": "white"})).await;
     assert_eq!(st, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let wtok = created["token"].as_str().unwrap().to_string();
-    let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    let invite = created["invite"].as_str().unwrap().to_string();
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(st, 400, "the public id alone does not seat anyone: {v}");
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": "0".repeat(32)})).await;
+    assert_eq!(st, 403, "a guessed invite is refused: {v}");
+    let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
     assert_eq!(st, 200, "{joined}");
     assert_eq!(joined["colors"], json!(["black"]));
     let btok = joined["token"].as_str().unwrap().to_string();
-    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
     assert_eq!(st, 409, "third player cannot join: {v}");
 
     let mut w = ws(a, &id, Some(&wtok)).await;
@@ -159,7 +166,8 @@ async fn play_refuse_resign_restart() {
     assert!(v["error"].as_str().unwrap().contains("move 3"), "{v}");
     // Variant state comes from the rules: 1. e1~d2 under the list NKQ puts
     // White's ring on the d2 pawn at level 1, the Knight power.
-    let (st, v) = post_json(a, "/api/position", &json!({"variant": "magicring", "ring_powers": "NKQ", "moves": ["e1d2"]})).await;
+    let (st, v) =
+        post_json(a, "/api/position", &json!({"variant": "magicring", "ring_powers": "NKQ", "moves": ["e1d2"]})).await;
     assert_eq!(st, 200, "{v}");
     assert_eq!(v["state"]["rings"][0], json!({"owner": "w", "square": "d2", "level": 1, "power": "N", "active": true}));
     assert_eq!(v["history"][0]["san"], "e1~d2");
@@ -195,8 +203,10 @@ async fn play_refuse_resign_restart() {
             assert_eq!(new[k], old[k], "{k} of game {gid} after restart");
         }
         assert_eq!(ucis(&new), ucis(old));
-        assert_eq!(new["history"].as_array().unwrap().iter().map(|h| h["san"].clone()).collect::<Vec<_>>(),
-                   old["history"].as_array().unwrap().iter().map(|h| h["san"].clone()).collect::<Vec<_>>());
+        assert_eq!(
+            new["history"].as_array().unwrap().iter().map(|h| h["san"].clone()).collect::<Vec<_>>(),
+            old["history"].as_array().unwrap().iter().map(|h| h["san"].clone()).collect::<Vec<_>>()
+        );
     }
     // Seats survive the restart: the old token still plays the engine game.
     let mut e = ws(a, &eid, eg["token"].as_str()).await;

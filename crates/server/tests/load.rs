@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 const GAMES: usize = 200;
 const LINE: [&str; 20] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6a5",
-    "b3c2", "c7c5",
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5", "a4b3", "d7d6",
+    "c2c3", "e8g8", "h2h3", "c6a5", "b3c2", "c7c5",
 ];
 
 /// Players who think: each game moves once a second (offsets spread over
@@ -37,8 +37,17 @@ async fn run_load(name: &str, pace: Option<Duration>) {
     let server = start(&dir).await;
     let a = server.addr;
     let mut games = Vec::new();
-    for _ in 0..GAMES {
-        let (st, g) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    for n in 0..GAMES {
+        // Ten games per simulated client address: within the creation limit.
+        let (st, g) = http_from(
+            a,
+            client_ip(n / 10),
+            "POST",
+            "/api/games",
+            "Content-Type: application/json\r\n",
+            &json!({"variant": "chess", "mode": "hotseat"}).to_string(),
+        )
+        .await;
         assert_eq!(st, 200);
         games.push((g["id"].as_str().unwrap().to_string(), g["token"].as_str().unwrap().to_string()));
     }
@@ -52,7 +61,7 @@ async fn run_load(name: &str, pace: Option<Duration>) {
             let mut times = Vec::new();
             let mut errors = 0usize;
             let mut first_error = None;
-            let mut w = ws(a, &id, Some(&token)).await;
+            let mut w = ws_from(a, client_ip(n / 10), &id, Some(&token)).await.expect("ws");
             recv(&mut w).await; // hello
             recv(&mut w).await; // state
             for (i, m) in LINE.iter().enumerate() {
@@ -81,7 +90,8 @@ async fn run_load(name: &str, pace: Option<Duration>) {
     let mut errors = 0;
     let mut first_error = None;
     for t in tasks {
-        let (times, e, fe) = tokio::time::timeout(Duration::from_secs(180), t).await.expect("bounded in time").expect("task");
+        let (times, e, fe) =
+            tokio::time::timeout(Duration::from_secs(180), t).await.expect("bounded in time").expect("task");
         all.extend(times);
         errors += e;
         if first_error.is_none() {
