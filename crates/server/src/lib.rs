@@ -11,7 +11,7 @@ pub mod pool;
 pub mod store;
 mod web;
 
-use chimera_rules::{Color, Position};
+use chimera_rules::{AnyPosition, Color, Position, RuleOptions, Variant};
 use live::{Actor, Live};
 use pool::{Admission, Pool, SearchJob};
 use std::collections::HashMap;
@@ -403,6 +403,14 @@ impl Server {
     }
 
     pub async fn start_with(addr: &str, data_dir: &Path, config: Config) -> Result<Server, String> {
+        // The rules crate builds its attack tables on first use: do it here,
+        // on a blocking thread, rather than in the first request on an async
+        // worker (in an unoptimised build that takes many seconds).
+        tokio::task::spawn_blocking(|| {
+            let _ = AnyPosition::new(Variant::Chess, &RuleOptions::default()).outcome();
+        })
+        .await
+        .map_err(|e| format!("cannot build the rules tables: {e}"))?;
         let db = store::open(data_dir).await?;
         let (tx, rx) = tokio::sync::watch::channel(false);
         let app = Arc::new(AppState {
