@@ -200,19 +200,31 @@ pub struct AppState {
 pub type App = Arc<AppState>;
 
 impl AppState {
-    /// The live game, loaded from the store on first use.
+    /// The live game, loaded from the store on first use. The store is read
+    /// and the moves replayed without holding the map: other games are
+    /// served meanwhile. (A game out of memory has no handle anywhere, so
+    /// nothing can change it while it loads; two loads of one game keep the
+    /// first one inserted.)
     pub async fn game(self: &Arc<Self>, id: &str) -> Result<Option<Arc<GameHandle>>, String> {
         if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Ok(None);
         }
-        let mut games = self.games.lock().await;
-        if let Some(h) = games.get(id) {
+        if let Some(h) = self.games.lock().await.get(id) {
             return Ok(Some(h.clone()));
         }
         let Some(live) = store::load_game(&self.db, &self.cpu, id).await? else { return Ok(None) };
-        let h = GameHandle::new(live);
-        games.insert(id.to_string(), h.clone());
-        drop(games);
+        let h = {
+            let mut games = self.games.lock().await;
+            if let Some(h) = games.get(id) {
+                return Ok(Some(h.clone()));
+            }
+            if games.len() >= self.config.max_live_games {
+                evict(&mut games, Duration::ZERO);
+            }
+            let h = GameHandle::new(live);
+            games.insert(id.to_string(), h.clone());
+            h
+        };
         // After a restart: the engine may be to move, a clock may be running.
         after_change(self, &h).await;
         Ok(Some(h))
