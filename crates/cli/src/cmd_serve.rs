@@ -1,6 +1,7 @@
 //! `chimera serve`: the web server (crate `chimera-server`).
 
 use anyhow::{anyhow, Result};
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -11,8 +12,49 @@ pub struct Args {
     /// Default: `data` in the current directory.
     #[arg(long, default_value = "data")]
     data: std::path::PathBuf,
+    /// A host name to serve besides IP addresses and `localhost` (the name
+    /// people type, behind a reverse proxy too); repeat for more. Requests
+    /// for other names are refused (DNS rebinding).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
+    /// Engine searches at once (analysis and engine moves).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    engine_workers: u32,
+    /// Analysis requests that may wait for the engine; more get a 503.
+    #[arg(long, default_value_t = 8)]
+    engine_queue: u32,
+    /// Open connections (HTTP and WebSocket) at most, in all.
+    #[arg(long, default_value_t = 768, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Open connections at most per client address.
+    #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections_per_client: u32,
+    /// New games a client address may create at once...
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    create_burst: u32,
+    /// ...and then one per this many seconds.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    create_every_secs: u64,
+    /// Games held in memory at most (the store keeps every game).
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u32).range(1..))]
+    max_live_games: u32,
+    /// Seconds a game nobody is connected to stays in memory.
+    #[arg(long, default_value_t = 600)]
+    game_idle_secs: u64,
 }
 
 pub fn run(a: Args) -> Result<()> {
-    chimera_server::run(&a.addr, &a.data).map_err(|e| anyhow!(e))
+    let config = chimera_server::Config {
+        allowed_hosts: a.allow_host,
+        engine_workers: a.engine_workers as usize,
+        engine_queue: a.engine_queue as usize,
+        max_connections: a.max_connections as usize,
+        max_connections_per_client: a.max_connections_per_client as usize,
+        create_burst: a.create_burst,
+        create_period: Duration::from_secs(a.create_every_secs),
+        max_live_games: a.max_live_games as usize,
+        game_idle: Duration::from_secs(a.game_idle_secs),
+        ..chimera_server::Config::default()
+    };
+    chimera_server::run(&a.addr, &a.data, config).map_err(|e| anyhow!(e))
 }

@@ -5,6 +5,9 @@ document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split('/').pop();
 let token = tokenFor(id);
+// The invite's secret travels in the link's fragment (never sent in a request line).
+const invite = new URLSearchParams(location.hash.slice(1)).get('invite');
+const myInvite = localStorage.getItem('chimera.invite.' + id);
 let you = [];
 let state = null;
 let viewPly = null; // null = live
@@ -30,7 +33,15 @@ function connect() {
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.t === 'hello') { you = m.you; if (state) render(); }
-    else if (m.t === 'state') { const first = !state; state = m; if (first) orient(); clockBase = performance.now(); render(); }
+    else if (m.t === 'state') {
+      // A state carries the history from ply history_from on: keep ours before it.
+      const first = !state;
+      if (!first && m.history_from > 0) m.history = state.history.slice(0, m.history_from).concat(m.history);
+      state = m;
+      if (first) orient();
+      clockBase = performance.now();
+      render();
+    }
     else if (m.t === 'error') { toast(m.message); if (state) render(); }
   };
   ws.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
@@ -100,9 +111,9 @@ function render() {
     banner.classList.remove('hidden');
   } else banner.classList.add('hidden');
   const freeSeat = s.mode === 'friend' && (!s.seats.w || !s.seats.b);
-  $('join-box').classList.toggle('hidden', !(freeSeat && !you.length && s.status === 'active'));
-  $('invite-box').classList.toggle('hidden', !(freeSeat && you.length));
-  $('invite').textContent = location.origin + '/game/' + id;
+  $('join-box').classList.toggle('hidden', !(freeSeat && !you.length && s.status === 'active' && invite));
+  $('invite-box').classList.toggle('hidden', !(freeSeat && you.length && myInvite));
+  $('invite').textContent = location.origin + '/game/' + id + '#invite=' + myInvite;
   const offer = s.draw_offer;
   $('draw-box').classList.toggle('hidden', !(offer && you.length && !you.includes(offer)));
   $('draw-text').textContent = offer ? `${WORDS[offer]} offers a draw.` : '';
@@ -156,7 +167,7 @@ $('draw-decline').onclick = () => send({ t: 'draw_decline' });
 $('takeback').onclick = () => send({ t: 'takeback' });
 $('join').onclick = async () => {
   try {
-    const r = await api(`/api/games/${id}/join`, {});
+    const r = await api(`/api/games/${id}/join`, { invite });
     saveToken(id, r.token, r.colors);
     token = r.token;
     if (ws) { ws.onclose = null; ws.close(); }

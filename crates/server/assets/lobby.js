@@ -50,6 +50,7 @@ $('create').addEventListener('submit', async (e) => {
   try {
     const r = await api('/api/games', body);
     saveToken(r.id, r.token, r.colors);
+    if (r.invite) localStorage.setItem('chimera.invite.' + r.id, r.invite);
     location.href = r.url;
   } catch (err) { toast(err.message); }
 });

@@ -1,6 +1,5 @@
 // The rules of each variant in the project's own words, with diagrams drawn
-// by the same board as the game page (docs/rules/<variant>.md in the
-// repository is the complete, precise text).
+// by the same board as the game page (docs/rules/ is the precise text).
 import { Board } from './board.js';
 import { api, header } from './common.js';
 

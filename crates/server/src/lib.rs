@@ -6,22 +6,21 @@
 //! for the HTTP and WebSocket protocol.
 
 pub mod live;
+pub mod net;
+pub mod pool;
 pub mod store;
 mod web;
 
-use chimera_engine::{Engine, EngineOptions, Limits, Score, Strength};
-use chimera_rules::{AnyPosition, Color, Move, Position};
+use chimera_rules::{Color, Position};
 use live::{Actor, Live};
+use pool::{Admission, Pool, SearchJob};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{broadcast, Mutex, Semaphore};
-
-/// At most this many engine searches run at once (each on a blocking thread).
-pub const MAX_SEARCHES: usize = 2;
+use tokio::sync::{broadcast, Mutex};
 
 /// The engine levels 1-8 for people, with the limits behind them.
 pub struct Level {
@@ -92,48 +91,206 @@ pub fn level(l: u8) -> &'static Level {
 pub struct GameHandle {
     pub live: Mutex<Live>,
     pub tx: broadcast::Sender<Arc<str>>,
+    /// The stop flag of the engine search running for this game, if any:
+    /// set when a change makes that search useless (a takeback, the end).
+    engine_stop: std::sync::Mutex<Option<Arc<AtomicBool>>>,
+    /// The flag timer armed for the clock of the side to move.
+    timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+}
+
+impl GameHandle {
+    fn new(live: Live) -> Arc<GameHandle> {
+        Arc::new(GameHandle {
+            live: Mutex::new(live),
+            tx: broadcast::channel(64).0,
+            engine_stop: Default::default(),
+            timer: Default::default(),
+        })
+    }
+
+    /// Stops the game's engine search, if one runs.
+    fn stop_engine(&self) {
+        if let Some(f) = self.engine_stop.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            f.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The server's limits and timeouts (`chimera serve --help` sets them).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Engine searches running at once (analysis and engine moves).
+    pub engine_workers: usize,
+    /// Analysis requests that may wait for a worker; more get a 503.
+    pub engine_queue: usize,
+    /// Other CPU jobs (PGN import, replays) at once, and their queue.
+    pub cpu_workers: usize,
+    pub cpu_queue: usize,
+    /// Open connections (HTTP and WebSocket) in all and per client address.
+    pub max_connections: usize,
+    pub max_connections_per_client: usize,
+    /// Game creation per client address: a burst, then one per period.
+    pub create_burst: u32,
+    pub create_period: Duration,
+    /// Games held in memory at most; beyond it idle games are dropped
+    /// from memory first, and creation is refused if none can be.
+    pub max_live_games: usize,
+    /// A game nobody is connected to leaves memory after this long idle
+    /// (at once when finished); it stays in the store and comes back on use.
+    pub game_idle: Duration,
+    /// How often memory is swept.
+    pub sweep_every: Duration,
+    /// Time for a client to send a request's headers (also the keep-alive
+    /// idle limit), and for a whole request.
+    pub header_timeout: Duration,
+    pub request_timeout: Duration,
+    /// Header bytes at most (hyper's read buffer).
+    pub max_header_bytes: usize,
+    /// Body bytes at most (PGN import: `max_pgn_body`).
+    pub max_body: usize,
+    pub max_pgn_body: usize,
+    /// WebSocket: a ping this often; closed when nothing came back for
+    /// `ws_timeout`.
+    pub ws_ping: Duration,
+    pub ws_timeout: Duration,
+    /// Host names served besides IP literals and `localhost`.
+    pub allowed_hosts: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            engine_workers: 2,
+            engine_queue: 8,
+            cpu_workers: 2,
+            cpu_queue: 16,
+            max_connections: 768,
+            max_connections_per_client: 48,
+            create_burst: 20,
+            create_period: Duration::from_secs(3),
+            max_live_games: 5000,
+            game_idle: Duration::from_secs(600),
+            sweep_every: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_header_bytes: 16 * 1024,
+            max_body: 64 * 1024,
+            max_pgn_body: 2 * 1024 * 1024,
+            ws_ping: Duration::from_secs(20),
+            ws_timeout: Duration::from_secs(60),
+            allowed_hosts: Vec::new(),
+        }
+    }
 }
 
 pub struct AppState {
     pub db: store::Db,
     pub data_dir: PathBuf,
+    pub config: Config,
     games: Mutex<HashMap<String, Arc<GameHandle>>>,
-    pub searches: Arc<Semaphore>,
+    /// Engine searches: analysis and engine moves.
+    pub engine: Pool,
+    /// PGN import and replays.
+    pub cpu: Pool,
+    pub conns: Arc<net::Conns>,
+    /// Becomes true when the server stops: WebSockets close with a reason.
+    pub shutdown: tokio::sync::watch::Receiver<bool>,
 }
 
 pub type App = Arc<AppState>;
 
 impl AppState {
-    /// The live game, loaded from the store on first use.
+    /// The live game, loaded from the store on first use. The store is read
+    /// and the moves replayed without holding the map: other games are
+    /// served meanwhile. (A game out of memory has no handle anywhere, so
+    /// nothing can change it while it loads; two loads of one game keep the
+    /// first one inserted.)
     pub async fn game(self: &Arc<Self>, id: &str) -> Result<Option<Arc<GameHandle>>, String> {
         if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Ok(None);
         }
-        let mut games = self.games.lock().await;
-        if let Some(h) = games.get(id) {
+        if let Some(h) = self.games.lock().await.get(id) {
             return Ok(Some(h.clone()));
         }
-        let Some(live) = store::load_game(&self.db, id).await? else { return Ok(None) };
-        let h = Arc::new(GameHandle { live: Mutex::new(live), tx: broadcast::channel(64).0 });
-        games.insert(id.to_string(), h.clone());
-        drop(games);
+        let Some(live) = store::load_game(&self.db, &self.cpu, id).await? else { return Ok(None) };
+        let h = {
+            let mut games = self.games.lock().await;
+            if let Some(h) = games.get(id) {
+                return Ok(Some(h.clone()));
+            }
+            if games.len() >= self.config.max_live_games {
+                evict(&mut games, Duration::ZERO);
+            }
+            let h = GameHandle::new(live);
+            games.insert(id.to_string(), h.clone());
+            h
+        };
         // After a restart: the engine may be to move, a clock may be running.
         after_change(self, &h).await;
         Ok(Some(h))
     }
 
-    pub async fn insert(self: &Arc<Self>, live: Live) -> Arc<GameHandle> {
+    /// Makes a new game live. Refused when memory holds `max_live_games`
+    /// games and none of them can leave.
+    pub async fn insert(self: &Arc<Self>, live: Live) -> Result<Arc<GameHandle>, String> {
         let id = live.meta.id.clone();
-        let h = Arc::new(GameHandle { live: Mutex::new(live), tx: broadcast::channel(64).0 });
-        self.games.lock().await.insert(id, h.clone());
+        let h = GameHandle::new(live);
+        {
+            let mut games = self.games.lock().await;
+            if games.len() >= self.config.max_live_games {
+                evict(&mut games, Duration::ZERO);
+            }
+            if games.len() >= self.config.max_live_games {
+                return Err("the server holds as many live games as it may; try again later".into());
+            }
+            games.insert(id, h.clone());
+        }
         after_change(self, &h).await;
-        h
+        Ok(h)
     }
+
+    /// True if memory is full of games that cannot leave it.
+    pub async fn full(&self) -> bool {
+        let mut games = self.games.lock().await;
+        if games.len() >= self.config.max_live_games {
+            evict(&mut games, Duration::ZERO);
+        }
+        games.len() >= self.config.max_live_games
+    }
+
+    /// Games held in memory now.
+    pub async fn live_games(&self) -> usize {
+        self.games.lock().await.len()
+    }
+
+    /// Drops from memory the games nobody uses: see [`evict`].
+    pub async fn sweep(&self) -> usize {
+        evict(&mut *self.games.lock().await, self.config.game_idle)
+    }
+}
+
+/// Removes the games that only the map holds (no client, no engine search,
+/// no clock timer) and that are finished or idle for `idle`. They are in
+/// the store: the next request loads them again. Returns how many left.
+fn evict(games: &mut HashMap<String, Arc<GameHandle>>, idle: Duration) -> usize {
+    let before = games.len();
+    let now = live::now_ms();
+    games.retain(|_, h| {
+        if Arc::strong_count(h) > 1 {
+            return true;
+        }
+        match h.live.try_lock() {
+            Ok(l) => !(l.status == live::Status::Finished || now - l.updated_at >= idle.as_millis() as i64),
+            Err(_) => true,
+        }
+    });
+    before - games.len()
 }
 
 /// Applies `f` to a copy of the game, stores the copy in one transaction,
 /// then makes it live and tells every client. `f` returns the ply from which
-/// stored moves are rewritten. On any error nothing changes.
+/// stored moves are rewritten; the broadcast carries the history from that
+/// ply only (a delta). On any error nothing changes.
 pub async fn change<F>(app: &App, h: &Arc<GameHandle>, f: F) -> Result<(), String>
 where
     F: FnOnce(&mut Live) -> Result<usize, String>,
@@ -144,7 +301,9 @@ where
         let keep = f(&mut next)?;
         store::save(&app.db, &next, keep).await.map_err(|e| format!("could not store the change: {e}"))?;
         *live = next;
-        let _ = h.tx.send(Arc::from(live.view().to_string()));
+        // Whatever the engine was thinking about is out of date now.
+        h.stop_engine();
+        let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
     }
     after_change(app, h).await;
     Ok(())
@@ -162,14 +321,21 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     if live.engine_to_move() && !live.thinking {
         live.thinking = true;
         // Tell the clients the engine is thinking.
-        let _ = h.tx.send(Arc::from(live.view().to_string()));
+        let _ = h.tx.send(Arc::from(live.view_from(live.game.moves().len()).to_string()));
         let gen = live.generation;
         let pos = live.game.position().clone();
         let history: Vec<u64> = live.game.positions().iter().rev().skip(1).rev().map(|p| p.hash()).collect();
         let lvl = level(live.meta.engine_level.unwrap_or(4));
+        let stop = Arc::new(AtomicBool::new(false));
+        *h.engine_stop.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop.clone());
         let (app2, h2) = (app.clone(), h.clone());
         tokio::spawn(async move {
-            let best = search(&app2, pos, history, lvl.skill, lvl.depth, lvl.movetime_ms).await.and_then(|r| r.best);
+            // Under load the engine thinks less rather than making every
+            // game wait: its time shrinks with the searches queued ahead.
+            let st = app2.engine.stats();
+            let movetime_ms = lvl.movetime_ms.map(|t| (t * st.size as u64 / (st.size + st.waiting) as u64).max(50));
+            let job = SearchJob { pos, history, skill: lvl.skill, depth: lvl.depth, movetime_ms };
+            let best = pool::search(&app2.engine, Admission::Always, stop, job).await.ok().and_then(|r| r.best);
             let mut live = h2.live.lock().await;
             live.thinking = false;
             let stale = live.generation != gen;
@@ -193,13 +359,18 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
             }
         });
     }
-    if let Some(rem) = live
+    let armed = live
         .remaining(live.turn(), live::now_ms())
-        .filter(|_| live.turn_started.is_some() && live.status == live::Status::Active)
-    {
+        .filter(|_| live.turn_started.is_some() && live.status == live::Status::Active);
+    let mut timer = h.timer.lock().unwrap_or_else(|e| e.into_inner());
+    // One timer per game: the previous one is for an older turn.
+    if let Some(t) = timer.take() {
+        t.abort();
+    }
+    if let Some(rem) = armed {
         let gen = live.generation;
         let (app2, h2) = (app.clone(), h.clone());
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             tokio::time::sleep(Duration::from_millis(rem.max(0) as u64 + 20)).await;
             let flagged = {
                 let live = h2.live.lock().await;
@@ -217,36 +388,8 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
                 .await;
             }
         });
+        *timer = Some(task.abort_handle());
     }
-}
-
-/// The result of an analysis or engine move.
-pub struct Analysis {
-    pub best: Option<Move>,
-    pub score: Score,
-    pub depth: u32,
-    pub pv: Vec<Move>,
-}
-
-/// Runs one engine search off the async runtime, behind the semaphore.
-pub async fn search(
-    app: &App,
-    pos: AnyPosition,
-    history: Vec<u64>,
-    skill: u8,
-    depth: Option<u32>,
-    movetime_ms: Option<u64>,
-) -> Option<Analysis> {
-    let _permit = app.searches.clone().acquire_owned().await.ok()?;
-    tokio::task::spawn_blocking(move || {
-        let mut engine = Engine::new(EngineOptions::default());
-        let limits = Limits { depth, movetime: movetime_ms.map(Duration::from_millis), ..Limits::default() };
-        let stop = AtomicBool::new(false);
-        let r = engine.search(&pos, &history, &limits, &Strength { skill, elo: None }, &stop, &mut |_| {});
-        Analysis { best: r.best, score: r.score, depth: r.depth, pv: r.pv }
-    })
-    .await
-    .ok()
 }
 
 /// Random hex string of `bytes` random bytes.
@@ -260,43 +403,57 @@ pub fn random_hex(bytes: usize) -> String {
 pub struct Server {
     pub addr: SocketAddr,
     pub app: App,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    shutdown: Option<tokio::sync::watch::Sender<bool>>,
     join: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Server {
-    /// Opens the store in `data_dir` and listens on `addr` (port 0 = any).
+    /// Opens the store in `data_dir` and listens on `addr` (port 0 = any)
+    /// with the default limits.
     pub async fn start(addr: &str, data_dir: &Path) -> Result<Server, String> {
+        Server::start_with(addr, data_dir, Config::default()).await
+    }
+
+    pub async fn start_with(addr: &str, data_dir: &Path, config: Config) -> Result<Server, String> {
         let db = store::open(data_dir).await?;
+        let (tx, rx) = tokio::sync::watch::channel(false);
         let app = Arc::new(AppState {
             db,
             data_dir: data_dir.to_path_buf(),
+            engine: Pool::new(config.engine_workers, config.engine_queue),
+            cpu: Pool::new(config.cpu_workers, config.cpu_queue),
+            conns: net::Conns::new(config.max_connections, config.max_connections_per_client),
+            config,
             games: Mutex::new(HashMap::new()),
-            searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+            shutdown: rx.clone(),
         });
         let listener =
             tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
-        let router = web::router(app.clone());
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let join = tokio::spawn(async move {
-            let _ = axum::serve(listener, router)
-                .with_graceful_shutdown(async move {
-                    let _ = rx.await;
-                })
-                .await;
+        let (router, limiter) = web::router(app.clone());
+        // Games nobody uses leave memory; the rate limiter forgets quiet clients.
+        let (app2, mut rx2) = (app.clone(), rx.clone());
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(app2.config.sweep_every) => {}
+                    _ = rx2.changed() => return,
+                }
+                app2.sweep().await;
+                limiter.retain_recent();
+            }
         });
+        let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));
         Ok(Server { addr, app, shutdown: Some(tx), join: Some(join) })
     }
 
-    /// Stops accepting, closes the store.
+    /// Stops accepting, closes WebSockets with a reason, closes the store.
     pub async fn stop(mut self) {
         if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
+            let _ = tx.send(true);
         }
         if let Some(j) = self.join.take() {
-            // Open WebSockets keep graceful shutdown waiting: give it a moment.
-            let _ = tokio::time::timeout(Duration::from_secs(2), j).await;
+            let _ = tokio::time::timeout(Duration::from_secs(3), j).await;
         }
         self.app.db.close().await;
     }
@@ -304,13 +461,13 @@ impl Server {
 
 /// `chimera serve`: builds its own tokio runtime, prints the URL and the
 /// data path, serves until killed.
-pub fn run(addr: &str, data_dir: &Path) -> Result<(), String> {
+pub fn run(addr: &str, data_dir: &Path, config: Config) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     rt.block_on(async {
-        let server = Server::start(addr, data_dir).await?;
+        let server = Server::start_with(addr, data_dir, config).await?;
         let shown = std::fs::canonicalize(data_dir).unwrap_or_else(|_| data_dir.to_path_buf());
         println!("Chimera is serving at http://{}/", server.addr);
         println!("Games are stored in {}", shown.join("chimera.sqlite3").display());

@@ -74,6 +74,9 @@ pub struct Live {
     pub move_clocks: Vec<(Option<i64>, Option<i64>)>,
     pub white_token: Option<String>,
     pub black_token: Option<String>,
+    /// The secret of the invite link of a friend game with a free seat:
+    /// joining needs it (the public id only lets people watch).
+    pub invite: Option<String>,
     pub white_ms: Option<i64>,
     pub black_ms: Option<i64>,
     pub turn_started: Option<i64>,
@@ -100,6 +103,18 @@ pub fn color_char(c: Color) -> &'static str {
     }
 }
 
+/// Why a join was refused: a wrong invite (403) or no free seat (409).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JoinError {
+    Forbidden(String),
+    Conflict(String),
+}
+
+/// Compares two secrets in time independent of where they differ.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// Who is acting on a game: the seats its token holds (none = spectator),
 /// or the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +124,13 @@ pub enum Actor {
 }
 
 impl Live {
-    pub fn new(meta: Meta, start: AnyPosition, white_token: Option<String>, black_token: Option<String>) -> Live {
+    pub fn new(
+        meta: Meta,
+        start: AnyPosition,
+        white_token: Option<String>,
+        black_token: Option<String>,
+        invite: Option<String>,
+    ) -> Live {
         let ms = meta.clock.map(|c| c.0);
         let now = now_ms();
         Live {
@@ -118,6 +139,7 @@ impl Live {
             move_clocks: Vec::new(),
             white_token,
             black_token,
+            invite,
             white_ms: ms,
             black_ms: ms,
             turn_started: None,
@@ -396,11 +418,22 @@ impl Live {
         Ok(self.game.moves().len())
     }
 
-    /// Claims the free seat of a friend game. Returns (colour, token).
-    pub fn join(&mut self, token: String) -> Result<Color, String> {
+    /// Claims the free seat of a friend game with the invite's secret,
+    /// which is spent by it. Returns the colour.
+    pub fn join(&mut self, invite: &str, token: String) -> Result<Color, JoinError> {
         if self.meta.mode != Mode::Friend {
-            return Err("only games against a friend can be joined".into());
+            return Err(JoinError::Conflict("only games against a friend can be joined".into()));
         }
+        match &self.invite {
+            None => return Err(JoinError::Conflict("both seats of this game are taken; you can watch it".into())),
+            Some(secret) if !same_secret(secret, invite) => {
+                return Err(JoinError::Forbidden(
+                    "this is not the game's invite: ask its creator for the invite link".into(),
+                ))
+            }
+            Some(_) => {}
+        }
+        self.invite = None;
         if self.white_token.is_none() {
             self.white_token = Some(token);
             self.touch();
@@ -410,16 +443,25 @@ impl Live {
             self.touch();
             Ok(Color::Black)
         } else {
-            Err("both seats of this game are taken; you can watch it".into())
+            Err(JoinError::Conflict("both seats of this game are taken; you can watch it".into()))
         }
     }
 
-    /// The game as JSON for every client (no tokens).
+    /// The game as JSON for every client (no tokens), with its whole history.
     pub fn view(&self) -> Value {
+        self.view_from(0)
+    }
+
+    /// The game as JSON with the history from ply `from` on only (a delta:
+    /// `history_from` says where it starts, and a client keeps its first
+    /// `history_from` entries and appends these). After a move that is one
+    /// entry, whatever the game's length; after a takeback none.
+    pub fn view_from(&self, from: usize) -> Value {
         let now = now_ms();
-        let mut history = Vec::with_capacity(self.sans.len());
+        let from = from.min(self.sans.len());
+        let mut history = Vec::with_capacity(self.sans.len() - from);
         let positions = self.game.positions();
-        for (i, (m, s)) in self.game.moves().iter().zip(&self.sans).enumerate() {
+        for (i, (m, s)) in self.game.moves().iter().zip(&self.sans).enumerate().skip(from) {
             let after = &positions[i + 1];
             history.push(json!({
                 "uci": m.to_string(),
@@ -454,6 +496,7 @@ impl Live {
         o.insert("start_pockets".into(), pockets_of(&positions[0]));
         o.insert("start_state".into(), variant_state(&positions[0]));
         o.insert("ply".into(), json!(self.game.moves().len()));
+        o.insert("history_from".into(), json!(from));
         o.insert("history".into(), Value::Array(history));
         o.insert("status".into(), json!(self.status.as_str()));
         o.insert("result".into(), json!(self.result));
@@ -631,7 +674,7 @@ mod tests {
             clock,
             created_at: 0,
         };
-        Live::new(meta, start, Some("t".into()), Some("t".into()))
+        Live::new(meta, start, Some("t".into()), Some("t".into()), None)
     }
 
     fn both() -> Actor {

@@ -4,12 +4,15 @@
 //! Postgres both read.
 
 use crate::live::{Live, Meta, Mode, Status};
+use crate::pool::{Admission, Pool};
 use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
 use serde::Serialize;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 pub type Db = SqlitePool;
 
@@ -46,7 +49,10 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
 #[derive(Debug)]
 struct Embedded;
 
-const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "games", include_str!("../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "games", include_str!("../migrations/0001_games.sql")),
+    (2, "invites", include_str!("../migrations/0002_invites.sql")),
+];
 
 impl sqlx::migrate::MigrationSource<'static> for Embedded {
     fn resolve(
@@ -82,8 +88,8 @@ pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
     let m = &live.meta;
     sqlx::query(
         "INSERT INTO games (id, variant, ring_powers, start_fen, mode, engine_level, engine_color, white_token, black_token, \
-         clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
+         clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -105,6 +111,7 @@ pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
     .bind(color_str(live.draw_offer))
     .bind(m.created_at)
     .bind(live.updated_at)
+    .bind(&live.invite)
     .execute(db)
     .await?;
     Ok(())
@@ -139,7 +146,7 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
     }
     sqlx::query(
         "UPDATE games SET white_token = $2, black_token = $3, white_ms = $4, black_ms = $5, turn_started = $6, \
-         status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11 WHERE id = $1",
+         status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11, invite = $12 WHERE id = $1",
     )
     .bind(&live.meta.id)
     .bind(&live.white_token)
@@ -152,26 +159,34 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
     .bind(&live.reason)
     .bind(color_str(live.draw_offer))
     .bind(live.updated_at)
+    .bind(&live.invite)
     .execute(&mut *tx)
     .await?;
     tx.commit().await
 }
 
-/// Loads a game and replays its moves through the rules.
-pub async fn load_game(db: &Db, id: &str) -> Result<Option<Live>, String> {
+/// Loads a game and replays its moves through the rules (in the CPU pool,
+/// off the async workers: a long game is thousands of moves to check).
+pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, String> {
     let row = sqlx::query("SELECT * FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(db)
         .await
         .map_err(|e| e.to_string())?;
     let Some(row) = row else { return Ok(None) };
+    let rows = sqlx::query("SELECT uci, san, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+        .bind(id)
+        .fetch_all(db)
+        .await
+        .map_err(|e| e.to_string())?;
+    let moves: Vec<(String, String, Option<i64>, Option<i64>)> =
+        rows.into_iter().map(|r| (r.get("uci"), r.get("san"), r.get("white_ms"), r.get("black_ms"))).collect();
     let variant = Variant::from_str(row.get::<String, _>("variant").as_str()).map_err(|e| e.to_string())?;
     let ring_powers: String = row.get("ring_powers");
     let opts = RuleOptions {
         ring_powers: ring_powers.parse().map_err(|e: chimera_rules::ParseRingPowersError| e.to_string())?,
     };
     let start_fen: String = row.get("start_fen");
-    let start = chimera_rules::AnyPosition::from_fen(variant, &start_fen, &opts).map_err(|e| e.to_string())?;
     let clock_initial: Option<i64> = row.get("clock_initial");
     let clock_increment: Option<i64> = row.get("clock_increment");
     let meta = Meta {
@@ -186,21 +201,26 @@ pub async fn load_game(db: &Db, id: &str) -> Result<Option<Live>, String> {
         clock: clock_initial.zip(clock_increment),
         created_at: row.get("created_at"),
     };
-    let mut game = Game::new(start);
-    let mut sans = Vec::new();
-    let mut move_clocks = Vec::new();
-    let rows = sqlx::query("SELECT uci, san, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply")
-        .bind(id)
-        .fetch_all(db)
+    let id2 = id.to_string();
+    let m2 = meta.clone();
+    let replayed = cpu
+        .run(Admission::Always, Arc::new(AtomicBool::new(false)), move |_| -> Result<_, String> {
+            let start =
+                chimera_rules::AnyPosition::from_fen(m2.variant, &m2.start_fen, &m2.opts).map_err(|e| e.to_string())?;
+            let mut game = Game::new(start);
+            let mut sans = Vec::with_capacity(moves.len());
+            let mut move_clocks = Vec::with_capacity(moves.len());
+            for (uci, san, w, b) in moves {
+                let m = game.position().parse_uci(&uci).map_err(|e| format!("stored game {id2}: {e}"))?;
+                game.push_unchecked(m);
+                sans.push(san);
+                move_clocks.push((w, b));
+            }
+            Ok((game, sans, move_clocks))
+        })
         .await
-        .map_err(|e| e.to_string())?;
-    for r in rows {
-        let uci: String = r.get("uci");
-        let m = game.position().parse_uci(&uci).map_err(|e| format!("stored game {id}: {e}"))?;
-        game.push_unchecked(m);
-        sans.push(r.get("san"));
-        move_clocks.push((r.get("white_ms"), r.get("black_ms")));
-    }
+        .map_err(|e| format!("could not replay game {id}: {e:?}"))?;
+    let (game, sans, move_clocks) = replayed?;
     Ok(Some(Live {
         meta,
         game,
@@ -208,6 +228,7 @@ pub async fn load_game(db: &Db, id: &str) -> Result<Option<Live>, String> {
         move_clocks,
         white_token: row.get("white_token"),
         black_token: row.get("black_token"),
+        invite: row.get("invite"),
         white_ms: row.get("white_ms"),
         black_ms: row.get("black_ms"),
         turn_started: row.get("turn_started"),

@@ -1,41 +1,107 @@
 //! HTTP routes, the WebSocket protocol and the embedded assets.
 
-use crate::live::{self, Actor, Live, Meta, Mode};
-use crate::{change, color_name, random_hex, search, App, LEVELS};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use crate::live::{self, Actor, JoinError, Live, Meta, Mode};
+use crate::net::{self, error as err, SlotCell};
+use crate::pool::{self, Admission, PoolError, SearchJob, StopOnDrop};
+use crate::{change, color_name, random_hex, App, LEVELS};
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use chimera_engine::Score;
 use chimera_rules::pgn;
 use chimera_rules::{AnyPosition, Color, Position, RingPowers, RuleOptions, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::{GovernorError, GovernorLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 
 #[derive(rust_embed::Embed)]
 #[folder = "assets/"]
 struct Assets;
 
-pub fn router(app: App) -> Router {
-    Router::new()
+/// Forgets the rate limiter's quiet clients (called by the sweeper).
+pub struct LimiterSweep(Box<dyn Fn() + Send + Sync>);
+
+impl LimiterSweep {
+    pub fn retain_recent(&self) {
+        (self.0)()
+    }
+}
+
+/// The routes with their layers, outermost first: JSON errors, then the
+/// Host/Origin guard, the request timeout (the whole request, body
+/// included: every handler reads its body first), the body limit;
+/// game creation also passes the per-client rate limiter.
+pub fn router(app: App) -> (Router, LimiterSweep) {
+    let cfg = &app.config;
+    let governor = GovernorConfigBuilder::default()
+        .period(cfg.create_period)
+        .burst_size(cfg.create_burst.max(1))
+        .finish()
+        .expect("a rate with a non-zero period and burst");
+    let limiter = governor.limiter().clone();
+    let sweep = LimiterSweep(Box::new(move || limiter.retain_recent()));
+    let create =
+        Router::new().route("/api/games", post(create_game)).layer(GovernorLayer::new(governor).error_handler(|e| {
+            match e {
+                GovernorError::TooManyRequests { wait_time, headers } => {
+                    let mut r = err(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!("too many new games from your address: wait {wait_time} s"),
+                    );
+                    if let Some(h) = headers {
+                        r.headers_mut().extend(h);
+                    }
+                    if let Ok(v) = HeaderValue::from_str(&wait_time.max(1).to_string()) {
+                        r.headers_mut().insert(header::RETRY_AFTER, v);
+                    }
+                    r
+                }
+                _ => err(StatusCode::INTERNAL_SERVER_ERROR, "the rate limiter could not tell who you are"),
+            }
+        }));
+    let small = Router::new()
         .route("/", get(|| async { page("index.html") }))
         .route("/game/{id}", get(|| async { page("game.html") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
         .route("/rules/{variant}", get(|| async { page("rules.html") }))
         .route("/assets/{*path}", get(asset))
         .route("/api/meta", get(meta))
-        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/health", get(health))
+        .route("/api/games", get(list_games))
+        .merge(create)
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/position", post(position))
         .route("/api/analyse", post(analyse))
-        .route("/api/pgn/import", post(pgn_import))
         .route("/ws/{id}", get(ws_upgrade))
-        .with_state(app)
+        .layer(RequestBodyLimitLayer::new(cfg.max_body));
+    let big =
+        Router::new().route("/api/pgn/import", post(pgn_import)).layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
+    let router = small
+        .merge(big)
+        .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API path") })
+        .method_not_allowed_fallback(|| async {
+            err(StatusCode::METHOD_NOT_ALLOWED, "this path does not take that method")
+        })
+        // tower-http's limit replaces axum's default one.
+        .layer(DefaultBodyLimit::disable())
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, cfg.request_timeout))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), net::guard))
+        .layer(axum::middleware::from_fn(net::json_errors))
+        .with_state(app);
+    (router, sweep)
 }
 
 fn page(name: &str) -> Response {
@@ -62,17 +128,40 @@ fn asset_response(path: &str) -> Response {
     }
 }
 
-fn err(code: StatusCode, message: impl Into<String>) -> Response {
-    (code, Json(json!({ "error": message.into() }))).into_response()
-}
-
 fn bad(message: impl Into<String>) -> Response {
     err(StatusCode::BAD_REQUEST, message)
 }
 
-/// JSON body parsing with an error reply naming the problem.
-fn parse_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Box<Response>> {
-    serde_json::from_str(body).map_err(|e| Box::new(bad(format!("malformed request: {e}"))))
+/// JSON body parsing with an error reply naming the problem (bad UTF-8
+/// included: serde_json reads bytes).
+fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Box<Response>> {
+    serde_json::from_slice(body).map_err(|e| Box::new(bad(format!("malformed request: {e}"))))
+}
+
+/// The answer to a pooled job that did not run.
+fn pool_error(e: PoolError) -> Response {
+    match e {
+        PoolError::Busy => {
+            let mut r =
+                err(StatusCode::SERVICE_UNAVAILABLE, "the server is busy with other work; try again in a few seconds");
+            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            r
+        }
+        PoolError::Stopped => err(StatusCode::SERVICE_UNAVAILABLE, "the work was stopped"),
+        PoolError::Failed => err(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"),
+    }
+}
+
+/// Counters for operators and the fault suite: games in memory, open
+/// connections, the engine and CPU pools.
+async fn health(State(app): State<App>) -> Response {
+    Json(json!({
+        "live_games": app.live_games().await,
+        "connections": app.conns.open(),
+        "engine": app.engine.stats(),
+        "cpu": app.cpu.stats(),
+    }))
+    .into_response()
 }
 
 async fn meta() -> Response {
@@ -113,6 +202,22 @@ struct CreateReq {
     fen: Option<String>,
 }
 
+/// A clock of whole seconds: 15 s to 180 min, increment 0 to 180 s.
+/// Returns (initial, increment) in ms.
+fn clock_bounds(c: ClockReq) -> Result<(i64, i64), String> {
+    let secs = c.minutes * 60.0;
+    if !(15.0..=10_800.0).contains(&secs) || secs.fract() != 0.0 {
+        return Err(format!(
+            "clock minutes must give a whole number of seconds from 15 s to 180 min (0.25 to 180), not {}",
+            c.minutes
+        ));
+    }
+    if !(0.0..=180.0).contains(&c.increment) || c.increment.fract() != 0.0 {
+        return Err(format!("clock increment must be a whole number of seconds from 0 to 180, not {}", c.increment));
+    }
+    Ok((secs as i64 * 1000, c.increment as i64 * 1000))
+}
+
 fn rule_options(variant: Variant, ring_powers: Option<&str>) -> Result<(RuleOptions, String), String> {
     let powers = match ring_powers.map(str::trim).filter(|s| !s.is_empty()) {
         Some(p) => RingPowers::from_str(p).map_err(|e| e.to_string())?,
@@ -125,7 +230,7 @@ fn rule_options(variant: Variant, ring_powers: Option<&str>) -> Result<(RuleOpti
     Ok((RuleOptions { ring_powers: powers }, s))
 }
 
-async fn create_game(State(app): State<App>, body: String) -> Response {
+async fn create_game(State(app): State<App>, body: Bytes) -> Response {
     let req: CreateReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
@@ -160,18 +265,14 @@ async fn create_game(State(app): State<App>, body: String) -> Response {
         }
         c => return bad(format!("unknown colour '{c}': expected white, black or random")),
     };
-    let clock = match req.clock {
+    let clock = match req.clock.map(clock_bounds) {
         None => None,
-        Some(c) => {
-            if !(c.minutes > 0.0 && c.minutes <= 180.0) {
-                return bad("clock minutes must be more than 0 and at most 180");
-            }
-            if !(0.0..=180.0).contains(&c.increment) {
-                return bad("clock increment must be 0 to 180 seconds");
-            }
-            Some(((c.minutes * 60_000.0) as i64, (c.increment * 1000.0) as i64))
-        }
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return bad(e),
     };
+    if mode == Mode::Engine && app.engine.is_full() {
+        return pool_error(PoolError::Busy);
+    }
     let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => match AnyPosition::from_fen(variant, f, &opts) {
             Ok(p) => p,
@@ -183,6 +284,7 @@ async fn create_game(State(app): State<App>, body: String) -> Response {
         return bad("the start position is already finished");
     }
     let token = random_hex(16);
+    let invite = (mode == Mode::Friend).then(|| random_hex(16));
     let (white_token, black_token, engine_color) = match mode {
         Mode::Hotseat => (Some(token.clone()), Some(token.clone()), None),
         Mode::Engine => {
@@ -212,14 +314,24 @@ async fn create_game(State(app): State<App>, body: String) -> Response {
         clock,
         created_at: live::now_ms(),
     };
-    let live = Live::new(meta, start, white_token, black_token);
+    if app.full().await {
+        return err(StatusCode::SERVICE_UNAVAILABLE, "the server holds as many live games as it may; try again later");
+    }
+    let live = Live::new(meta, start, white_token, black_token, invite.clone());
     if let Err(e) = crate::store::insert_game(&app.db, &live).await {
         return err(StatusCode::INTERNAL_SERVER_ERROR, format!("could not store the game: {e}"));
     }
     let id = live.meta.id.clone();
-    app.insert(live).await;
+    if let Err(e) = app.insert(live).await {
+        return err(StatusCode::SERVICE_UNAVAILABLE, e);
+    }
     let colors: Vec<&str> = if mode == Mode::Hotseat { vec!["white", "black"] } else { vec![color_name(color)] };
-    Json(json!({"id": id, "token": token, "colors": colors, "url": format!("/game/{id}")})).into_response()
+    let mut r = json!({"id": id, "token": token, "colors": colors, "url": format!("/game/{id}")});
+    if let Some(i) = invite {
+        r["invite"] = json!(i);
+        r["invite_url"] = json!(format!("/game/{id}#invite={i}"));
+    }
+    Json(r).into_response()
 }
 
 async fn get_game(State(app): State<App>, Path(id): Path<String>) -> Response {
@@ -230,23 +342,42 @@ async fn get_game(State(app): State<App>, Path(id): Path<String>) -> Response {
     }
 }
 
-async fn join_game(State(app): State<App>, Path(id): Path<String>) -> Response {
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    /// The secret of the invite link.
+    invite: String,
+}
+
+async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let req: JoinReq = match parse_body(&body) {
+        Ok(r) => r,
+        Err(e) => return *e,
+    };
     let h = match app.game(&id).await {
         Ok(Some(h)) => h,
         Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
     let token = random_hex(16);
-    let mut color = None;
+    let mut outcome = None;
     let t2 = token.clone();
-    let r = change(&app, &h, |l| {
-        color = Some(l.join(t2)?);
-        Ok(l.game.moves().len())
+    let r = change(&app, &h, |l| match l.join(&req.invite, t2) {
+        Ok(c) => {
+            outcome = Some(Ok(c));
+            Ok(l.game.moves().len())
+        }
+        Err(e) => {
+            outcome = Some(Err(e));
+            Err(String::new())
+        }
     })
     .await;
-    match (r, color) {
-        (Ok(()), Some(c)) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
-        (Err(e), _) => err(StatusCode::CONFLICT, e),
+    match (r, outcome) {
+        (Ok(()), Some(Ok(c))) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
+        (_, Some(Err(JoinError::Forbidden(e)))) => err(StatusCode::FORBIDDEN, e),
+        (_, Some(Err(JoinError::Conflict(e)))) => err(StatusCode::CONFLICT, e),
+        (Err(e), _) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
         _ => err(StatusCode::INTERNAL_SERVER_ERROR, "join failed"),
     }
 }
@@ -323,13 +454,24 @@ fn replay(req: &PositionReq) -> Result<(AnyPosition, Replayed, AnyPosition), Str
     Ok((start, out, pos))
 }
 
-async fn position(body: String) -> Response {
+/// Replays a request in the CPU pool (off the async workers).
+async fn replay_pooled(
+    app: &App,
+    req: PositionReq,
+) -> Result<Result<(AnyPosition, Replayed, AnyPosition), String>, PoolError> {
+    app.cpu.run(Admission::Bounded, Arc::new(AtomicBool::new(false)), move |_| replay(&req)).await
+}
+
+async fn position(State(app): State<App>, body: Bytes) -> Response {
     let req: PositionReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
     };
-    match replay(&req) {
-        Ok((start, moves, pos)) => {
+    let guard = StopOnDrop::new();
+    let r = app
+        .cpu
+        .run(Admission::Bounded, guard.flag(), move |_| {
+            let (start, moves, pos) = replay(&req)?;
             let mut v = live::position_view(&pos, pos.outcome().is_none());
             let o = v.as_object_mut().expect("object");
             o.insert("start_fen".into(), json!(start.fen()));
@@ -338,26 +480,37 @@ async fn position(body: String) -> Response {
                 json!(moves.iter().map(|(u, s, f)| json!({"uci": u, "san": s, "fen": f})).collect::<Vec<_>>()),
             );
             o.insert("outcome".into(), json!(pos.outcome().map(|o| o.to_string())));
-            Json(v).into_response()
-        }
-        Err(e) => bad(e),
+            Ok::<Value, String>(v)
+        })
+        .await;
+    match r {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(e)) => bad(e),
+        Err(e) => pool_error(e),
     }
 }
 
-async fn analyse(State(app): State<App>, body: String) -> Response {
+/// Analysis: the replay in the CPU pool, then one search in the engine
+/// pool. The search stops when this request is dropped (the client went
+/// away): `StopOnDrop` sets its flag, and the worker is free again.
+async fn analyse(State(app): State<App>, body: Bytes) -> Response {
     let req: PositionReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
     };
-    let (_, _, pos) = match replay(&req) {
-        Ok(r) => r,
-        Err(e) => return bad(e),
+    let pos = match replay_pooled(&app, req).await {
+        Ok(Ok((_, _, pos))) => pos,
+        Ok(Err(e)) => return bad(e),
+        Err(e) => return pool_error(e),
     };
     if let Some(o) = pos.outcome() {
         return Json(json!({"score": null, "outcome": o.to_string(), "pv": [], "pv_san": []})).into_response();
     }
-    let Some(a) = search(&app, pos.clone(), vec![], 20, None, Some(1000)).await else {
-        return err(StatusCode::INTERNAL_SERVER_ERROR, "the search failed");
+    let guard = StopOnDrop::new();
+    let job = SearchJob { pos: pos.clone(), history: vec![], skill: 20, depth: None, movetime_ms: Some(1000) };
+    let a = match pool::search(&app.engine, Admission::Bounded, guard.flag(), job).await {
+        Ok(a) => a,
+        Err(e) => return pool_error(e),
     };
     // Scores from White's point of view for the eval bar.
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
@@ -389,7 +542,8 @@ struct ImportReq {
     pgn: String,
 }
 
-async fn pgn_import(body: String) -> Response {
+/// PGN import: parsed and replayed in the CPU pool.
+async fn pgn_import(State(app): State<App>, body: Bytes) -> Response {
     let req: ImportReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
@@ -397,28 +551,34 @@ async fn pgn_import(body: String) -> Response {
     if req.pgn.len() > 1_000_000 {
         return bad("PGN too long (1 MB at most)");
     }
-    let Some(first) = pgn::read_pgn(&req.pgn).into_iter().next() else {
-        return bad("no game found in the PGN");
-    };
-    let g = match first {
-        Ok(g) => g,
-        Err(e) => return bad(e.to_string()),
-    };
-    match g.replay() {
-        Ok((start, moves)) => Json(json!({
-            "variant": start.variant().id(),
-            "ring_powers": g.rule_options().map(|o| o.ring_powers.to_string()).unwrap_or_default(),
-            "fen": start.fen(),
-            "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "tags": g.tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
-            "result": g.result,
-        }))
-        .into_response(),
-        Err(e) => bad(e.to_string()),
+    let guard = StopOnDrop::new();
+    let r = app
+        .cpu
+        .run(Admission::Bounded, guard.flag(), move |_| {
+            let Some(first) = pgn::read_pgn(&req.pgn).into_iter().next() else {
+                return Err("no game found in the PGN".to_string());
+            };
+            let g = first.map_err(|e| e.to_string())?;
+            let (start, moves) = g.replay().map_err(|e| e.to_string())?;
+            Ok(json!({
+                "variant": start.variant().id(),
+                "ring_powers": g.rule_options().map(|o| o.ring_powers.to_string()).unwrap_or_default(),
+                "fen": start.fen(),
+                "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                "tags": g.tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
+                "result": g.result,
+            }))
+        })
+        .await;
+    match r {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(e)) => bad(e),
+        Err(e) => pool_error(e),
     }
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct WsQuery {
     token: Option<String>,
 }
@@ -428,17 +588,24 @@ async fn ws_upgrade(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    slot: Option<Extension<SlotCell>>,
 ) -> Response {
     let h = match app.game(&id).await {
         Ok(Some(h)) => h,
         Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
-    ws.max_message_size(16 * 1024).on_upgrade(move |socket| client(app, h, socket, q.token))
+    // The socket keeps the connection's slot: it still counts as open.
+    let slot = slot.and_then(|Extension(c)| c.take());
+    ws.max_message_size(16 * 1024).max_frame_size(16 * 1024).on_upgrade(move |socket| async move {
+        let _slot = slot;
+        client(app, h, socket, q.token).await
+    })
 }
 
-/// A message from a client.
-#[derive(Deserialize)]
+/// A message from a client. Every type takes exactly its fields: an unknown
+/// field (`{"t":"resign","confirm":false}`) is refused, never ignored.
+#[derive(Deserialize, Debug, PartialEq)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 enum ClientMsg {
     Move {
@@ -446,22 +613,56 @@ enum ClientMsg {
         #[serde(default)]
         ply: Option<usize>,
     },
-    Resign,
-    DrawOffer,
-    DrawAccept,
-    DrawDecline,
-    Takeback,
+    Resign {},
+    DrawOffer {},
+    DrawAccept {},
+    DrawDecline {},
+    Takeback {},
     /// Asks the server to check the clock of the side to move.
-    Flag,
-    Ping,
+    Flag {},
+    Ping {},
 }
 
 async fn send(socket: &mut WebSocket, text: &str) -> bool {
     socket.send(Message::Text(text.into())).await.is_ok()
 }
 
+/// Sends a close frame with a code and reason (RFC 6455 7.4), then waits
+/// for the peer's close (two seconds at most) before the socket is dropped.
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = CloseFrame { code, reason: reason.into() };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), async {
+        if socket.send(Message::Close(Some(frame))).await.is_err() {
+            return;
+        }
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// The close code and reason for a WebSocket read error.
+fn close_for(e: &axum::Error) -> (u16, String) {
+    use tungstenite::error::{CapacityError, Error as WsError};
+    let inner = e.to_string();
+    let src = std::error::Error::source(e).and_then(|s| s.downcast_ref::<WsError>());
+    match src {
+        Some(WsError::Capacity(CapacityError::MessageTooLong { .. })) => {
+            (1009, "message too big: 16 KiB at most".into())
+        }
+        Some(WsError::Capacity(_)) => (1009, "message too big".into()),
+        Some(WsError::Utf8(_)) => (1007, "text message is not valid UTF-8".into()),
+        Some(WsError::Protocol(p)) => (1002, format!("protocol error: {p}")),
+        _ => (1002, format!("protocol error: {inner}")),
+    }
+}
+
 async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebSocket, token: Option<String>) {
     let mut rx = h.tx.subscribe();
+    let mut shutdown = app.shutdown.clone();
     let (hello, state) = {
         let l = h.live.lock().await;
         let seats: Vec<&str> = l.seats_of(token.as_deref()).into_iter().map(live::color_char).collect();
@@ -470,16 +671,25 @@ async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebS
     if !send(&mut socket, &hello).await || !send(&mut socket, &state).await {
         return;
     }
+    let (every, limit) = (app.config.ws_ping, app.config.ws_timeout);
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    let mut last_heard = Instant::now();
     loop {
         tokio::select! {
             msg = socket.recv() => {
+                last_heard = Instant::now();
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Binary(_))) => {
                         if !send(&mut socket, &json!({"t": "error", "message": "binary messages are not understood: send JSON text"}).to_string()).await { return; }
                         continue;
                     }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(Message::Close(_))) | None => return,
+                    Some(Err(e)) => {
+                        let (code, reason) = close_for(&e);
+                        close(&mut socket, code, &reason).await;
+                        return;
+                    }
                     Some(Ok(_)) => continue,
                 };
                 let reply = handle_msg(&app, &h, token.as_deref(), &text).await;
@@ -491,16 +701,29 @@ async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebS
                 match b {
                     Ok(s) => if !send(&mut socket, &s).await { return; },
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        // Missed deltas: the whole state instead.
                         let s = h.live.lock().await.view().to_string();
                         if !send(&mut socket, &s).await { return; }
                     }
                     Err(_) => return,
                 }
             }
+            _ = ping.tick() => {
+                if last_heard.elapsed() >= limit {
+                    close(&mut socket, 1001, &format!("no reply for {} s", limit.as_secs())).await;
+                    return;
+                }
+                if socket.send(Message::Ping(Bytes::from_static(b"chimera"))).await.is_err() {
+                    return;
+                }
+            }
+            _ = shutdown.changed() => {
+                close(&mut socket, 1001, "the server is shutting down").await;
+                return;
+            }
         }
     }
 }
-
 /// Handles one client message; returns a direct reply (errors, pong).
 /// Changes are broadcast to every client of the game, the sender included.
 async fn handle_msg(
@@ -516,7 +739,7 @@ async fn handle_msg(
     let seats = h.live.lock().await.seats_of(token);
     let actor = Actor::Seats(seats);
     let r = match msg {
-        ClientMsg::Ping => return Some(json!({"t": "pong"}).to_string()),
+        ClientMsg::Ping {} => return Some(json!({"t": "pong"}).to_string()),
         ClientMsg::Move { uci, ply } => {
             change(app, h, |l| {
                 let keep = l.game.moves().len();
@@ -524,12 +747,12 @@ async fn handle_msg(
             })
             .await
         }
-        ClientMsg::Resign => change(app, h, |l| l.resign(&actor).map(|_| l.game.moves().len())).await,
-        ClientMsg::DrawOffer => change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await,
-        ClientMsg::DrawAccept => change(app, h, |l| l.accept_draw(&actor).map(|_| l.game.moves().len())).await,
-        ClientMsg::DrawDecline => change(app, h, |l| l.decline_draw(&actor).map(|_| l.game.moves().len())).await,
-        ClientMsg::Takeback => change(app, h, |l| l.takeback(&actor)).await,
-        ClientMsg::Flag => {
+        ClientMsg::Resign {} => change(app, h, |l| l.resign(&actor).map(|_| l.game.moves().len())).await,
+        ClientMsg::DrawOffer {} => change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await,
+        ClientMsg::DrawAccept {} => change(app, h, |l| l.accept_draw(&actor).map(|_| l.game.moves().len())).await,
+        ClientMsg::DrawDecline {} => change(app, h, |l| l.decline_draw(&actor).map(|_| l.game.moves().len())).await,
+        ClientMsg::Takeback {} => change(app, h, |l| l.takeback(&actor)).await,
+        ClientMsg::Flag {} => {
             let r = change(app, h, |l| {
                 let keep = l.game.moves().len();
                 if l.check_flag() {
@@ -543,4 +766,49 @@ async fn handle_msg(
         }
     };
     r.err().map(|e| json!({"t": "error", "message": e}).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_take_exactly_their_fields() {
+        let p = |s: &str| serde_json::from_str::<ClientMsg>(s);
+        assert_eq!(p(r#"{"t":"resign"}"#).unwrap(), ClientMsg::Resign {});
+        assert_eq!(
+            p(r#"{"t":"move","uci":"e2e4","ply":0}"#).unwrap(),
+            ClientMsg::Move { uci: "e2e4".into(), ply: Some(0) }
+        );
+        for bad in [
+            r#"{"t":"resign","confirm":false}"#,
+            r#"{"t":"ping","x":1}"#,
+            r#"{"t":"draw_offer","to":"b"}"#,
+            r#"{"t":"move","uci":"e2e4","promo":"q"}"#,
+            r#"{"t":"flag","color":"w"}"#,
+            r#"{"t":"takeback","n":2}"#,
+        ] {
+            assert!(p(bad).is_err(), "{bad} must be refused");
+        }
+    }
+
+    #[test]
+    fn clock_bounds_are_sane() {
+        let c = |minutes, increment| clock_bounds(ClockReq { minutes, increment });
+        assert_eq!(c(5.0, 2.0), Ok((300_000, 2_000)));
+        assert_eq!(c(0.25, 0.0), Ok((15_000, 0)));
+        for (m, i) in [
+            (1e-9, 0.0),
+            (0.0, 0.0),
+            (0.2, 0.0),
+            (181.0, 0.0),
+            (1.0 / 7.0, 0.0),
+            (5.0, -1.0),
+            (5.0, 0.5),
+            (5.0, 181.0),
+            (-5.0, 0.0),
+        ] {
+            assert!(c(m, i).is_err(), "{m} + {i} must be refused");
+        }
+    }
 }

@@ -46,11 +46,16 @@ async fn play_refuse_resign_restart() {
     assert_eq!(st, 200, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let wtok = created["token"].as_str().unwrap().to_string();
-    let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    let invite = created["invite"].as_str().unwrap().to_string();
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(st, 400, "the public id alone does not seat anyone: {v}");
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": "0".repeat(32)})).await;
+    assert_eq!(st, 403, "a guessed invite is refused: {v}");
+    let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
     assert_eq!(st, 200, "{joined}");
     assert_eq!(joined["colors"], json!(["black"]));
     let btok = joined["token"].as_str().unwrap().to_string();
-    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({})).await;
+    let (st, v) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
     assert_eq!(st, 409, "third player cannot join: {v}");
 
     let mut w = ws(a, &id, Some(&wtok)).await;

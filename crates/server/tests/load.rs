@@ -37,8 +37,17 @@ async fn run_load(name: &str, pace: Option<Duration>) {
     let server = start(&dir).await;
     let a = server.addr;
     let mut games = Vec::new();
-    for _ in 0..GAMES {
-        let (st, g) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    for n in 0..GAMES {
+        // Ten games per simulated client address: within the creation limit.
+        let (st, g) = http_from(
+            a,
+            client_ip(n / 10),
+            "POST",
+            "/api/games",
+            "Content-Type: application/json\r\n",
+            &json!({"variant": "chess", "mode": "hotseat"}).to_string(),
+        )
+        .await;
         assert_eq!(st, 200);
         games.push((g["id"].as_str().unwrap().to_string(), g["token"].as_str().unwrap().to_string()));
     }
@@ -52,7 +61,7 @@ async fn run_load(name: &str, pace: Option<Duration>) {
             let mut times = Vec::new();
             let mut errors = 0usize;
             let mut first_error = None;
-            let mut w = ws(a, &id, Some(&token)).await;
+            let mut w = ws_from(a, client_ip(n / 10), &id, Some(&token)).await.expect("ws");
             recv(&mut w).await; // hello
             recv(&mut w).await; // state
             for (i, m) in LINE.iter().enumerate() {
