@@ -2,14 +2,6 @@ import { api, toast, tokenFor, saveToken, header } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
-const SHORT = {
-  chess: 'Orthodox chess under FIDE rules.',
-  genie: 'Once a game, turn one of your pawns into a Genie that leaps one or two squares in any direction.',
-  'genie-ownhalf': 'Genie Of The Lamp, but a pawn may be flipped only on your own half of the board.',
-  genesis: 'An empty board: place your pieces from the reserve, King first, and fight as you build.',
-  clown: 'Declare a Knight a Clown that moves like the piece of its file, and bring one lost piece back.',
-  magicring: 'Rings on the Kings gain power each time they change hands. Pass them, capture them.',
-};
 
 let meta;
 async function init() {
@@ -29,7 +21,8 @@ function val(name) { const e = document.querySelector(`input[name=${name}]:check
 function refresh() {
   const v = $('variant').value;
   $('ring-box').classList.toggle('hidden', v !== 'magicring');
-  $('variant-rules').innerHTML = `${SHORT[v] || ''} <a href="/rules/${v}">Rules</a>`;
+  const info = meta.variants.find((x) => x.id === v);
+  $('variant-rules').innerHTML = `${info ? info.summary : ''} <a href="/rules/${v}">Rules</a>`;
   const mode = val('mode');
   $('level-box').classList.toggle('hidden', mode !== 'engine');
   $('color-box').classList.toggle('hidden', mode === 'hotseat');

@@ -102,10 +102,16 @@ RULES['genie-ownhalf'] = RULES.genie;
 const v = location.pathname.split('/').pop();
 const r = RULES[v] || RULES.chess;
 document.title = 'Chimera — rules of ' + r.name;
-$('tabs').innerHTML = ['chess', 'genie', 'genesis', 'clown', 'magicring']
-  .map((k) => `<a href="/rules/${k}"><button${k === v ? ' class="primary"' : ''}>${RULES[k].name}</button></a>`).join(' ') +
+// The variants and their rules pages come from the server (Variant::ALL):
+// one tab per page (both Genie rule sets share one).
+const meta = await api('/api/meta');
+const tabs = meta.variants.filter((m, i) => meta.variants.findIndex((x) => x.rules === m.rules) === i);
+const here = meta.variants.find((m) => m.id === v) || meta.variants[0];
+$('tabs').innerHTML = tabs
+  .map((k) => `<a href="/rules/${k.id}"><button${k.rules === here.rules ? ' class="primary"' : ''}>${k.name}</button></a>`).join(' ') +
   ` <a href="/?variant=${v}"><button>Play ${r.name}</button></a>`;
-$('text').innerHTML = r.html;
+$('text').innerHTML = r.html +
+  `<p class="full-rules"><a href="${here.rules}">The complete rules of ${here.name}</a>: every rule, how moves are written, and the readings taken where the inventor's text is unclear.</p>`;
 // Each diagram is drawn from the server's reading of its FEN (and moves), so
 // rings, tainted pawns, hands and reserves come from the rules, not the text.
 const variant = RULES[v] ? (v === 'genie-ownhalf' ? 'genie' : v) : 'chess';

@@ -5,6 +5,7 @@
 //! move and result; the engine crate plays and analyses. See `docs/server.md`
 //! for the HTTP and WebSocket protocol.
 
+mod docs;
 pub mod live;
 pub mod net;
 pub mod pool;

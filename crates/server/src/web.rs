@@ -75,6 +75,8 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .route("/game/{id}", get(|| async { page("game.html") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
         .route("/rules/{variant}", get(|| async { page("rules.html") }))
+        .route("/docs/", get(crate::docs::index))
+        .route("/docs/{*path}", get(crate::docs::page))
         .route("/assets/{*path}", get(asset))
         .route("/api/meta", get(meta))
         .route("/api/health", get(health))
@@ -165,7 +167,17 @@ async fn health(State(app): State<App>) -> Response {
 }
 
 async fn meta() -> Response {
-    let variants: Vec<Value> = Variant::ALL.iter().map(|v| json!({"id": v.id(), "name": v.name()})).collect();
+    let variants: Vec<Value> = Variant::ALL
+        .iter()
+        .map(|v| {
+            json!({
+                "id": v.id(),
+                "name": v.name(),
+                "summary": v.summary(),
+                "rules": format!("/docs/rules/{}.md", v.rules_page()),
+            })
+        })
+        .collect();
     let levels: Vec<Value> = LEVELS.iter().map(|l| json!({"level": l.level, "words": l.words})).collect();
     Json(json!({"variants": variants, "levels": levels, "default_ring_powers": RingPowers::DEFAULT})).into_response()
 }

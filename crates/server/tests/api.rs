@@ -217,3 +217,37 @@ async fn play_refuse_resign_restart() {
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The project's rules pages are served from the binary, linked from the
+/// rules page and the lobby through `/api/meta`; a missing page is a JSON 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_documents_are_served() {
+    let dir = fresh_dir("docs");
+    let server = start(&dir).await;
+    let a = server.addr;
+
+    let (st, meta) = get_json(a, "/api/meta").await;
+    assert_eq!(st, 200);
+    let variants = meta["variants"].as_array().unwrap();
+    assert_eq!(variants.len(), chimera_rules::Variant::ALL.len());
+    for v in variants {
+        assert!(!v["summary"].as_str().unwrap().is_empty(), "{v}");
+        let link = v["rules"].as_str().unwrap();
+        let (st, page) = http(a, "GET", link, None).await;
+        assert_eq!(st, 200, "{link}");
+        assert!(page.contains("<h1>") && page.contains("/assets/style.css"), "{link} is a page of the site");
+        assert!(page.contains(v["id"].as_str().unwrap()), "{link} names its variant id");
+    }
+    // The index, with its relative links to every page; the notation tables.
+    let (st, index) = http(a, "GET", "/docs/rules/", None).await;
+    assert_eq!(st, 200);
+    assert!(index.contains(r#"href="genesis.md""#) && index.contains("<table>"), "rules index");
+    // Unknown documents and path tricks are refused in the one JSON shape.
+    for bad in ["/docs/rules/nope.md", "/docs/../Cargo.toml", "/docs/rules/%2e%2e/%2e%2e/Cargo.toml"] {
+        let (st, body) = http(a, "GET", bad, None).await;
+        assert_eq!(st, 404, "{bad}");
+        assert!(body.starts_with("{\"error\""), "{bad}: {body}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}

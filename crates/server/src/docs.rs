@@ -1,0 +1,98 @@
+//! The project's documentation, embedded in the binary at build time and
+//! served as pages: `/docs/rules/` is the index of the complete rules,
+//! `/docs/rules/<variant>.md` a variant's rules, `/docs/fen.md` the FEN
+//! extensions, and so on. Links between the Markdown files are relative, so
+//! they work on the site as they do in the repository. The files are the
+//! project's own and fixed at build time; nothing a client sends is rendered.
+
+use crate::net::error;
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "../../docs/"]
+#[include = "*.md"]
+struct Docs;
+
+/// `GET /docs/{*path}`: a Markdown file of `docs/` as an HTML page; a folder
+/// (`/docs/rules/`) shows its `README.md`.
+pub async fn page(Path(path): Path<String>) -> Response {
+    render(&path)
+}
+
+/// `GET /docs/`: the rules index.
+pub async fn index() -> Response {
+    render("rules/")
+}
+
+fn render(path: &str) -> Response {
+    let file = if path.is_empty() || path.ends_with('/') { format!("{path}README.md") } else { path.to_string() };
+    let Some(md) = Docs::get(&file) else {
+        return error(StatusCode::NOT_FOUND, format!("no document '{path}' (the rules are at /docs/rules/)"));
+    };
+    let text = String::from_utf8_lossy(&md.data);
+    let (title, body) = to_html(&text);
+    let page = format!(
+        r#"<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chimera — {title}</title><link rel="stylesheet" href="/assets/style.css"></head>
+<body>
+<div id="hdr"></div>
+<main><article class="panel doc">
+{body}</article></main>
+<script type="module" src="/assets/doc.js"></script>
+</body></html>
+"#,
+        title = escape(&title)
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+}
+
+/// The page's first heading (for the title) and the Markdown as HTML.
+fn to_html(md: &str) -> (String, String) {
+    let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
+    let events: Vec<Event> = Parser::new_ext(md, opts).collect();
+    let mut title = String::new();
+    let mut in_h1 = false;
+    for e in &events {
+        match e {
+            Event::Start(Tag::Heading { level: HeadingLevel::H1, .. }) if title.is_empty() => in_h1 = true,
+            Event::End(TagEnd::Heading(HeadingLevel::H1)) => in_h1 = false,
+            Event::Text(t) | Event::Code(t) if in_h1 => title.push_str(t),
+            _ => {}
+        }
+    }
+    let mut out = String::with_capacity(md.len() * 3 / 2);
+    html::push_html(&mut out, events.into_iter());
+    (if title.is_empty() { "documentation".into() } else { title }, out)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_rules::Variant;
+
+    #[test]
+    fn every_variant_rules_page_is_embedded() {
+        for v in Variant::ALL {
+            let file = format!("rules/{}.md", v.rules_page());
+            assert!(Docs::get(&file).is_some(), "{file} is not embedded");
+        }
+        assert!(Docs::get("rules/README.md").is_some());
+    }
+
+    #[test]
+    fn markdown_becomes_html_with_its_title() {
+        let (title, html) = to_html("# Genie `x`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n");
+        assert_eq!(title, "Genie x");
+        assert!(html.contains("<table>") && html.contains("<td>1</td>"), "{html}");
+    }
+}
