@@ -18,7 +18,7 @@ pub mod tune;
 pub mod uci;
 
 pub use eval::Evaluate;
-use search::{RootMove, Shared, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use search::{Histories, RootMove, Shared, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
 use tt::TranspositionTable;
 
 /// A score from the side to move's point of view.
@@ -146,6 +146,9 @@ pub struct Engine {
     /// While `true` the search ignores its time limits (UCI `go ponder`);
     /// clearing it (`ponderhit`) starts the clock.
     pub pondering: Arc<AtomicBool>,
+    /// Move-ordering histories of each search thread, kept from one move to
+    /// the next of a game (cleared by [`Engine::new_game`]).
+    histories: Vec<Histories>,
 }
 
 impl Engine {
@@ -158,12 +161,16 @@ impl Engine {
             seed: 0x9E37_79B9_7F4A_7C15,
             move_overhead: Duration::from_millis(10),
             pondering: Arc::new(AtomicBool::new(false)),
+            histories: Vec::new(),
         }
     }
 
     /// Forget everything learned (new game).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
     }
 
     /// Megabytes the transposition table really uses (the request is capped
@@ -286,23 +293,40 @@ impl Engine {
                 seldepth: 0,
             })
             .collect();
-        let (completed, depth_done, main_nodes) = std::thread::scope(|scope| {
-            for id in 1..threads {
+        while self.histories.len() < threads {
+            self.histories.push(Histories::default());
+        }
+        let mut hists: Vec<Histories> = std::mem::take(&mut self.histories);
+        let extra: Vec<Histories> = hists.split_off(threads);
+        let mut hists = hists.into_iter();
+        let main_hist = hists.next().expect("one history per thread");
+        let (completed, depth_done, main_nodes, mut returned) = std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for (id, hist) in (1..threads).zip(hists) {
                 let shared = &shared;
                 let rm = root_moves.clone();
-                scope.spawn(move || {
-                    let mut w: Worker<P> = Worker::new(shared, id, history);
+                handles.push(scope.spawn(move || {
+                    let mut w: Worker<P> = Worker::new(shared, id, history, hist);
                     w.root_moves = rm;
                     iterate(&mut w, root, max_depth, 1, limits, &mut |_| {}, false);
                     shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
-                });
+                    w.into_histories()
+                }));
             }
-            let mut w: Worker<P> = Worker::new(&shared, 0, history);
+            let mut w: Worker<P> = Worker::new(&shared, 0, history, main_hist);
             w.root_moves = root_moves.clone();
             let r = iterate(&mut w, root, max_depth, multipv, limits, on_info, true);
             shared.stop.store(true, Ordering::Relaxed);
-            (r.0, r.1, w.nodes)
+            let nodes = w.nodes;
+            let mut returned = vec![w.into_histories()];
+            for h in handles {
+                // A helper that panicked loses its histories only.
+                returned.push(h.join().unwrap_or_default());
+            }
+            (r.0, r.1, nodes, returned)
         });
+        returned.extend(extra);
+        self.histories = returned;
         let nodes = if threads == 1 {
             main_nodes
         } else {
@@ -416,6 +440,12 @@ fn iterate<P: Evaluate>(
                 (-INF, INF)
             };
             loop {
+                // Scores are of this search only (the previous ones are in
+                // `prev_score`): a move not reached keeps -INF, so an
+                // interrupted search still ranks the moves it finished.
+                for rm in w.root_moves[pv_idx..].iter_mut() {
+                    rm.score = -INF;
+                }
                 let score = w.search(root, depth, alpha, beta, 0, false);
                 w.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score)); // stable
                 if w.shared.stopped() {
@@ -444,6 +474,12 @@ fn iterate<P: Evaluate>(
             }
         }
         if w.shared.stopped() {
+            // A partial iteration is kept when it finished at least one
+            // move: its best move has a score of this depth (the previous
+            // best, or a move that beat it).
+            if main && multipv == 1 && !completed.is_empty() && w.root_moves[0].score > -INF {
+                completed = w.root_moves.clone();
+            }
             break;
         }
         depth_done = depth as u32;
