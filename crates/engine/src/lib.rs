@@ -291,6 +291,7 @@ impl Engine {
                 prev_score: -INF,
                 pv: vec![mv],
                 seldepth: 0,
+                nodes: 0,
             })
             .collect();
         while self.histories.len() < threads {
@@ -425,9 +426,14 @@ fn iterate<P: Evaluate>(
     let mut completed: Vec<RootMove> = Vec::new();
     let mut depth_done = 0;
     let start_depth = 1 + if main { 0 } else { (w.id % 2) as i32 };
+    // Time management: how many iterations in a row kept the best move.
+    let mut stable = 0usize;
+    let mut last_best: Option<Move> = None;
+    let mut last_score = 0;
     for depth in start_depth..=max_depth {
         for rm in w.root_moves.iter_mut() {
             rm.prev_score = rm.score;
+            rm.nodes = 0;
         }
         for pv_idx in 0..multipv {
             w.pv_idx = pv_idx;
@@ -494,7 +500,31 @@ fn iterate<P: Evaluate>(
             }
         }
         if let (Some(soft), Some(e)) = (w.shared.soft, w.shared.clock_elapsed()) {
-            if e >= soft / 2 {
+            // The soft limit scales with the best move's stability (fewer
+            // changes: less time), its share of the iteration's nodes (a
+            // clear best move: less time) and a falling score (more time).
+            let best_move = completed[0].mv;
+            stable = if last_best == Some(best_move) {
+                stable + 1
+            } else {
+                0
+            };
+            last_best = Some(best_move);
+            let stability = [2.0, 1.3, 1.0, 0.85, 0.75][stable.min(4)];
+            let total: u64 = completed.iter().map(|r| r.nodes).sum();
+            let share = if total > 0 {
+                completed[0].nodes as f64 / total as f64
+            } else {
+                0.5
+            };
+            let effort = (1.6 - share).clamp(0.7, 1.4);
+            let falling = if depth > 1 && best < last_score - 30 {
+                1.3
+            } else {
+                1.0
+            };
+            last_score = best;
+            if e.as_secs_f64() >= soft.as_secs_f64() * stability * effort * falling / 2.0 {
                 break;
             }
         }

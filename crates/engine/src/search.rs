@@ -66,6 +66,9 @@ pub struct RootMove {
     pub prev_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: u32,
+    /// Nodes spent on this move's subtree in the current iteration (time
+    /// management: the best move's share).
+    pub nodes: u64,
 }
 
 /// Coloured piece index (colour * 8 + role) and square of a move: the keys
@@ -918,6 +921,16 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         self.stack[sp].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[sp - 2].static_eval;
 
+        // Internal iterative reduction: a node the table knows no move for
+        // is searched shallower (its next visit has a move to start with).
+        if tt_move == 0 && !root {
+            if pv_node && depth >= 3 {
+                depth -= 2;
+            } else if cut_node && depth >= 8 {
+                depth -= 1;
+            }
+        }
+
         if !pv_node && !in_check && !root {
             // Reverse futility pruning.
             if depth <= 6
@@ -1058,6 +1071,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let child = pos.after(m);
             self.stack[sp].moved = Self::moved_key(pos, m);
             self.push_hash(key);
+            let nodes_before = self.nodes;
             let new_depth = depth - 1;
             let mut score;
             if searched == 0 {
@@ -1112,10 +1126,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return 0;
             }
             if root {
+                let spent = self.nodes - nodes_before;
                 if let Some(rm) = self.root_moves[self.pv_idx..]
                     .iter_mut()
                     .find(|r| r.mv == m)
                 {
+                    rm.nodes += spent;
                     if searched == 1 || score > alpha {
                         rm.score = score;
                         rm.seldepth = self.seldepth;
