@@ -128,6 +128,8 @@ struct StackEntry {
     moved: Option<usize>,
     static_eval: i32,
     excluded_null: bool,
+    /// Code of the move a singular-extension search leaves out (0: none).
+    excluded: u32,
 }
 
 /// Offset of ply 0 in the stack, so `ply - 2` is always an index.
@@ -896,11 +898,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
         let key = pos.hash();
+        let excluded = self.stack[sp].excluded;
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.map_or(0, |e| e.mv);
         if let Some(e) = tt {
             let s = from_tt(e.score, ply);
             if !pv_node
+                && excluded == 0
                 && e.depth >= depth
                 && pos.halfmoves() < 90
                 && match e.bound {
@@ -923,7 +927,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
 
         // Internal iterative reduction: a node the table knows no move for
         // is searched shallower (its next visit has a move to start with).
-        if tt_move == 0 && !root {
+        if tt_move == 0 && !root && excluded == 0 {
             if pv_node && depth >= 3 {
                 depth -= 2;
             } else if cut_node && depth >= 8 {
@@ -955,6 +959,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             if depth >= 3
                 && static_eval >= beta
                 && !self.stack[sp].excluded_null
+                && excluded == 0
                 && non_pawn.any()
                 && beta.abs() < MATE_BOUND
             {
@@ -975,6 +980,37 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                     if v >= beta {
                         return if v >= MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        // Singular extension: when every other move fails well below the
+        // TT move's score (a reduced search without it), the TT move is
+        // extended; when even without it the search clears beta, the node
+        // is cut (multi-cut); when the TT score alone clears beta, the TT
+        // move is reduced instead.
+        let mut tt_ext = 0;
+        if !root && excluded == 0 && depth >= 8 && tt_move != 0 && ply < MAX_PLY / 2 {
+            if let Some(e) = tt {
+                let tt_score = from_tt(e.score, ply);
+                if e.depth >= depth - 3
+                    && matches!(e.bound, Bound::Lower | Bound::Exact)
+                    && tt_score.abs() < MATE_BOUND
+                {
+                    let sb = tt_score - 2 * depth;
+                    self.stack[sp].excluded = tt_move;
+                    let v = self.search(pos, (depth - 1) / 2, sb - 1, sb, ply, cut_node);
+                    self.stack[sp].excluded = 0;
+                    if self.shared.stopped() {
+                        return 0;
+                    }
+                    if v < sb {
+                        tt_ext = 1;
+                    } else if sb >= beta {
+                        return sb;
+                    } else if tt_score >= beta {
+                        tt_ext = -1;
                     }
                 }
             }
@@ -1026,6 +1062,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     (m, picked)
                 }
             };
+            if excluded != 0 && encode_move(m) == excluded {
+                continue;
+            }
             seen += 1;
             let is_capture = pos.is_capture(m);
             let quiet = !is_capture && m.promotion().is_none();
@@ -1072,7 +1111,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             self.stack[sp].moved = Self::moved_key(pos, m);
             self.push_hash(key);
             let nodes_before = self.nodes;
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + if encode_move(m) == tt_move { tt_ext } else { 0 };
             let mut score;
             if searched == 0 {
                 score = -self.search(
@@ -1182,12 +1221,20 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             self.end_picker(pk, ply);
         }
         if seen == 0 {
+            if excluded != 0 {
+                // The left-out move is the only one: singular.
+                return alpha;
+            }
             return if in_check { -mate_in(ply) } else { 0 };
         }
         if searched == 0 {
             // Every move was pruned (only possible outside the root):
             // fall back to the static evaluation.
             return alpha.max(static_eval.min(beta));
+        }
+        if excluded != 0 {
+            // A search without one move: not this position's value.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
