@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod bench_perft;
 mod cmd_bench;
+mod cmd_datagen;
 mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
@@ -14,7 +15,11 @@ mod cmd_tune;
 mod cmd_uci;
 
 #[derive(Parser)]
-#[command(name = "chimera", version, about = "Chimera: orthodox chess and four variants (Genie Of The Lamp, Genesis, Clown, Magic Ring) — rules, engine, web play")]
+#[command(
+    name = "chimera",
+    version,
+    about = "Chimera: orthodox chess and four variants (Genie Of The Lamp, Genesis, Clown, Magic Ring) — rules, engine, web play"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -37,6 +42,8 @@ enum Command {
     Match(cmd_match::Args),
     /// Fit the evaluation's values to game results (Texel tuning).
     Tune(cmd_tune::Args),
+    /// Self-play games at fixed nodes as binary training records for `tune`.
+    Datagen(cmd_datagen::Args),
 }
 
 fn main() {
@@ -50,6 +57,7 @@ fn main() {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
+        Some(Command::Datagen(a)) => cmd_datagen::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

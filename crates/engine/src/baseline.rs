@@ -29,12 +29,7 @@ pub struct Baseline<'s, 'a> {
 
 impl<'s, 'a> Baseline<'s, 'a> {
     pub fn new(shared: &'s Shared<'a>, history: &[u64]) -> Self {
-        Baseline {
-            shared,
-            hashes: history.to_vec(),
-            nodes: 0,
-            seldepth: 0,
-        }
+        Baseline { shared, hashes: history.to_vec(), nodes: 0, seldepth: 0 }
     }
 
     fn count_node(&mut self) {
@@ -136,25 +131,14 @@ impl<'s, 'a> Baseline<'s, 'a> {
         self.count_node();
         let mut moves = pos.legal_move_list();
         if moves.is_empty() {
-            return if pos.is_check() {
-                -(MATE - ply as i32)
-            } else {
-                0
-            };
+            return if pos.is_check() { -(MATE - ply as i32) } else { 0 };
         }
         Self::order(pos, &mut moves);
         let mut best = -INF;
         let mut child_pv = Vec::new();
         self.hashes.push(pos.hash());
         for &m in moves.iter() {
-            let score = -self.search(
-                &pos.after(m),
-                depth - 1,
-                -beta,
-                -alpha,
-                ply + 1,
-                &mut child_pv,
-            );
+            let score = -self.search(&pos.after(m), depth - 1, -beta, -alpha, ply + 1, &mut child_pv);
             if self.shared.stopped() {
                 self.hashes.pop();
                 return 0;

@@ -7,9 +7,7 @@
 //! overriding these in its `impl Evaluate for ...` below (the hook).
 
 use chimera_rules::attacks;
-use chimera_rules::{
-    Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Piece, Position, Role, Square,
-};
+use chimera_rules::{Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Piece, Position, Role, Square};
 
 /// Midgame / endgame pair.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -104,33 +102,9 @@ pub struct Params {
 /// Method, data and both sets of numbers: `docs/engine.md`, "Tuning".
 /// Regenerate with `chimera tune ... --out FILE` and paste here.
 pub const PARAMS: Params = Params {
-    material: [
-        S(90, 110),
-        S(320, 300),
-        S(330, 320),
-        S(480, 540),
-        S(950, 1000),
-        S(0, 0),
-        S(573, 553),
-        S(0, 0),
-    ],
-    clown_by_file: [
-        S(472, 532),
-        S(330, 304),
-        S(352, 324),
-        S(620, 681),
-        S(262, 302),
-    ],
-    mobility: [
-        S(0, 0),
-        S(4, 4),
-        S(5, 5),
-        S(2, 4),
-        S(1, 2),
-        S(0, 0),
-        S(3, 3),
-        S(2, 2),
-    ],
+    material: [S(90, 110), S(320, 300), S(330, 320), S(480, 540), S(950, 1000), S(0, 0), S(573, 553), S(0, 0)],
+    clown_by_file: [S(472, 532), S(330, 304), S(352, 324), S(620, 681), S(262, 302)],
+    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0), S(3, 3), S(2, 2)],
     bishop_pair: S(25, 45),
     doubled_pawn: S(6, 12),
     isolated_pawn: S(10, 15),
@@ -139,55 +113,13 @@ pub const PARAMS: Params = Params {
     reentry_pct: 70,
     declare_right: S(21, 5),
     genesis_pawn: S(140, 14),
-    reserve: [
-        S(94, 36),
-        S(300, 272),
-        S(337, 304),
-        S(488, 530),
-        S(1039, 1004),
-    ],
-    ring_power: [
-        S(0, 0),
-        S(242, 218),
-        S(240, 240),
-        S(366, 414),
-        S(657, 692),
-        S(175, 210),
-        S(0, 0),
-        S(0, 0),
-    ],
+    reserve: [S(94, 36), S(300, 272), S(337, 304), S(488, 530), S(1039, 1004)],
+    ring_power: [S(0, 0), S(242, 218), S(240, 240), S(366, 414), S(657, 692), S(175, 210), S(0, 0), S(0, 0)],
     ring_on_king_pct: 30,
-    pawn_rank: [
-        S(0, 0),
-        S(0, 0),
-        S(3, 5),
-        S(8, 12),
-        S(18, 25),
-        S(32, 45),
-        S(55, 75),
-        S(0, 0),
-    ],
+    pawn_rank: [S(0, 0), S(0, 0), S(3, 5), S(8, 12), S(18, 25), S(32, 45), S(55, 75), S(0, 0)],
     pawn_center: 12,
-    passed: [
-        S(0, 0),
-        S(5, 10),
-        S(8, 18),
-        S(14, 32),
-        S(28, 55),
-        S(48, 90),
-        S(75, 140),
-        S(0, 0),
-    ],
-    center_slope: [
-        S(0, 0),
-        S(12, 8),
-        S(5, 4),
-        S(0, 0),
-        S(3, 6),
-        S(0, 12),
-        S(12, 8),
-        S(4, 4),
-    ],
+    passed: [S(0, 0), S(5, 10), S(8, 18), S(14, 32), S(28, 55), S(48, 90), S(75, 140), S(0, 0)],
+    center_slope: [S(0, 0), S(12, 8), S(5, 4), S(0, 0), S(3, 6), S(0, 12), S(12, 8), S(4, 4)],
     rook_seventh: 20,
     rook_center_file: 5,
     king_wing: 25,
@@ -292,11 +224,7 @@ fn pass_fen(fen: &str, drop: &[&str]) -> Option<String> {
     f[3] = "-";
     f[4] = "0";
     let mut out: Vec<&str> = f[..6].to_vec();
-    out.extend(
-        f[6..]
-            .iter()
-            .filter(|x| !drop.iter().any(|d| x.starts_with(d))),
-    );
+    out.extend(f[6..].iter().filter(|x| !drop.iter().any(|d| x.starts_with(d))));
     Some(out.join(" "))
 }
 
@@ -342,13 +270,7 @@ impl Evaluate for Genesis {
         let mut v = board_material(self.board(), self.turn());
         for c in Color::ALL {
             let sign = if c == self.turn() { 1 } else { -1 };
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
                 v += sign * self.reserve_count(c, role) as i32 * PARAMS.material[role.index()].0;
             }
         }
@@ -379,19 +301,11 @@ impl Evaluate for Clown {
             let mut s = S(0, 0);
             let (knights, bishops) = self.hand(c);
             if !self.reentry_used(c) && (knights > 0 || bishops > 0) {
-                let best = if bishops > 0 {
-                    Role::Bishop
-                } else {
-                    Role::Knight
-                };
+                let best = if bishops > 0 { Role::Bishop } else { Role::Knight };
                 let m = p.material[best.index()];
                 s += S(m.0 * p.reentry_pct / 100, m.1 * p.reentry_pct / 100);
             }
-            let home = if c == Color::White {
-                Bitboard(0xFF)
-            } else {
-                Bitboard(0xFF << 56)
-            };
+            let home = if c == Color::White { Bitboard(0xFF) } else { Bitboard(0xFF << 56) };
             if !self.had_clown(c) && (self.unmoved_knights() & home).any() {
                 s += p.declare_right;
             }
@@ -464,15 +378,12 @@ pub fn ring_value(p: &Params, pos: &MagicRing, sq: Square, level: u8) -> S {
     let pct = |s: S, pct: i32| S(s.0 * pct / 100, s.1 * pct / 100);
     if role == Role::King {
         let next = (level as usize % powers.len()) as u8 + 1;
-        return powers.power(next).map_or(S(0, 0), |power| {
-            pct(p.ring_power[power.index()], p.ring_on_king_pct)
-        });
+        return powers.power(next).map_or(S(0, 0), |power| pct(p.ring_power[power.index()], p.ring_on_king_pct));
     }
     let Some(power) = powers.power(level) else {
         return S(0, 0);
     };
-    let covered = power == role
-        || (role == Role::Queen && matches!(power, Role::Rook | Role::Bishop | Role::King));
+    let covered = power == role || (role == Role::Queen && matches!(power, Role::Rook | Role::Bishop | Role::King));
     if covered {
         S(0, 0)
     } else if power == Role::King && matches!(role, Role::Rook | Role::Bishop) {
@@ -484,11 +395,7 @@ pub fn ring_value(p: &Params, pos: &MagicRing, sq: Square, level: u8) -> S {
 
 /// Game phase (0..=24) of the pieces on the board.
 fn phase_of(b: &Board) -> i32 {
-    Role::ALL
-        .iter()
-        .map(|&r| PHASE[r.index()] * b.by_role(r).count() as i32)
-        .sum::<i32>()
-        .min(24)
+    Role::ALL.iter().map(|&r| PHASE[r.index()] * b.by_role(r).count() as i32).sum::<i32>().min(24)
 }
 
 #[inline]
@@ -515,18 +422,9 @@ pub fn genesis_eval(p: &Params, pos: &Genesis) -> i32 {
         let mut s = S(0, 0);
         let them = !c;
         let mob_area = !b.by_color(c) & !pawn_att[them.index()];
-        let king_zone = b
-            .king_of(them)
-            .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+        let king_zone = b.king_of(them).map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
         let (mut attackers, mut weight) = (0, 0);
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
             for sq in b.by_piece(Piece::new(c, role)) {
                 phase += PHASE[role.index()];
                 let cd = CENTER_DIST(sq);
@@ -537,11 +435,7 @@ pub fn genesis_eval(p: &Params, pos: &Genesis) -> i32 {
                     Role::Rook => p.material[role.index()],
                     r => p.material[r.index()] + pst(p, r, c, sq),
                 };
-                let a = if role == Role::Pawn {
-                    attacks::ferz_attacks(sq)
-                } else {
-                    attacks_of(role, sq, occ)
-                };
+                let a = if role == Role::Pawn { attacks::ferz_attacks(sq) } else { attacks_of(role, sq, occ) };
                 if role != Role::Pawn && a.any() {
                     let n = (a & mob_area).count() as i32 - MOB_BASE[role.index()];
                     let m = p.mobility[role.index()];
@@ -603,23 +497,14 @@ fn pst(p: &Params, role: Role, color: Color, sq: Square) -> S {
     };
     match role {
         Role::Pawn => {
-            let center = if (file == 3 || file == 4) && (2..=4).contains(&rank) {
-                p.pawn_center
-            } else {
-                0
-            };
+            let center = if (file == 3 || file == 4) && (2..=4).contains(&rank) { p.pawn_center } else { 0 };
             let r = p.pawn_rank[rank as usize];
             S(r.0 + center, r.1)
         }
         Role::Knight | Role::Genie => central(S(18, 12)),
         Role::Bishop => central(S(8, 6)),
         Role::Rook => S(
-            if rank == 6 { p.rook_seventh } else { 0 }
-                + if file == 3 || file == 4 {
-                    p.rook_center_file
-                } else {
-                    0
-                },
+            if rank == 6 { p.rook_seventh } else { 0 } + if file == 3 || file == 4 { p.rook_center_file } else { 0 },
             0,
         ),
         Role::Queen => central(S(4, 8)),
@@ -670,10 +555,7 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
     let occ = b.occupied();
     let mut total = S(0, 0);
     let mut phase = 0;
-    let pawn_att = [
-        pawn_attacks_all(b, Color::White),
-        pawn_attacks_all(b, Color::Black),
-    ];
+    let pawn_att = [pawn_attacks_all(b, Color::White), pawn_attacks_all(b, Color::Black)];
     for c in Color::ALL {
         let mut s = S(0, 0);
         let ours = b.by_color(c);
@@ -709,10 +591,7 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
         }
         // King danger inflicted on the opponent (midgame only).
         if attackers >= 2 {
-            s += S(
-                (attack_weight * attack_weight * p.king_attack / 8).min(400),
-                0,
-            );
+            s += S((attack_weight * attack_weight * p.king_attack / 8).min(400), 0);
         }
         // Pawn shield in front of our king.
         if let Some(k) = b.king_of(c) {
@@ -732,15 +611,11 @@ pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
                 s -= p.isolated_pawn;
             }
             let front_span = front_span(c, sq) & (file_bb | adj);
-            if (their_pawns & front_span).is_empty()
-                && (our_pawns & front_span & file_bb).is_empty()
-            {
+            if (their_pawns & front_span).is_empty() && (our_pawns & front_span & file_bb).is_empty() {
                 s += p.passed[sq.relative(c).rank() as usize];
             }
         }
-        if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop))
-            .more_than_one()
-        {
+        if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop)).more_than_one() {
             s += p.bishop_pair;
         }
         if c == Color::White {
@@ -812,10 +687,7 @@ mod tests {
                 "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
                 "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
             ),
-            (
-                "8/5k2/8/3P4/8/8/2K5/8 w - - 0 1",
-                "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1",
-            ),
+            ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
         ];
         for (a, b) in pairs {
             assert_eq!(eval_fen(a), eval_fen(b), "{a} vs {b}");
@@ -871,10 +743,7 @@ mod tests {
     fn genesis_null_move() {
         assert!(Genesis::new().null_move().is_none());
         let half = Genesis::from_fen("8/8/8/8/8/8/8/4K3[QRk] b - - 0 1").unwrap();
-        assert!(
-            half.null_move().is_none(),
-            "Black's King is still in reserve"
-        );
+        assert!(half.null_move().is_none(), "Black's King is still in reserve");
         let p = Genesis::from_fen("4k3/8/8/8/8/8/8/4K3[Qq] w - - 3 5").unwrap();
         let n = p.null_move().unwrap();
         assert_eq!(n.turn(), Color::Black);
@@ -892,10 +761,7 @@ mod tests {
         let used = Clown::from_fen(&format!("{base} reentry:w")).unwrap();
         let d = open.evaluate() - used.evaluate();
         let want = taper(
-            S(
-                MATERIAL[1].0 * PARAMS.reentry_pct / 100,
-                MATERIAL[1].1 * PARAMS.reentry_pct / 100,
-            ),
+            S(MATERIAL[1].0 * PARAMS.reentry_pct / 100, MATERIAL[1].1 * PARAMS.reentry_pct / 100),
             phase_of(open.board()),
         );
         // Tapering rounds the whole evaluation, not the term: ±1.
@@ -905,8 +771,7 @@ mod tests {
     /// Clown null move drops the last-move fields and flips the side.
     #[test]
     fn clown_null_move() {
-        let fen =
-            "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
+        let fen = "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N";
         let n = Clown::from_fen(fen).unwrap().null_move().unwrap();
         assert_eq!(n.turn(), Color::Black);
         assert_eq!(n.last_captured(), None);
@@ -919,38 +784,23 @@ mod tests {
     #[test]
     fn magicring_ring_by_level_and_power() {
         let q = RingPowers::default();
-        let on_knight =
-            MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
+        let on_knight = MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
         let (sq, level) = on_knight.ring(Color::White);
         let qp = PARAMS.ring_power[Role::Queen.index()];
         assert_eq!(ring_value(&PARAMS, &on_knight, sq, level), qp);
         let plain = MagicRing::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", &q).unwrap();
         assert!(on_knight.evaluate() > plain.evaluate() + qp.0.min(qp.1) / 2);
-        assert_eq!(
-            on_knight.piece_value(Role::Knight, Square::A1),
-            plain.piece_value(Role::Knight, Square::A1) + qp.0
-        );
-        let on_queen =
-            MagicRing::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
+        assert_eq!(on_knight.piece_value(Role::Knight, Square::A1), plain.piece_value(Role::Knight, Square::A1) + qp.0);
+        let on_queen = MagicRing::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
         assert_eq!(ring_value(&PARAMS, &on_queen, Square::A1, 1), S(0, 0));
         let (ksq, klevel) = plain.ring(Color::White);
         let pct = PARAMS.ring_on_king_pct;
-        assert_eq!(
-            ring_value(&PARAMS, &plain, ksq, klevel),
-            S(qp.0 * pct / 100, qp.1 * pct / 100)
-        );
+        assert_eq!(ring_value(&PARAMS, &plain, ksq, klevel), S(qp.0 * pct / 100, qp.1 * pct / 100));
         // Level 2 is the Knight power: on a Rook it adds the Knight power.
-        let rook2 =
-            MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
-        assert_eq!(
-            ring_value(&PARAMS, &rook2, Square::A1, 2),
-            PARAMS.ring_power[Role::Knight.index()]
-        );
+        let rook2 = MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
+        assert_eq!(ring_value(&PARAMS, &rook2, Square::A1, 2), PARAMS.ring_power[Role::Knight.index()]);
         let n = on_knight.null_move().unwrap();
-        assert_eq!(
-            (n.turn(), n.ring(Color::White)),
-            (Color::Black, (Square::A1, 1))
-        );
+        assert_eq!((n.turn(), n.ring(Color::White)), (Color::Black, (Square::A1, 1)));
     }
 
     /// The rules crate's native pass (`Position::pass`, what null-move
@@ -974,8 +824,7 @@ mod tests {
                     if pos.is_check() {
                         assert!(native.is_none(), "{v}: pass while in check: {fen}");
                     } else {
-                        let want =
-                            by_fen.expect("the flipped FEN of a position not in check is legal");
+                        let want = by_fen.expect("the flipped FEN of a position not in check is legal");
                         assert_eq!(native, Some((want.fen(), want.hash())), "{v}: {fen}");
                         checked += 1;
                     }
@@ -998,10 +847,7 @@ mod tests {
     fn genie_flip_right() {
         let both = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", false).unwrap();
         let white_only = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 flips:w", false).unwrap();
-        assert_eq!(
-            both.evaluate() + taper(PARAMS.flip_right, 0),
-            white_only.evaluate()
-        );
+        assert_eq!(both.evaluate() + taper(PARAMS.flip_right, 0), white_only.evaluate());
         assert_eq!(both.null_move().unwrap().turn(), Color::Black);
     }
 }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub mod baseline;
+pub mod datagen;
 pub mod eval;
 pub mod search;
 pub mod tt;
@@ -77,10 +78,7 @@ impl Strength {
 
 impl Default for Strength {
     fn default() -> Self {
-        Strength {
-            skill: 20,
-            elo: None,
-        }
+        Strength { skill: 20, elo: None }
     }
 }
 
@@ -123,12 +121,7 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions {
-            hash_mb: 16,
-            threads: 1,
-            multi_pv: 1,
-            baseline: false,
-        }
+        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false }
     }
 }
 
@@ -223,39 +216,17 @@ impl Engine {
         let start = Instant::now();
         let legal = root.legal_move_list();
         if legal.is_empty() {
-            let score = if root.is_check() {
-                Score::Mate(0)
-            } else {
-                Score::Cp(0)
-            };
-            return SearchResult {
-                best: None,
-                ponder: None,
-                score,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            };
+            let score = if root.is_check() { Score::Mate(0) } else { Score::Cp(0) };
+            return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, pv: Vec::new() };
         }
-        let mut root_list: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| limits.search_moves.contains(m))
-            .collect();
+        let mut root_list: Vec<Move> = legal.iter().copied().filter(|m| limits.search_moves.contains(m)).collect();
         if root_list.is_empty() {
             root_list = legal.to_vec();
         }
         let skill = strength.effective_skill();
         let weak = skill < 20;
-        let multipv = self
-            .options
-            .multi_pv
-            .max(1)
-            .max(if weak { 4 } else { 1 })
-            .min(root_list.len());
-        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 8)
-        });
+        let multipv = self.options.multi_pv.max(1).max(if weak { 4 } else { 1 }).min(root_list.len());
+        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
         let mut max_nodes = limits.nodes;
         if weak {
             max_depth = max_depth.min((skill as i32 + 3) / 2 + 1);
@@ -285,14 +256,7 @@ impl Engine {
         let threads = self.options.threads.clamp(1, 256);
         let root_moves: Vec<RootMove> = root_list
             .iter()
-            .map(|&mv| RootMove {
-                mv,
-                score: -INF,
-                prev_score: -INF,
-                pv: vec![mv],
-                seldepth: 0,
-                nodes: 0,
-            })
+            .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0, nodes: 0 })
             .collect();
         while self.histories.len() < threads {
             self.histories.push(Histories::default());
@@ -328,16 +292,8 @@ impl Engine {
         });
         returned.extend(extra);
         self.histories = returned;
-        let nodes = if threads == 1 {
-            main_nodes
-        } else {
-            shared.nodes.load(Ordering::Relaxed)
-        };
-        let lines = if completed.is_empty() {
-            root_moves
-        } else {
-            completed
-        };
+        let nodes = if threads == 1 { main_nodes } else { shared.nodes.load(Ordering::Relaxed) };
+        let lines = if completed.is_empty() { root_moves } else { completed };
         let mut chosen = 0;
         if weak && lines.len() > 1 {
             chosen = self.weak_choice(&lines[..multipv.min(lines.len())], skill, root.hash());
@@ -368,8 +324,8 @@ impl Engine {
                 continue;
             }
             let push = (weakness * (top - l.score) / 128).min(10_000);
-            let noise = delta * (rng.next() % weakness as u64) as i32 / 128
-                + (rng.next() % (weakness as u64 + 1)) as i32;
+            let noise =
+                delta * (rng.next() % weakness as u64) as i32 / 128 + (rng.next() % (weakness as u64 + 1)) as i32;
             let v = l.score - push + noise;
             if v > best_val {
                 best_val = v;
@@ -504,25 +460,13 @@ fn iterate<P: Evaluate>(
             // changes: less time), its share of the iteration's nodes (a
             // clear best move: less time) and a falling score (more time).
             let best_move = completed[0].mv;
-            stable = if last_best == Some(best_move) {
-                stable + 1
-            } else {
-                0
-            };
+            stable = if last_best == Some(best_move) { stable + 1 } else { 0 };
             last_best = Some(best_move);
             let stability = [2.0, 1.3, 1.0, 0.85, 0.75][stable.min(4)];
             let total: u64 = completed.iter().map(|r| r.nodes).sum();
-            let share = if total > 0 {
-                completed[0].nodes as f64 / total as f64
-            } else {
-                0.5
-            };
+            let share = if total > 0 { completed[0].nodes as f64 / total as f64 } else { 0.5 };
             let effort = (1.6 - share).clamp(0.7, 1.4);
-            let falling = if depth > 1 && best < last_score - 30 {
-                1.3
-            } else {
-                1.0
-            };
+            let falling = if depth > 1 && best < last_score - 30 { 1.3 } else { 1.0 };
             last_score = best;
             if e.as_secs_f64() >= soft.as_secs_f64() * stability * effort * falling / 2.0 {
                 break;
@@ -548,24 +492,19 @@ fn run_baseline<P: Evaluate>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let mut b = baseline::Baseline::new(shared, history);
-    let (score, pv, depth) = b.iterate(
-        root,
-        root_list,
-        max_depth,
-        &mut |depth, score, pv, nodes, seldepth| {
-            on_info(&SearchInfo {
-                depth,
-                seldepth: seldepth.max(depth),
-                multipv: 1,
-                score: to_score(score),
-                bound: ScoreBound::Exact,
-                nodes,
-                time: shared.start.elapsed(),
-                hashfull: 0,
-                pv: pv.to_vec(),
-            })
-        },
-    );
+    let (score, pv, depth) = b.iterate(root, root_list, max_depth, &mut |depth, score, pv, nodes, seldepth| {
+        on_info(&SearchInfo {
+            depth,
+            seldepth: seldepth.max(depth),
+            multipv: 1,
+            score: to_score(score),
+            bound: ScoreBound::Exact,
+            nodes,
+            time: shared.start.elapsed(),
+            hashfull: 0,
+            pv: pv.to_vec(),
+        })
+    });
     SearchResult {
         best: pv.first().copied(),
         ponder: pv.get(1).copied(),

@@ -206,9 +206,7 @@ pub fn mvv_lva<P: Evaluate>(pos: &P, m: Move) -> i32 {
     let victim = if m.kind == MoveKind::EnPassant {
         pos.piece_value(Role::Pawn, m.to)
     } else {
-        pos.board()
-            .role_at(m.to)
-            .map_or(0, |r| pos.piece_value(r, m.to))
+        pos.board().role_at(m.to).map_or(0, |r| pos.piece_value(r, m.to))
     };
     let attacker = pos.moving_role(m).map_or(0, |r| pos.piece_value(r, m.from));
     victim * 16 - attacker / 16
@@ -242,11 +240,7 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
             let Some(r) = b.role_at(m.from) else {
                 return 0 >= threshold;
             };
-            let r = if m.kind == MoveKind::Declare {
-                Role::Clown
-            } else {
-                r
-            };
+            let r = if m.kind == MoveKind::Declare { Role::Clown } else { r };
             let cap = b.role_at(to).map_or(0, |v| see_value(pos, v, to));
             (r, cap, b.occupied().without(m.from))
         }
@@ -292,11 +286,7 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
         let Some((value, role, sq)) = best else { break };
         if role == Role::King {
             // The King may only take last.
-            return if (attackers & b.by_color(!stm)).any() {
-                !res
-            } else {
-                res
-            };
+            return if (attackers & b.by_color(!stm)).any() { !res } else { res };
         }
         swap = value - swap;
         if swap < res as i32 {
@@ -466,10 +456,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// Piece-square keys of the moves 1 and 2 plies before `ply`.
     #[inline]
     fn cont_keys(&self, ply: usize) -> [Option<usize>; 2] {
-        [
-            self.stack[ply + STACK_OFF - 1].moved,
-            self.stack[ply + STACK_OFF - 2].moved,
-        ]
+        [self.stack[ply + STACK_OFF - 1].moved, self.stack[ply + STACK_OFF - 2].moved]
     }
 
     #[inline]
@@ -487,11 +474,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     #[inline]
     fn capture_key(pos: &P, m: Move) -> usize {
         let role = pos.moving_role(m).unwrap_or(Role::Pawn);
-        let victim = if m.kind == MoveKind::EnPassant {
-            Role::Pawn
-        } else {
-            pos.board().role_at(m.to).unwrap_or(Role::Pawn)
-        };
+        let victim =
+            if m.kind == MoveKind::EnPassant { Role::Pawn } else { pos.board().role_at(m.to).unwrap_or(Role::Pawn) };
         piece_square(pos.turn(), role, m.to) * Role::COUNT + victim.index()
     }
 
@@ -503,10 +487,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         pos.noisy_moves(&mut list);
         let mut tt_move = None;
         for &m in list.iter() {
-            if qsearch
-                && matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen)
-                && !pos.is_capture(m)
-            {
+            if qsearch && matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen) && !pos.is_capture(m) {
                 continue;
             }
             if encode_move(m) == tt {
@@ -515,17 +496,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
             let victim = match m.kind {
                 MoveKind::EnPassant => see_value(pos, Role::Pawn, m.to),
-                _ => pos
-                    .board()
-                    .role_at(m.to)
-                    .map_or(0, |r| see_value(pos, r, m.to)),
+                _ => pos.board().role_at(m.to).map_or(0, |r| see_value(pos, r, m.to)),
             };
             let promo = match m.kind {
                 MoveKind::Promotion(r) => see_value(pos, r, m.to),
                 _ => 0,
             };
-            let mut score =
-                8 * (victim + promo) + self.hist.capture[Self::capture_key(pos, m)] as i32;
+            let mut score = 8 * (victim + promo) + self.hist.capture[Self::capture_key(pos, m)] as i32;
             if !see_ge(pos, m, 0) {
                 score += BAD_NOISY;
             }
@@ -534,9 +511,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         let (killers, counter) = if qsearch {
             ([0; 2], 0)
         } else {
-            let c = self.stack[ply + STACK_OFF - 1]
-                .moved
-                .map_or(0, |k| self.hist.counter[k]);
+            let c = self.stack[ply + STACK_OFF - 1].moved.map_or(0, |k| self.hist.counter[k]);
             (self.killers[ply], c)
         };
         Picker {
@@ -570,9 +545,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
             pk.bufs.quiets.push((self.quiet_score(pos, m, cont), m));
         }
-        pk.bufs
-            .quiets
-            .sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        pk.bufs.quiets.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
     }
 
     /// Takes the quiet move with code `code` out of the list (killers and
@@ -581,9 +554,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if code == 0 || code == pk.tt {
             return None;
         }
-        let i = pk.bufs.quiets[pk.quiet_cur..]
-            .iter()
-            .position(|&(_, m)| encode_move(m) == code)?;
+        let i = pk.bufs.quiets[pk.quiet_cur..].iter().position(|&(_, m)| encode_move(m) == code)?;
         let (_, m) = pk.bufs.quiets.remove(pk.quiet_cur + i);
         Some(m)
     }
@@ -609,13 +580,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         Some(m)
     }
 
-    fn next_move(
-        &mut self,
-        pos: &P,
-        pk: &mut Picker,
-        ply: usize,
-        in_check: bool,
-    ) -> Option<(Move, Picked)> {
+    fn next_move(&mut self, pos: &P, pk: &mut Picker, ply: usize, in_check: bool) -> Option<(Move, Picked)> {
         loop {
             match pk.stage {
                 Stage::Tt => {
@@ -634,22 +599,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     if let Some(m) = Self::pick_noisy(pk, BAD_NOISY / 2) {
                         return Some((m, Picked::GoodNoisy));
                     }
-                    pk.stage = if pk.qsearch && !in_check {
-                        Stage::Done
-                    } else {
-                        Stage::GenQuiets
-                    };
+                    pk.stage = if pk.qsearch && !in_check { Stage::Done } else { Stage::GenQuiets };
                 }
                 Stage::GenQuiets => {
                     if !pk.quiets_done {
                         self.gen_quiets(pos, pk, ply);
                         pk.quiets_done = true;
                     }
-                    pk.stage = if pk.qsearch {
-                        Stage::Quiets
-                    } else {
-                        Stage::Killer1
-                    };
+                    pk.stage = if pk.qsearch { Stage::Quiets } else { Stage::Killer1 };
                 }
                 Stage::Killer1 => {
                     pk.stage = Stage::Killer2;
@@ -741,8 +698,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
 
     #[inline]
     fn moved_key(pos: &P, m: Move) -> Option<usize> {
-        pos.moving_role(m)
-            .map(|r| piece_square(pos.turn(), r, m.to))
+        pos.moving_role(m).map(|r| piece_square(pos.turn(), r, m.to))
     }
 
     pub fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -797,10 +753,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             any = true;
             if !in_check {
                 // Delta pruning.
-                let victim = pos
-                    .board()
-                    .role_at(m.to)
-                    .map_or(100, |r| pos.piece_value(r, m.to));
+                let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
                 if stand_pat + victim + 200 < alpha && m.promotion().is_none() {
                     continue;
                 }
@@ -829,11 +782,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if in_check && !any {
             return -mate_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.shared.tt.store(
             key,
             TtEntry {
@@ -884,11 +833,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return 0;
             }
             if pos.halfmoves() >= 100 {
-                return if in_check && pos.count_legal_moves() == 0 {
-                    -mate_in(ply)
-                } else {
-                    0
-                };
+                return if in_check && pos.count_legal_moves() == 0 { -mate_in(ply) } else { 0 };
             }
             // Mate distance pruning.
             alpha = alpha.max(-mate_in(ply));
@@ -917,11 +862,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return s;
             }
         }
-        let static_eval = if in_check {
-            -INF
-        } else {
-            tt.map_or_else(|| pos.evaluate(), |e| e.eval)
-        };
+        let static_eval = if in_check { -INF } else { tt.map_or_else(|| pos.evaluate(), |e| e.eval) };
         self.stack[sp].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[sp - 2].static_eval;
 
@@ -970,8 +911,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     self.push_hash(key);
                     let floor = self.null_floor;
                     self.null_floor = self.hashes.len();
-                    let v =
-                        -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
+                    let v = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
                     self.null_floor = floor;
                     self.pop_hash();
                     self.stack[sp + 1].excluded_null = false;
@@ -994,9 +934,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if !root && excluded == 0 && depth >= 8 && tt_move != 0 && ply < MAX_PLY / 2 {
             if let Some(e) = tt {
                 let tt_score = from_tt(e.score, ply);
-                if e.depth >= depth - 3
-                    && matches!(e.bound, Bound::Lower | Bound::Exact)
-                    && tt_score.abs() < MATE_BOUND
+                if e.depth >= depth - 3 && matches!(e.bound, Bound::Lower | Bound::Exact) && tt_score.abs() < MATE_BOUND
                 {
                     let sb = tt_score - 2 * depth;
                     self.stack[sp].excluded = tt_move;
@@ -1018,19 +956,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
 
         // The root plays the moves of the root list (searchmoves, MultiPV
         // exclusions) in their current order; other nodes use the picker.
-        let root_list: Vec<Move> = if root {
-            self.root_moves[self.pv_idx..]
-                .iter()
-                .map(|r| r.mv)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let mut pk = if root {
-            None
-        } else {
-            Some(self.new_picker(pos, tt_move, ply, false))
-        };
+        let root_list: Vec<Move> =
+            if root { self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect() } else { Vec::new() };
+        let mut pk = if root { None } else { Some(self.new_picker(pos, tt_move, ply, false)) };
         let mut root_i = 0;
 
         let orig_alpha = alpha;
@@ -1054,11 +982,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                         break;
                     };
                     root_i += 1;
-                    let picked = if pos.is_capture(m) {
-                        Picked::GoodNoisy
-                    } else {
-                        Picked::Quiet
-                    };
+                    let picked = if pos.is_capture(m) { Picked::GoodNoisy } else { Picked::Quiet };
                     (m, picked)
                 }
             };
@@ -1068,18 +992,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             seen += 1;
             let is_capture = pos.is_capture(m);
             let quiet = !is_capture && m.promotion().is_none();
-            let stat = if quiet {
-                self.quiet_score(pos, m, cont)
-            } else {
-                0
-            };
+            let stat = if quiet { self.quiet_score(pos, m, cont) } else { 0 };
 
             if !root && !in_check && best > -MATE_BOUND && searched > 0 {
                 if quiet && !pv_node {
                     // Late move pruning: the rest of the quiets too.
-                    if depth <= 4
-                        && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
-                    {
+                    if depth <= 4 && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 } {
                         if let Some(pk) = pk.as_mut() {
                             pk.skip_quiets = true;
                         }
@@ -1098,11 +1016,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                 }
                 // Losing captures at low depth.
-                if is_capture
-                    && depth <= 3
-                    && picked == Picked::BadNoisy
-                    && !see_ge(pos, m, -80 * depth)
-                {
+                if is_capture && depth <= 3 && picked == Picked::BadNoisy && !see_ge(pos, m, -80 * depth) {
                     continue;
                 }
             }
@@ -1114,22 +1028,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let new_depth = depth - 1 + if encode_move(m) == tt_move { tt_ext } else { 0 };
             let mut score;
             if searched == 0 {
-                score = -self.search(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    !pv_node && !cut_node,
-                );
+                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node);
             } else {
                 // Late-move reductions.
                 let mut r = 0;
-                if depth >= 3
-                    && searched >= 2
-                    && !child.is_check()
-                    && (quiet || picked == Picked::BadNoisy)
-                {
+                if depth >= 3 && searched >= 2 && !child.is_check() && (quiet || picked == Picked::BadNoisy) {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if !pv_node {
                         r += 1;
@@ -1166,10 +1069,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
             if root {
                 let spent = self.nodes - nodes_before;
-                if let Some(rm) = self.root_moves[self.pv_idx..]
-                    .iter_mut()
-                    .find(|r| r.mv == m)
-                {
+                if let Some(rm) = self.root_moves[self.pv_idx..].iter_mut().find(|r| r.mv == m) {
                     rm.nodes += spent;
                     if searched == 1 || score > alpha {
                         rm.score = score;
@@ -1305,8 +1205,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                let pick =
-                    |rng: &mut Rng| encode_move(legal[(rng.next() % legal.len() as u64) as usize]);
+                let pick = |rng: &mut Rng| encode_move(legal[(rng.next() % legal.len() as u64) as usize]);
                 let tt = match rng.next() % 3 {
                     0 => 0,
                     1 => pick(&mut rng),
@@ -1372,17 +1271,12 @@ mod tests {
     fn repetition_filter_and_null_floor() {
         let pos = Genesis::new();
         let h = pos.hash();
-        let mut history: Vec<u64> = (0..6000u64)
-            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1 << 63)
-            .collect();
+        let mut history: Vec<u64> = (0..6000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1 << 63).collect();
         with_worker::<Genesis>(&history, |w| {
             assert!(!w.is_repetition(&pos));
             assert_eq!(
                 w.rep.0[RepFilter::slot(h)],
-                history
-                    .iter()
-                    .filter(|&&x| x & 0xFFFF == h & 0xFFFF)
-                    .count() as u16
+                history.iter().filter(|&&x| x & 0xFFFF == h & 0xFFFF).count() as u16
             );
         });
         history.extend([h, 1, 2, 3]);
@@ -1417,17 +1311,9 @@ mod tests {
     #[test]
     fn static_exchange() {
         // Rook takes an undefended pawn: wins a pawn.
-        assert!(see(
-            "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
-            "e1e5",
-            1
-        ));
+        assert!(see("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 1));
         // Knight takes a pawn defended by a pawn: loses (knight for pawn).
-        assert!(!see(
-            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
-            "d3e5",
-            0
-        ));
+        assert!(!see("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", 0));
         // Queen takes a rook defended once: queen for rook, loses material.
         assert!(!see("4k3/2p5/3r4/8/8/8/8/3QK3 w - - 0 1", "d1d6", 0));
         // Pawn takes a knight defended by a pawn: still wins (knight for pawn).

@@ -69,11 +69,7 @@ impl TranspositionTable {
             buckets *= 2;
         }
         let slots = (0..buckets * 4).map(|_| AtomicU64::new(0)).collect();
-        TranspositionTable {
-            slots,
-            mask: buckets - 1,
-            age: AtomicU8::new(0),
-        }
+        TranspositionTable { slots, mask: buckets - 1, age: AtomicU8::new(0) }
     }
 
     /// Size in megabytes actually allocated.
@@ -189,9 +185,7 @@ impl TranspositionTable {
 
 /// The size to allocate: 1 MB to 64 GB, at most half the available memory.
 fn clamp_mb(request: usize, available: Option<usize>) -> usize {
-    request
-        .clamp(1, 1 << 16)
-        .min(available.map_or(usize::MAX, |a| (a / 2).max(1)))
+    request.clamp(1, 1 << 16).min(available.map_or(usize::MAX, |a| (a / 2).max(1)))
 }
 
 /// `MemAvailable` of `/proc/meminfo` in MB (Linux); `None` elsewhere.
@@ -209,21 +203,10 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip_including_negative_scores() {
         let tt = TranspositionTable::new(1);
-        let e = TtEntry {
-            mv: 12345,
-            score: -31000,
-            eval: -77,
-            depth: 9,
-            bound: Bound::Lower,
-        };
+        let e = TtEntry { mv: 12345, score: -31000, eval: -77, depth: 9, bound: Bound::Lower };
         tt.store(0xDEAD_BEEF_1234_5678, e);
-        let got = tt
-            .probe(0xDEAD_BEEF_1234_5678)
-            .expect("stored entry is found");
-        assert_eq!(
-            (got.mv, got.score, got.eval, got.depth, got.bound),
-            (12345, -31000, -77, 9, Bound::Lower)
-        );
+        let got = tt.probe(0xDEAD_BEEF_1234_5678).expect("stored entry is found");
+        assert_eq!((got.mv, got.score, got.eval, got.depth, got.bound), (12345, -31000, -77, 9, Bound::Lower));
         // Another key in the same bucket does not read the entry.
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
     }

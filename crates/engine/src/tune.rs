@@ -1,8 +1,8 @@
 //! Texel tuning of [`Params`]: the evaluation's values are fitted to game
 //! results. Method (`docs/engine.md`, "Tuning"):
 //!
-//! 1. Positions come from self-play games (PGN, replayed by the rules
-//!    library). Kept: after the random opening plies, side to move not in
+//! 1. Positions come from self-play games (PGN, or the binary records of
+//!    `chimera datagen`, replayed by the rules library). Kept: after the random opening plies, side to move not in
 //!    check, the game's move from it not a capture or promotion, and the
 //!    move before not a capture (so no exchange is pending and the static
 //!    evaluation means something); each position once.
@@ -20,7 +20,7 @@
 
 use crate::eval::{Evaluate, Params, S};
 use chimera_rules::pgn::{read_pgn, PgnGame};
-use chimera_rules::{with_position, AnyPosition, Color, MoveKind, Position, Variant};
+use chimera_rules::{with_position, AnyPosition, Color, Move, MoveKind, Position, Variant};
 use std::collections::HashSet;
 
 /// One tunable value: its name and the variants whose evaluation reads it.
@@ -108,15 +108,11 @@ fn slots() -> Vec<Slot> {
         Pair("center_slope.knight", ALL, |p| &mut p.center_slope[1]),
         Pair("center_slope.bishop", ALL, |p| &mut p.center_slope[2]),
         Pair("center_slope.queen", ALL, |p| &mut p.center_slope[4]),
-        One("center_slope.king.eg", orthodox_pawn, |p| {
-            &mut p.center_slope[5].1
-        }),
+        One("center_slope.king.eg", orthodox_pawn, |p| &mut p.center_slope[5].1),
         Pair("center_slope.genie", GENIE, |p| &mut p.center_slope[6]),
         Pair("center_slope.clown", CLOWN, |p| &mut p.center_slope[7]),
         One("rook_seventh", orthodox_pawn, |p| &mut p.rook_seventh),
-        One("rook_center_file", orthodox_pawn, |p| {
-            &mut p.rook_center_file
-        }),
+        One("rook_center_file", orthodox_pawn, |p| &mut p.rook_center_file),
         One("king_wing", orthodox_pawn, |p| &mut p.king_wing),
         One("king_rank", orthodox_pawn, |p| &mut p.king_rank),
         One("king_attack", ALL, |p| &mut p.king_attack),
@@ -130,19 +126,10 @@ pub fn fields() -> Vec<Field> {
     for s in slots() {
         match s {
             Slot::Pair(n, m, _) => {
-                out.push(Field {
-                    name: format!("{n}.mg"),
-                    variants: m,
-                });
-                out.push(Field {
-                    name: format!("{n}.eg"),
-                    variants: m,
-                });
+                out.push(Field { name: format!("{n}.mg"), variants: m });
+                out.push(Field { name: format!("{n}.eg"), variants: m });
             }
-            Slot::One(n, m, _) => out.push(Field {
-                name: n.to_string(),
-                variants: m,
-            }),
+            Slot::One(n, m, _) => out.push(Field { name: n.to_string(), variants: m }),
         }
     }
     out
@@ -210,13 +197,7 @@ impl Dataset {
     /// validation set (0 = none).
     /// `extra_skip` plies are skipped after the game's random opening
     /// (tag `OpeningPlies`).
-    pub fn add_pgn(
-        &mut self,
-        pgn: &str,
-        validation: usize,
-        extra_skip: usize,
-        seen: &mut HashSet<u64>,
-    ) {
+    pub fn add_pgn(&mut self, pgn: &str, validation: usize, extra_skip: usize, seen: &mut HashSet<u64>) {
         for g in read_pgn(pgn) {
             match g {
                 Ok(g) if self.add_game(&g, validation, extra_skip, seen) => {}
@@ -225,13 +206,25 @@ impl Dataset {
         }
     }
 
-    fn add_game(
+    /// Adds the positions of every game of a `chimera datagen` file (its
+    /// bytes; see [`crate::datagen`]). The records start after the random
+    /// opening, so only `extra_skip` plies are skipped. Returns how many
+    /// games were added; a corrupt file is an error.
+    pub fn add_records(
         &mut self,
-        g: &PgnGame,
+        bytes: &[u8],
         validation: usize,
         extra_skip: usize,
         seen: &mut HashSet<u64>,
-    ) -> bool {
+    ) -> Result<usize, String> {
+        let games = crate::datagen::read_records(bytes)?;
+        for g in &games {
+            self.add_moves(g.start.clone(), &g.moves, g.result, extra_skip, validation, seen);
+        }
+        Ok(games.len())
+    }
+
+    fn add_game(&mut self, g: &PgnGame, validation: usize, extra_skip: usize, seen: &mut HashSet<u64>) -> bool {
         let result = match g.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -241,28 +234,32 @@ impl Dataset {
         let Ok((start, moves)) = g.replay() else {
             return false;
         };
-        let skip = g
-            .tag("OpeningPlies")
-            .and_then(|s| s.parse::<usize>().ok())
-            .unwrap_or(0)
-            + extra_skip;
+        let skip = g.tag("OpeningPlies").and_then(|s| s.parse::<usize>().ok()).unwrap_or(0) + extra_skip;
+        self.add_moves(start, &moves, result, skip, validation, seen);
+        true
+    }
+
+    /// Adds the quiet positions of one replayed game (rules in the module
+    /// documentation), from ply `skip` on.
+    fn add_moves(
+        &mut self,
+        start: AnyPosition,
+        moves: &[Move],
+        result: f32,
+        skip: usize,
+        validation: usize,
+        seen: &mut HashSet<u64>,
+    ) {
         let held_out = validation > 0 && (self.games / 2) % validation == validation - 1;
         self.games += 1;
-        let variant = Variant::ALL
-            .iter()
-            .position(|&v| v == start.variant())
-            .unwrap_or(0) as u8;
+        let variant = Variant::ALL.iter().position(|&v| v == start.variant()).unwrap_or(0) as u8;
         let mut pos = start;
         let mut prev_capture = false;
         for (ply, &m) in moves.iter().enumerate() {
             let capture = pos.is_capture(m);
             let quiet = !capture && !matches!(m.kind, MoveKind::Promotion(_)) && !prev_capture;
             if ply >= skip && quiet && !pos.is_check() && seen.insert(pos.hash() ^ variant as u64) {
-                let sample = Sample {
-                    pos: pos.clone(),
-                    result,
-                    variant,
-                };
+                let sample = Sample { pos: pos.clone(), result, variant };
                 if held_out {
                     self.validation.push(sample);
                 } else {
@@ -272,7 +269,6 @@ impl Dataset {
             prev_capture = capture;
             pos.play_unchecked(m);
         }
-        true
     }
 
     /// Positions per variant in the training set (order of `Variant::ALL`).
@@ -320,10 +316,7 @@ fn error_sums(samples: &[Sample], p: &Params, k: f64, mask: u8, threads: usize) 
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or([0.0; 6]))
-            .collect()
+        handles.into_iter().map(|h| h.join().unwrap_or([0.0; 6])).collect()
     });
     let mut e = [0f64; 6];
     for part in parts {
@@ -415,13 +408,7 @@ pub struct TuneOptions {
 
 impl Default for TuneOptions {
     fn default() -> Self {
-        TuneOptions {
-            first_step: 8,
-            max_passes: 100,
-            only: Vec::new(),
-            prior: 0.0,
-            threads: 1,
-        }
+        TuneOptions { first_step: 8, max_passes: 100, only: Vec::new(), prior: 0.0, threads: 1 }
     }
 }
 
@@ -478,12 +465,7 @@ pub fn tune(
                 changed += 1;
             }
         }
-        on_pass(&Progress {
-            pass,
-            step,
-            error: sums.iter().sum::<f64>() / n,
-            changed,
-        });
+        on_pass(&Progress { pass, step, error: sums.iter().sum::<f64>() / n, changed });
         if changed == 0 {
             if step == 1 {
                 break;
@@ -553,46 +535,22 @@ mod tests {
     fn every_value_moves_some_position_of_its_variants() {
         let o = chimera_rules::RuleOptions::default();
         let fens: [(Variant, &str); 6] = [
-            (
-                Variant::Chess,
-                "r1bqkb1r/pp3ppp/2n2n2/3pp3/3P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 6",
-            ),
+            (Variant::Chess, "r1bqkb1r/pp3ppp/2n2n2/3pp3/3P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 6"),
             (Variant::Chess, "4k3/p7/8/8/8/P7/P1P5/2B1KB2 w - - 0 1"),
-            (
-                Variant::Genie,
-                "rnbqkbnr/pppppppp/8/8/3G4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-            ),
-            (
-                Variant::Genesis,
-                "8/8/3k4/8/2P5/3K4/8/8[QRBNPqrbnp] w - - 0 1",
-            ),
-            (
-                Variant::Clown,
-                "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1",
-            ),
-            (
-                Variant::MagicRing,
-                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0",
-            ),
+            (Variant::Genie, "rnbqkbnr/pppppppp/8/8/3G4/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+            (Variant::Genesis, "8/8/3k4/8/2P5/3K4/8/8[QRBNPqrbnp] w - - 0 1"),
+            (Variant::Clown, "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w KQkq - 0 1"),
+            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0"),
         ];
-        let positions: Vec<AnyPosition> = fens
-            .iter()
-            .map(|(v, f)| AnyPosition::from_fen(*v, f, &o).unwrap())
-            .collect();
+        let positions: Vec<AnyPosition> = fens.iter().map(|(v, f)| AnyPosition::from_fen(*v, f, &o).unwrap()).collect();
         // Extra positions for the values the seven above do not touch.
         let mut extra = Vec::new();
         for (v, f) in [
             (Variant::Chess, "4k3/8/8/8/8/8/8/RQ2K3 w - - 0 1"),
             (Variant::Genie, "4k3/p7/8/8/3G4/8/P7/4K3 w - - 0 1"),
             (Variant::Chess, "4k3/1P6/2P5/3P4/4P3/5P2/6P1/4K3 w - - 0 1"),
-            (
-                Variant::Chess,
-                "r3k3/1P6/2P5/3P4/4P3/5P2/6P1/R2QKR2 w - - 0 1",
-            ),
-            (
-                Variant::Chess,
-                "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1",
-            ),
+            (Variant::Chess, "r3k3/1P6/2P5/3P4/4P3/5P2/6P1/R2QKR2 w - - 0 1"),
+            (Variant::Chess, "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1"),
             (Variant::Chess, "6k1/R5pp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
             (Variant::Chess, "6k1/5ppp/8/8/8/8/8/3RK3 w - - 0 1"),
             (Variant::Chess, "8/8/8/3k4/8/8/P7/K7 w - - 0 1"),
@@ -600,38 +558,19 @@ mod tests {
             (Variant::Genie, "4k3/p7/8/8/G7/8/P7/4K3 w - - 0 1"),
             (Variant::Chess, "r5k1/5ppp/3Q4/8/4N3/8/8/4KR2 w - - 0 1"),
             (Variant::Genesis, "8/8/3k4/8/2P5/3K4/8/8[QRBNP] w - - 0 1"),
-            (
-                Variant::MagicRing,
-                "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0",
-            ),
-            (
-                Variant::MagicRing,
-                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.3,e8.0",
-            ),
-            (
-                Variant::MagicRing,
-                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.4,e8.0",
-            ),
+            (Variant::MagicRing, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0"),
+            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.3,e8.0"),
+            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.4,e8.0"),
             (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"),
-            (
-                Variant::MagicRing,
-                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0 powers:QNRBK",
-            ),
+            (Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.1,e8.0 powers:QNRBK"),
         ] {
             if let Ok(p) = AnyPosition::from_fen(v, f, &o) {
                 extra.push(p);
             }
         }
-        let o5 = chimera_rules::RuleOptions {
-            ring_powers: "QNRBK".parse().unwrap(),
-        };
+        let o5 = chimera_rules::RuleOptions { ring_powers: "QNRBK".parse().unwrap() };
         extra.push(
-            AnyPosition::from_fen(
-                Variant::MagicRing,
-                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.5,e8.0",
-                &o5,
-            )
-            .unwrap(),
+            AnyPosition::from_fen(Variant::MagicRing, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1 rings:a1.5,e8.0", &o5).unwrap(),
         );
         for file in "abcde".chars() {
             let fen = format!(
@@ -644,10 +583,7 @@ mod tests {
                     _ => "4C3",
                 }
             );
-            extra.push(
-                AnyPosition::from_fen(Variant::Clown, &fen.replace("R1BQKBNR", "R2QKBNR"), &o)
-                    .unwrap(),
-            );
+            extra.push(AnyPosition::from_fen(Variant::Clown, &fen.replace("R1BQKBNR", "R2QKBNR"), &o).unwrap());
         }
         let all: Vec<&AnyPosition> = positions.iter().chain(extra.iter()).collect();
         let base = params_to_vec(&PARAMS);
@@ -657,17 +593,13 @@ mod tests {
             v[i] += 50;
             let p = params_from_vec(&PARAMS, &v);
             let moved = all.iter().any(|pos| {
-                f.variants & variant_bit(pos.variant()) != 0
-                    && white_eval(&p, pos) != white_eval(&PARAMS, pos)
+                f.variants & variant_bit(pos.variant()) != 0 && white_eval(&p, pos) != white_eval(&PARAMS, pos)
             });
             if !moved {
                 frozen.push(f.name.clone());
             }
         }
-        assert!(
-            frozen.is_empty(),
-            "values that move no position of their variants: {frozen:?}"
-        );
+        assert!(frozen.is_empty(), "values that move no position of their variants: {frozen:?}");
     }
 
     /// The tuner finds a value the data implies: games where White is a
@@ -677,16 +609,10 @@ mod tests {
     fn tuning_recovers_what_the_results_say() {
         let o = chimera_rules::RuleOptions::default();
         let mut samples = Vec::new();
-        let knight_up = [
-            "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1",
-            "4k3/8/8/8/8/8/8/4K1N1 b - - 0 1",
-            "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1",
-        ];
-        let bishop_up = [
-            "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
-            "4k3/8/8/8/8/8/8/4KB2 b - - 0 1",
-            "3k4/8/8/8/8/4B3/8/4K3 w - - 0 1",
-        ];
+        let knight_up =
+            ["4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K1N1 b - - 0 1", "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1"];
+        let bishop_up =
+            ["4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 b - - 0 1", "3k4/8/8/8/8/4B3/8/4K3 w - - 0 1"];
         for (fens, r) in [(knight_up, 1.0), (bishop_up, 0.5)] {
             for f in fens {
                 samples.push(Sample {
@@ -699,19 +625,11 @@ mod tests {
         let mut start = PARAMS.clone();
         start.material[1] = S(1, 1);
         let before = mean_error(&samples, &start, 1.0, 1);
-        let opts = TuneOptions {
-            first_step: 64,
-            max_passes: 200,
-            ..Default::default()
-        };
+        let opts = TuneOptions { first_step: 64, max_passes: 200, ..Default::default() };
         let tuned = tune(&samples, &start, 1.0, &opts, &mut |_| {});
         let after = mean_error(&samples, &tuned, 1.0, 1);
         assert!(after < before / 2.0, "{before} -> {after}");
-        assert!(
-            tuned.material[1].1 > tuned.material[2].1 + 200,
-            "{:?}",
-            tuned.material
-        );
+        assert!(tuned.material[1].1 > tuned.material[2].1 + 200, "{:?}", tuned.material);
         let k = fit_k(&samples, &tuned, 2);
         assert!(k > 0.05 && k < 4.0);
     }
@@ -721,21 +639,11 @@ mod tests {
     #[test]
     fn only_and_prior_hold_values() {
         let o = chimera_rules::RuleOptions::default();
-        let samples: Vec<Sample> = [
-            "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1",
-            "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1",
-        ]
-        .iter()
-        .map(|f| Sample {
-            pos: AnyPosition::from_fen(Variant::Chess, f, &o).unwrap(),
-            result: 1.0,
-            variant: 0,
-        })
-        .collect();
-        let only = TuneOptions {
-            only: vec!["material.knight".into()],
-            ..Default::default()
-        };
+        let samples: Vec<Sample> = ["4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "3k4/8/8/8/8/5N2/8/4K3 w - - 0 1"]
+            .iter()
+            .map(|f| Sample { pos: AnyPosition::from_fen(Variant::Chess, f, &o).unwrap(), result: 1.0, variant: 0 })
+            .collect();
+        let only = TuneOptions { only: vec!["material.knight".into()], ..Default::default() };
         let t = tune(&samples, &PARAMS, 1.0, &only, &mut |_| {});
         let (a, b) = (params_to_vec(&PARAMS), params_to_vec(&t));
         for (f, (x, y)) in fields().iter().zip(a.iter().zip(&b)) {
@@ -744,10 +652,7 @@ mod tests {
             }
         }
         assert!(t.material[1].1 > PARAMS.material[1].1);
-        let held = TuneOptions {
-            prior: 1000.0,
-            ..only
-        };
+        let held = TuneOptions { prior: 1000.0, ..only };
         assert_eq!(tune(&samples, &PARAMS, 1.0, &held, &mut |_| {}), PARAMS);
     }
 

@@ -48,8 +48,7 @@ struct Uci {
     ponder: bool,
 }
 
-const VARIANT_VARS: &str =
-    "var chess var genie var genie-ownhalf var genesis var clown var magicring";
+const VARIANT_VARS: &str = "var chess var genie var genie-ownhalf var genesis var clown var magicring";
 
 /// Runs the UCI loop on any line reader and writer (tests drive it with
 /// in-memory pipes). Returns after `quit` or the end of the input.
@@ -61,20 +60,18 @@ where
     // Build the attack tables now, not inside the first search's clock.
     chimera_rules::attacks::init();
     let (tx, rx) = mpsc::channel::<String>();
-    std::thread::Builder::new()
-        .name("uci-input".into())
-        .spawn(move || {
-            for line in reader.lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            break;
-                        }
+    std::thread::Builder::new().name("uci-input".into()).spawn(move || {
+        for line in reader.lines() {
+            match line {
+                Ok(l) => {
+                    if tx.send(l).is_err() {
+                        break;
                     }
-                    Err(_) => break,
                 }
+                Err(_) => break,
             }
-        })?;
+        }
+    })?;
     let rule_opts = RuleOptions::default();
     let mut uci = Uci {
         out: Arc::new(Mutex::new(Box::new(writer))),
@@ -126,9 +123,7 @@ impl Uci {
     fn engine(&mut self) -> &mut Engine {
         // An option change or a new game during a search stops it first.
         self.stop_and_wait();
-        self.engine
-            .as_mut()
-            .expect("engine is home when no search runs")
+        self.engine.as_mut().expect("engine is home when no search runs")
     }
 
     /// Handles one line; `false` = quit.
@@ -171,10 +166,7 @@ impl Uci {
             "id author the Chimera developers".to_string(),
             String::new(),
             format!("option name UCI_Variant type combo default chess {VARIANT_VARS}"),
-            format!(
-                "option name RingPowers type string default {}",
-                RingPowers::DEFAULT
-            ),
+            format!("option name RingPowers type string default {}", RingPowers::DEFAULT),
             "option name Hash type spin default 16 min 1 max 65536".into(),
             "option name Threads type spin default 1 min 1 max 256".into(),
             "option name MultiPV type spin default 1 min 1 max 256".into(),
@@ -200,13 +192,9 @@ impl Uci {
         let name = rest[1..vpos.unwrap_or(rest.len())].join(" ");
         let value = vpos.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
         let spin = |lo: i64, hi: i64| -> Result<i64, String> {
-            let v: i64 = value
-                .parse()
-                .map_err(|_| format!("option '{name}' needs a number, got '{value}'"))?;
+            let v: i64 = value.parse().map_err(|_| format!("option '{name}' needs a number, got '{value}'"))?;
             if v < lo || v > hi {
-                return Err(format!(
-                    "option '{name}' must be between {lo} and {hi}, got {v}"
-                ));
+                return Err(format!("option '{name}' must be between {lo} and {hi}, got {v}"));
             }
             Ok(v)
         };
@@ -214,9 +202,7 @@ impl Uci {
             match value.to_ascii_lowercase().as_str() {
                 "true" => Ok(true),
                 "false" => Ok(false),
-                _ => Err(format!(
-                    "option '{name}' needs true or false, got '{value}'"
-                )),
+                _ => Err(format!("option '{name}' needs true or false, got '{value}'")),
             }
         };
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
@@ -246,7 +232,10 @@ impl Uci {
                 e.resize_hash();
                 let got = e.hash_size_mb();
                 if got < v as usize / 2 {
-                    say(&self.out, &format!("info string Hash {v} MB is more than this machine can give: using {got} MB"));
+                    say(
+                        &self.out,
+                        &format!("info string Hash {v} MB is more than this machine can give: using {got} MB"),
+                    );
                 }
             }),
             "threads" => spin(1, 256).map(|v| self.engine().options.threads = v as usize),
@@ -254,9 +243,7 @@ impl Uci {
             "skill level" => spin(0, 20).map(|v| self.skill = v as u8),
             "uci_limitstrength" => check().map(|v| self.limit_strength = v),
             "uci_elo" => spin(600, 2800).map(|v| self.elo = v as u32),
-            "move overhead" => {
-                spin(0, 5000).map(|v| self.engine().move_overhead = Duration::from_millis(v as u64))
-            }
+            "move overhead" => spin(0, 5000).map(|v| self.engine().move_overhead = Duration::from_millis(v as u64)),
             "clear hash" => {
                 self.engine().clear_hash();
                 Ok(())
@@ -274,9 +261,7 @@ impl Uci {
         let moves_at = rest.iter().position(|&t| t == "moves");
         let setup = &rest[..moves_at.unwrap_or(rest.len())];
         let mut pos = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => {
-                AnyPosition::new(self.variant, &self.rule_opts)
-            }
+            Some(&"startpos") if setup.len() == 1 => AnyPosition::new(self.variant, &self.rule_opts),
             Some(&"fen") if setup.len() > 1 => {
                 let fen = setup[1..].join(" ");
                 match AnyPosition::from_fen(self.variant, &fen, &self.rule_opts) {
@@ -284,10 +269,7 @@ impl Uci {
                     Err(e) => return self.error(&format!("bad FEN for {}: {e}", self.variant)),
                 }
             }
-            _ => {
-                return self
-                    .error("position needs 'startpos' or 'fen <fen>', then optionally 'moves ...'")
-            }
+            _ => return self.error("position needs 'startpos' or 'fen <fen>', then optionally 'moves ...'"),
         };
         let mut history = Vec::new();
         if let Some(i) = moves_at {
@@ -313,12 +295,7 @@ impl Uci {
         s.push('\n');
         s.push_str(&format!("Fen: {}\n", self.pos.fen()));
         s.push_str(&format!("Key: {:016X}\n", self.pos.hash()));
-        let checkers: Vec<String> = self
-            .pos
-            .checkers()
-            .into_iter()
-            .map(|sq| sq.to_string())
-            .collect();
+        let checkers: Vec<String> = self.pos.checkers().into_iter().map(|sq| sq.to_string()).collect();
         s.push_str(&format!("Checkers: {}", checkers.join(" ")));
         self.say(&s);
     }
@@ -346,11 +323,8 @@ impl Uci {
         let (mut wtime, mut btime, mut winc, mut binc) = (None, None, None, None);
         let mut i = 0;
         let num = |i: usize, key: &str| -> Result<i64, String> {
-            let v = rest
-                .get(i + 1)
-                .ok_or_else(|| format!("'go {key}' needs a number"))?;
-            v.parse::<i64>()
-                .map_err(|_| format!("'go {key}' needs a number, got '{v}'"))
+            let v = rest.get(i + 1).ok_or_else(|| format!("'go {key}' needs a number"))?;
+            v.parse::<i64>().map_err(|_| format!("'go {key}' needs a number, got '{v}'"))
         };
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
         while i < rest.len() {
@@ -404,10 +378,7 @@ impl Uci {
                     "searchmoves" => {
                         let mut j = i + 1;
                         while j < rest.len() && !KEYWORDS.contains(&rest[j]) {
-                            let m = self
-                                .pos
-                                .parse_uci(rest[j])
-                                .map_err(|e| format!("searchmoves: {e}"))?;
+                            let m = self.pos.parse_uci(rest[j]).map_err(|e| format!("searchmoves: {e}"))?;
                             limits.search_moves.push(m);
                             j += 1;
                         }
@@ -424,14 +395,7 @@ impl Uci {
         let white = self.pos.turn() == chimera_rules::Color::White;
         limits.time_left = if white { wtime } else { btime };
         limits.increment = if white { winc } else { binc };
-        let strength = Strength {
-            skill: self.skill,
-            elo: if self.limit_strength {
-                Some(self.elo)
-            } else {
-                None
-            },
-        };
+        let strength = Strength { skill: self.skill, elo: if self.limit_strength { Some(self.elo) } else { None } };
         self.stop_and_wait();
         let mut engine = self.engine.take().expect("engine is home");
         let stop = Arc::new(AtomicBool::new(false));
@@ -442,36 +406,23 @@ impl Uci {
         let out = self.out.clone();
         let (stop2, pondering2) = (stop.clone(), pondering.clone());
         let infinite = limits.infinite;
-        let handle = std::thread::Builder::new()
-            .name("uci-search".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let result =
-                    engine.search(&pos, &history, &limits, &strength, &stop2, &mut |info| {
-                        say(&out, &format_info(info))
-                    });
-                // UCI: with `infinite` or while pondering, bestmove waits for stop / ponderhit.
-                while !stop2.load(Ordering::Relaxed)
-                    && (infinite || pondering2.load(Ordering::Relaxed))
-                {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-                let line = match (result.best, result.ponder) {
-                    (None, _) => "bestmove (none)".to_string(),
-                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-                    (Some(b), None) => format!("bestmove {b}"),
-                };
-                say(&out, &line);
-                engine
-            });
-        match handle {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    handle,
-                    stop,
-                    pondering,
-                })
+        let handle = std::thread::Builder::new().name("uci-search".into()).stack_size(64 << 20).spawn(move || {
+            let result =
+                engine.search(&pos, &history, &limits, &strength, &stop2, &mut |info| say(&out, &format_info(info)));
+            // UCI: with `infinite` or while pondering, bestmove waits for stop / ponderhit.
+            while !stop2.load(Ordering::Relaxed) && (infinite || pondering2.load(Ordering::Relaxed)) {
+                std::thread::sleep(Duration::from_millis(2));
             }
+            let line = match (result.best, result.ponder) {
+                (None, _) => "bestmove (none)".to_string(),
+                (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                (Some(b), None) => format!("bestmove {b}"),
+            };
+            say(&out, &line);
+            engine
+        });
+        match handle {
+            Ok(handle) => self.running = Some(Running { handle, stop, pondering }),
             Err(e) => {
                 self.error(&format!("cannot start the search thread: {e}"));
                 self.engine = Some(Engine::new(EngineOptions::default()));

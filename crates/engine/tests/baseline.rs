@@ -14,15 +14,7 @@ fn baseline(variant: Variant, fen: Option<&str>, depth: u32) -> SearchResult {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).unwrap(),
         None => AnyPosition::new(variant, &opts),
     };
-    let (r, infos) = common::search_to_depth(
-        &pos,
-        &[],
-        EngineOptions {
-            baseline: true,
-            ..Default::default()
-        },
-        depth,
-    );
+    let (r, infos) = common::search_to_depth(&pos, &[], EngineOptions { baseline: true, ..Default::default() }, depth);
     assert_eq!(infos.len(), depth as usize, "one info per completed depth");
     if let Some(m) = r.best {
         assert!(pos.is_legal(m), "{variant}: illegal best move {m}");
@@ -43,8 +35,7 @@ fn takes_a_free_queen_and_counts_only_material() {
     let r = baseline(Variant::Chess, Some("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1"), 2);
     assert_eq!(r.best.unwrap().to_string(), "d1d5");
     // Rook against nothing: exactly the rook's material value, no PST or tempo.
-    let v =
-        chimera_engine::eval::simple_value(chimera_rules::Role::Rook, chimera_rules::Square::A1);
+    let v = chimera_engine::eval::simple_value(chimera_rules::Role::Rook, chimera_rules::Square::A1);
     assert_eq!(r.score, Score::Cp(v));
 }
 
@@ -54,11 +45,7 @@ fn plays_every_variant_from_the_start() {
         let r = baseline(v, None, 3);
         assert!(r.best.is_some(), "{v}: no move");
         // Material is level at the start of every variant.
-        assert!(
-            matches!(r.score, Score::Cp(s) if s.abs() < 1000),
-            "{v}: {:?}",
-            r.score
-        );
+        assert!(matches!(r.score, Score::Cp(s) if s.abs() < 1000), "{v}: {:?}", r.score);
     }
 }
 

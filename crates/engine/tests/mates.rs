@@ -39,10 +39,7 @@ fn mate_in_one_opposition() {
 /// Scholar's mate: Qxf7#.
 #[test]
 fn mate_in_one_scholar() {
-    let r = search(
-        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
-        4,
-    );
+    let r = search("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1", 4);
     assert_eq!(r.best.unwrap().to_string(), "f3f7");
     assert_eq!(r.score, Score::Mate(1));
 }
@@ -51,10 +48,7 @@ fn mate_in_one_scholar() {
 /// with python-chess): 1.Nf6+ gxf6 2.Bxf7#.
 #[test]
 fn mate_in_two_unique_knight_sacrifice() {
-    let r = search(
-        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
-        6,
-    );
+    let r = search("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 6);
     assert_eq!(r.best.unwrap().to_string(), "d5f6");
     assert_eq!(r.score, Score::Mate(2));
 }
@@ -63,11 +57,7 @@ fn mate_in_two_unique_knight_sacrifice() {
 #[test]
 fn mate_in_two_rook_ladder() {
     let r = search("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
-    assert!(
-        ["a2a7", "b1b7"].contains(&r.best.unwrap().to_string().as_str()),
-        "{:?}",
-        r.best
-    );
+    assert!(["a2a7", "b1b7"].contains(&r.best.unwrap().to_string().as_str()), "{:?}", r.best);
     assert_eq!(r.score, Score::Mate(2));
 }
 
@@ -76,11 +66,7 @@ fn mate_in_two_rook_ladder() {
 #[test]
 fn mate_in_three_rooks() {
     let r = search("2k5/8/8/8/8/8/8/R3K2R w - - 0 1", 8);
-    assert!(
-        ["h1h7", "a1a7"].contains(&r.best.unwrap().to_string().as_str()),
-        "{:?}",
-        r.best
-    );
+    assert!(["h1h7", "a1a7"].contains(&r.best.unwrap().to_string().as_str()), "{:?}", r.best);
     assert_eq!(r.score, Score::Mate(3));
 }
 
@@ -88,10 +74,7 @@ fn mate_in_three_rooks() {
 /// whatever it plays (score `mate -1`).
 #[test]
 fn being_mated_is_negative() {
-    let r = search(
-        "r2qkb1r/pp2nppp/3p1N2/2p1N1B1/2BnP3/3P4/PPP2PPP/R2bK2R b KQkq - 2 1",
-        5,
-    );
+    let r = search("r2qkb1r/pp2nppp/3p1N2/2p1N1B1/2BnP3/3P4/PPP2PPP/R2bK2R b KQkq - 2 1", 5);
     assert_eq!(r.score, Score::Mate(-1));
 }
 
@@ -106,10 +89,7 @@ fn no_legal_move() {
 
 fn search_no_info(fen: &str) -> SearchResult {
     let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
-    let options = EngineOptions {
-        hash_mb: 1,
-        ..Default::default()
-    };
+    let options = EngineOptions { hash_mb: 1, ..Default::default() };
     common::search_to_depth(&pos, &[], options, 3).0
 }
 
@@ -121,8 +101,7 @@ fn search_no_info(fen: &str) -> SearchResult {
 fn threefold_history_is_a_draw_in_search() {
     use chimera_rules::Position;
     let opts = RuleOptions::default();
-    let start =
-        AnyPosition::from_fen(Variant::Chess, "7k/8/8/8/8/8/3Q4/K7 w - - 0 1", &opts).unwrap();
+    let start = AnyPosition::from_fen(Variant::Chess, "7k/8/8/8/8/8/3Q4/K7 w - - 0 1", &opts).unwrap();
     // Qd2-d1, Kh8-g8, Qd1-d2, Kg8-h8, Qd2-d1, Kh8-g8: now Qd1-d2 repeats.
     let mut pos = start.clone();
     let mut hist = Vec::new();
@@ -131,16 +110,9 @@ fn threefold_history_is_a_draw_in_search() {
         let mv = pos.parse_uci(m).unwrap();
         pos.play_unchecked(mv);
     }
-    let options = EngineOptions {
-        hash_mb: 1,
-        ..Default::default()
-    };
+    let options = EngineOptions { hash_mb: 1, ..Default::default() };
     let (r, _) = common::search_to_depth(&pos, &hist, options, 6);
-    assert_ne!(
-        r.best.unwrap().to_string(),
-        "d1d2",
-        "the engine walks into a repetition while a queen up"
-    );
+    assert_ne!(r.best.unwrap().to_string(), "d1d2", "the engine walks into a repetition while a queen up");
     match r.score {
         Score::Cp(c) => assert!(c > 500, "score {c}"),
         Score::Mate(m) => assert!(m > 0),
@@ -151,9 +123,7 @@ fn threefold_history_is_a_draw_in_search() {
 fn after(variant: Variant, opts: &RuleOptions, fen: &str, uci: &str) -> AnyPosition {
     use chimera_rules::Position;
     let pos = AnyPosition::from_fen(variant, fen, opts).unwrap();
-    let m = pos
-        .parse_uci(uci)
-        .unwrap_or_else(|e| panic!("{uci} in {fen}: {e}"));
+    let m = pos.parse_uci(uci).unwrap_or_else(|e| panic!("{uci} in {fen}: {e}"));
     pos.after(m)
 }
 
@@ -161,16 +131,9 @@ fn after(variant: Variant, opts: &RuleOptions, fen: &str, uci: &str) -> AnyPosit
 /// `mate 1`, and that the rules crate agrees it is checkmate.
 fn assert_mate_in_one(variant: Variant, opts: &RuleOptions, fen: &str, mating: &str, depth: u32) {
     use chimera_rules::Position;
-    assert!(
-        after(variant, opts, fen, mating).is_checkmate(),
-        "{mating} does not mate in {fen}"
-    );
+    assert!(after(variant, opts, fen, mating).is_checkmate(), "{mating} does not mate in {fen}");
     let r = search_in(variant, opts, fen, depth);
-    assert_eq!(
-        r.best.map(|m| m.to_string()).as_deref(),
-        Some(mating),
-        "{fen}"
-    );
+    assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some(mating), "{fen}");
     assert_eq!(r.score, Score::Mate(1), "{fen}");
 }
 
@@ -182,13 +145,7 @@ fn assert_mate_in_one(variant: Variant, opts: &RuleOptions, fen: &str, mating: &
 /// square within the Genie's reach that checks h8.
 #[test]
 fn genie_mate_in_one_by_leap() {
-    assert_mate_in_one(
-        Variant::Genie,
-        &RuleOptions::default(),
-        "6rk/6np/8/8/3G4/8/8/K7 w - - 0 1",
-        "d4f6",
-        3,
-    );
+    assert_mate_in_one(Variant::Genie, &RuleOptions::default(), "6rk/6np/8/8/3G4/8/8/K7 w - - 0 1", "d4f6", 3);
 }
 
 /// Clown: a Clown on the d-file moves as a Queen limited to 4 squares. From
@@ -227,10 +184,7 @@ fn magicring_mate_in_one_by_ring_power() {
     assert_mate_in_one(Variant::MagicRing, &opts, with_ring, "a1a8", 3);
     let plain = "7k/6pp/8/8/8/8/8/N5K1 w - - 0 1";
     let pos = AnyPosition::from_fen(Variant::MagicRing, plain, &opts).unwrap();
-    assert!(
-        pos.parse_uci("a1a8").is_err(),
-        "a Knight without ring reaches a8"
-    );
+    assert!(pos.parse_uci("a1a8").is_err(), "a Knight without ring reaches a8");
     let r = search_in(Variant::MagicRing, &opts, plain, 3);
     assert_ne!(r.score, Score::Mate(1));
 }
@@ -282,10 +236,6 @@ fn genesis_placement_blocks_back_rank_check() {
     replies.sort();
     assert_eq!(replies, ["R@b8", "R@c8", "R@d8", "R@e8", "R@g8"]);
     let r = search_in(Variant::Genesis, &opts, rook, 5);
-    assert_ne!(
-        r.score,
-        Score::Mate(1),
-        "the engine reports a blockable check as mate"
-    );
+    assert_ne!(r.score, Score::Mate(1), "the engine reports a blockable check as mate");
     assert_eq!(r.score, Score::Mate(2));
 }

@@ -14,8 +14,8 @@
 use chimera_engine::search::see_ge;
 use chimera_engine::Evaluate;
 use chimera_rules::{
-    Chess, Clown, Genesis, Genie, MagicRing, Move, MoveKind, MoveList, Position, Rank, RingPowers,
-    Role, Square, Variant,
+    Chess, Clown, Genesis, Genie, MagicRing, Move, MoveKind, MoveList, Position, Rank, RingPowers, Role, Square,
+    Variant,
 };
 
 struct Rng(u64);
@@ -33,10 +33,7 @@ impl Rng {
 fn captures_on<P: Position>(pos: &P, to: Square) -> Vec<Move> {
     let mut l = MoveList::new();
     pos.noisy_moves(&mut l);
-    l.iter()
-        .copied()
-        .filter(|m| m.to == to && m.kind == MoveKind::Normal)
-        .collect()
+    l.iter().copied().filter(|m| m.to == to && m.kind == MoveKind::Normal).collect()
 }
 
 /// Pins or checks decide the exchange (or it is too large): not
@@ -53,12 +50,7 @@ fn brute<P: Evaluate>(pos: &P, to: Square, budget: &mut u32) -> Result<i32, Skip
     let occ = pos.board().occupied();
     let named = pos.attackers_with(to, occ) & pos.board().by_color(pos.turn());
     for m in &caps {
-        assert!(
-            named.contains(m.from),
-            "attackers_with misses {} in {}",
-            m,
-            pos.fen()
-        );
+        assert!(named.contains(m.from), "attackers_with misses {} in {}", m, pos.fen());
     }
     if pos.is_check() {
         return Err(Skip);
@@ -97,10 +89,7 @@ fn check<P: Evaluate>(start: P, seed: u64, games: usize, plies: usize) -> (usize
                 if m.kind != MoveKind::Normal || (last_rank && pos.variant() != Variant::Genesis) {
                     continue;
                 }
-                let victim = pos
-                    .board()
-                    .role_at(m.to)
-                    .map_or(0, |r| pos.see_value(r, m.to));
+                let victim = pos.board().role_at(m.to).map_or(0, |r| pos.see_value(r, m.to));
                 let mut budget = 20_000;
                 match brute(&pos.after(m), m.to, &mut budget) {
                     Ok(reply) => {
@@ -124,22 +113,13 @@ fn check<P: Evaluate>(start: P, seed: u64, games: usize, plies: usize) -> (usize
             pos.play_unchecked(m);
         }
     }
-    eprintln!(
-        "{}: {compared} exchanges compared, {skipped} skipped",
-        start.variant()
-    );
+    eprintln!("{}: {compared} exchanges compared, {skipped} skipped", start.variant());
     (compared, skipped)
 }
 
 fn assert_enough(name: &str, (compared, skipped): (usize, usize)) {
-    assert!(
-        compared >= 500,
-        "{name}: only {compared} exchanges compared ({skipped} skipped)"
-    );
-    assert!(
-        skipped * 2 < compared,
-        "{name}: {skipped} skipped for {compared} compared"
-    );
+    assert!(compared >= 500, "{name}: only {compared} exchanges compared ({skipped} skipped)");
+    assert!(skipped * 2 < compared, "{name}: {skipped} skipped for {compared} compared");
 }
 
 #[test]

@@ -15,23 +15,10 @@ const FENS: &[&str] = &[
 
 fn best(fen: &str, strength: &Strength, seed: u64) -> String {
     let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
-    let mut e = Engine::new(EngineOptions {
-        hash_mb: 4,
-        ..Default::default()
-    });
+    let mut e = Engine::new(EngineOptions { hash_mb: 4, ..Default::default() });
     e.seed = seed;
-    let limits = Limits {
-        depth: Some(6),
-        ..Default::default()
-    };
-    let r = e.search(
-        &pos,
-        &[],
-        &limits,
-        strength,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let limits = Limits { depth: Some(6), ..Default::default() };
+    let r = e.search(&pos, &[], &limits, strength, &AtomicBool::new(false), &mut |_| {});
     let m = r.best.unwrap();
     assert!(pos.is_legal(m));
     m.to_string()
@@ -40,10 +27,7 @@ fn best(fen: &str, strength: &Strength, seed: u64) -> String {
 /// A weakened level is reproducible: same seed, same position, same move.
 #[test]
 fn weak_levels_are_deterministic_for_a_seed() {
-    let s = Strength {
-        skill: 3,
-        elo: None,
-    };
+    let s = Strength { skill: 3, elo: None };
     for fen in FENS {
         assert_eq!(best(fen, &s, 7), best(fen, &s, 7));
     }
@@ -52,69 +36,35 @@ fn weak_levels_are_deterministic_for_a_seed() {
 /// Level 0 does not simply play the full-strength moves.
 #[test]
 fn level_zero_differs_from_full_strength() {
-    let weak = Strength {
-        skill: 0,
-        elo: None,
-    };
+    let weak = Strength { skill: 0, elo: None };
     let full = Strength::default();
-    let differ = FENS
-        .iter()
-        .filter(|f| best(f, &weak, 1) != best(f, &full, 1))
-        .count();
-    assert!(
-        differ >= 2,
-        "level 0 chose the full-strength move in {} of {} positions",
-        FENS.len() - differ,
-        FENS.len()
-    );
+    let differ = FENS.iter().filter(|f| best(f, &weak, 1) != best(f, &full, 1)).count();
+    assert!(differ >= 2, "level 0 chose the full-strength move in {} of {} positions", FENS.len() - differ, FENS.len());
 }
 
 /// Elo maps linearly onto the levels, 600 -> 0 and 2800 -> 20.
 #[test]
 fn elo_maps_onto_skill() {
-    let at = |elo| {
-        Strength {
-            skill: 20,
-            elo: Some(elo),
-        }
-        .effective_skill()
-    };
+    let at = |elo| Strength { skill: 20, elo: Some(elo) }.effective_skill();
     assert_eq!(at(100), 0);
     assert_eq!(at(600), 0);
     assert_eq!(at(1700), 10);
     assert_eq!(at(2800), 20);
     assert_eq!(at(4000), 20);
-    assert!((600..2800)
-        .step_by(100)
-        .map(at)
-        .collect::<Vec<_>>()
-        .windows(2)
-        .all(|w| w[0] <= w[1]));
+    assert!((600..2800).step_by(100).map(at).collect::<Vec<_>>().windows(2).all(|w| w[0] <= w[1]));
 }
 
 /// Lazy SMP: with several threads the result is still a legal move and a
 /// forced mate is still found.
 #[test]
 fn several_threads_find_the_mate() {
-    let pos = AnyPosition::from_fen(
-        Variant::Chess,
-        "2k5/8/8/8/8/8/8/R3K2R w - - 0 1",
-        &RuleOptions::default(),
-    )
-    .unwrap();
-    let mut e = Engine::new(EngineOptions {
-        hash_mb: 8,
-        threads: 3,
-        multi_pv: 1,
-        ..Default::default()
-    });
+    let pos =
+        AnyPosition::from_fen(Variant::Chess, "2k5/8/8/8/8/8/8/R3K2R w - - 0 1", &RuleOptions::default()).unwrap();
+    let mut e = Engine::new(EngineOptions { hash_mb: 8, threads: 3, multi_pv: 1, ..Default::default() });
     let r = e.search(
         &pos,
         &[],
-        &Limits {
-            depth: Some(8),
-            ..Default::default()
-        },
+        &Limits { depth: Some(8), ..Default::default() },
         &Strength::default(),
         &AtomicBool::new(false),
         &mut |_| {},
@@ -133,10 +83,7 @@ fn histories_persist_within_a_game_and_new_game_clears_them() {
         let r = e.search(
             &pos,
             &[],
-            &Limits {
-                depth: Some(7),
-                ..Default::default()
-            },
+            &Limits { depth: Some(7), ..Default::default() },
             &Strength::default(),
             &AtomicBool::new(false),
             &mut |_| {},
@@ -144,20 +91,14 @@ fn histories_persist_within_a_game_and_new_game_clears_them() {
         assert!(pos.is_legal(r.best.unwrap()));
         r.nodes
     };
-    let opts = || EngineOptions {
-        hash_mb: 4,
-        ..Default::default()
-    };
+    let opts = || EngineOptions { hash_mb: 4, ..Default::default() };
     let fresh = run(&mut Engine::new(opts()), FENS[2]);
     let mut e = Engine::new(opts());
     run(&mut e, FENS[3]);
     // Only the histories carry over: the table is cleared in between.
     e.clear_hash();
     let warm = run(&mut e, FENS[2]);
-    assert_ne!(
-        warm, fresh,
-        "the second search learned nothing from the first"
-    );
+    assert_ne!(warm, fresh, "the second search learned nothing from the first");
     run(&mut e, FENS[3]);
     e.new_game();
     assert_eq!(run(&mut e, FENS[2]), fresh);

@@ -31,13 +31,8 @@ impl Gui {
         let (r, w) = std::io::pipe().unwrap();
         let out = Shared::default();
         let o2 = out.clone();
-        let handle =
-            std::thread::spawn(move || chimera_engine::uci::run(BufReader::new(r), o2).unwrap());
-        Gui {
-            input: w,
-            out,
-            handle: Some(handle),
-        }
+        let handle = std::thread::spawn(move || chimera_engine::uci::run(BufReader::new(r), o2).unwrap());
+        Gui { input: w, out, handle: Some(handle) }
     }
 
     fn send(&mut self, line: &str) {
@@ -57,10 +52,7 @@ impl Gui {
             if t.lines().any(&pred) {
                 return t;
             }
-            assert!(
-                Instant::now() < deadline,
-                "no line '{what}' arrived; output so far:\n{t}"
-            );
+            assert!(Instant::now() < deadline, "no line '{what}' arrived; output so far:\n{t}");
             std::thread::sleep(Duration::from_millis(5));
         }
     }
@@ -88,10 +80,7 @@ impl Gui {
 }
 
 fn bestmoves(t: &str) -> Vec<String> {
-    t.lines()
-        .filter(|l| l.starts_with("bestmove"))
-        .map(|l| l.to_string())
-        .collect()
+    t.lines().filter(|l| l.starts_with("bestmove")).map(|l| l.to_string()).collect()
 }
 
 #[test]
@@ -138,10 +127,7 @@ fn isready_during_infinite_search_and_stop_gives_bestmove() {
     assert_eq!(b.len(), 1);
     // The move is one of Black's legal replies to 1.e4.
     let mv = b[0].split_whitespace().nth(1).unwrap();
-    assert!(
-        mv.len() == 4 && (mv.ends_with('6') || mv.ends_with('5')),
-        "{mv}"
-    );
+    assert!(mv.len() == 4 && (mv.ends_with('6') || mv.ends_with('5')), "{mv}");
     g.quit();
 }
 
@@ -204,18 +190,12 @@ fn bad_input_is_reported_and_the_loop_continues() {
         g.send(b);
     }
     let t = g.sync();
-    let errors = t
-        .lines()
-        .filter(|l| l.starts_with("info string error: "))
-        .count();
+    let errors = t.lines().filter(|l| l.starts_with("info string error: ")).count();
     assert_eq!(errors, bad.len(), "one error line per bad command:\n{t}");
     assert!(t.contains("illegal move 'e1e3'"), "{t}");
     g.send("d");
     let t = g.wait_line("Checkers:");
-    assert!(
-        t.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-        "{t}"
-    );
+    assert!(t.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), "{t}");
     // Still alive and searching.
     g.send("go depth 2");
     g.wait_line("bestmove");
@@ -230,16 +210,10 @@ fn go_perft_output_format() {
     g.send("go perft 3");
     let t = g.wait_line("Nodes searched:");
     let lines: Vec<&str> = t.lines().collect();
-    let moves: Vec<&&str> = lines
-        .iter()
-        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
-        .collect();
+    let moves: Vec<&&str> = lines.iter().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).collect();
     assert_eq!(moves.len(), 20);
     assert!(lines.contains(&"e2e4: 600"), "{t}");
-    let i = lines
-        .iter()
-        .position(|l| l.starts_with("Nodes searched"))
-        .unwrap();
+    let i = lines.iter().position(|l| l.starts_with("Nodes searched")).unwrap();
     assert_eq!(lines[i], "Nodes searched: 8902");
     assert_eq!(lines[i - 1], "", "a blank line before the total");
     g.quit();
@@ -267,19 +241,9 @@ fn info_fields_and_multipv() {
     g.send("position startpos");
     g.send("go depth 4");
     let t = g.wait_line("bestmove");
-    let line = t
-        .lines()
-        .find(|l| l.starts_with("info depth 4") && l.contains("multipv 3"))
-        .expect("a third line at depth 4");
-    for f in [
-        " seldepth ",
-        " score cp ",
-        " nodes ",
-        " nps ",
-        " hashfull ",
-        " time ",
-        " pv ",
-    ] {
+    let line =
+        t.lines().find(|l| l.starts_with("info depth 4") && l.contains("multipv 3")).expect("a third line at depth 4");
+    for f in [" seldepth ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "] {
         assert!(line.contains(f), "'{f}' missing in {line}");
     }
     g.quit();
@@ -291,17 +255,7 @@ fn info_fields_and_multipv() {
 fn every_variant_can_be_selected_and_searched() {
     let mut g = Gui::start();
     g.send("setoption name RingPowers value KQ");
-    for (i, v) in [
-        "chess",
-        "genie",
-        "genie-ownhalf",
-        "genesis",
-        "clown",
-        "magicring",
-    ]
-    .iter()
-    .enumerate()
-    {
+    for (i, v) in ["chess", "genie", "genie-ownhalf", "genesis", "clown", "magicring"].iter().enumerate() {
         g.send(&format!("setoption name UCI_Variant value {v}"));
         g.send("ucinewgame");
         g.send("position startpos");

@@ -25,13 +25,7 @@ fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 
 /// Plays `games` random games of up to `plies` plies and checks every
 /// position; returns (positions checked, noisy moves seen).
-fn check_variant(
-    variant: Variant,
-    opts: &RuleOptions,
-    seed: u64,
-    games: usize,
-    plies: usize,
-) -> (usize, usize) {
+fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, plies: usize) -> (usize, usize) {
     let mut rng = Rng(seed);
     let (mut positions, mut noisy_seen) = (0, 0);
     for _ in 0..games {
@@ -41,21 +35,11 @@ fn check_variant(
             if legal.is_empty() {
                 break;
             }
-            let expected = sorted(
-                legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.is_capture(m) || m.promotion().is_some()),
-            );
+            let expected = sorted(legal.iter().copied().filter(|&m| pos.is_capture(m) || m.promotion().is_some()));
             let mut noisy = MoveList::new();
             pos.noisy_moves(&mut noisy);
             let got = sorted(noisy.iter().copied());
-            assert_eq!(
-                got,
-                expected,
-                "{variant}: noisy moves differ at {}",
-                pos.fen()
-            );
+            assert_eq!(got, expected, "{variant}: noisy moves differ at {}", pos.fen());
             positions += 1;
             noisy_seen += got.len();
             // Prefer captures half of the time, so games reach promotions
@@ -75,13 +59,9 @@ fn check_variant(
 #[test]
 fn noisy_moves_equal_the_filtered_legal_list_in_every_variant() {
     for (i, &variant) in Variant::ALL.iter().enumerate() {
-        let (positions, noisy) =
-            check_variant(variant, &RuleOptions::default(), 1 + i as u64, 40, 200);
+        let (positions, noisy) = check_variant(variant, &RuleOptions::default(), 1 + i as u64, 40, 200);
         assert!(positions > 2_000, "{variant}: only {positions} positions");
-        assert!(
-            noisy > positions / 4,
-            "{variant}: only {noisy} noisy moves in {positions} positions"
-        );
+        assert!(noisy > positions / 4, "{variant}: only {noisy} noisy moves in {positions} positions");
     }
 }
 
@@ -89,9 +69,7 @@ fn noisy_moves_equal_the_filtered_legal_list_in_every_variant() {
 fn noisy_moves_with_other_ring_powers() {
     for (seed, list) in [(11, "QRBNK"), (12, "N"), (13, "KB"), (14, "RQ")] {
         let powers: RingPowers = list.parse().expect("valid power list");
-        let opts = RuleOptions {
-            ring_powers: powers,
-        };
+        let opts = RuleOptions { ring_powers: powers };
         let (positions, _) = check_variant(Variant::MagicRing, &opts, seed, 25, 200);
         assert!(positions > 1_000);
     }

@@ -13,18 +13,9 @@ pub fn search_to_depth(
     depth: u32,
 ) -> (SearchResult, Vec<SearchInfo>) {
     let mut engine = Engine::new(options);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Default::default()
-    };
+    let limits = Limits { depth: Some(depth), ..Default::default() };
     let mut infos = Vec::new();
-    let result = engine.search(
-        pos,
-        history,
-        &limits,
-        &Strength::default(),
-        &AtomicBool::new(false),
-        &mut |i| infos.push(i.clone()),
-    );
+    let result = engine
+        .search(pos, history, &limits, &Strength::default(), &AtomicBool::new(false), &mut |i| infos.push(i.clone()));
     (result, infos)
 }
