@@ -20,6 +20,10 @@ use std::time::{Duration, Instant};
 pub const MATE: i32 = 32_000;
 pub const INF: i32 = 32_500;
 pub const MAX_PLY: usize = 128;
+/// Below this hard limit the main thread checks the clock every 64 nodes
+/// instead of every 1024.
+const SHORT_CLOCK: Duration = Duration::from_millis(250);
+
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
 
@@ -416,6 +420,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             if self.id == 0 {
                 self.check_limits(total);
             }
+        } else if self.id == 0 && self.nodes & 63 == 0 && self.shared.hard.is_some_and(|h| h < SHORT_CLOCK) {
+            // Little time left: look at the clock every 64 nodes (a
+            // Genesis node with its placements can take tens of µs).
+            self.check_limits(self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023));
         }
     }
 
