@@ -25,6 +25,10 @@
 #   SPRT_TC      time control of the SPRT runs [2+0.02]
 #   SPRT_BOUNDS  SPRT bounds [elo0=0,elo1=20,alpha=0.05,beta=0.05]
 #   SPRT_MAX     game cap of each SPRT run [400]
+#   SPRT_VARIANTS  variants of the SPRT runs [every variant: `chimera variants --ids`]
+#   SPRT_CONCURRENCY  games at once in the SPRT runs [$CONCURRENCY]
+#   TIMEMARGIN   ms an engine may overrun its clock [100; raise it on a
+#                loaded machine so the scheduler's delays are not time losses]
 #   ROBUST_GAMES games per variant in the robustness run [170: 1020 in all]
 #   ROBUST_TC    time control of the robustness run [1+0.03]
 set -euo pipefail
@@ -42,14 +46,17 @@ OLD_REV=${OLD_REV:-HEAD~1}
 SPRT_TC=${SPRT_TC:-2+0.02}
 SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=0,elo1=20,alpha=0.05,beta=0.05}
 SPRT_MAX=${SPRT_MAX:-400}
+SPRT_CONCURRENCY=${SPRT_CONCURRENCY:-$CONCURRENCY}
+TIMEMARGIN=${TIMEMARGIN:-100}
 ROBUST_GAMES=${ROBUST_GAMES:-170}
 ROBUST_TC=${ROBUST_TC:-1+0.03}
-VARIANTS="chess genie genie-ownhalf genesis clown magicring"
-
 if [ -z "${CHIMERA:-}" ]; then
     cargo build --release -p chimera
     CHIMERA=$PWD/target/release/chimera
 fi
+# Every variant the binary knows (Variant::ALL), not a list kept here.
+VARIANTS=$("$CHIMERA" variants --ids | xargs)
+SPRT_VARIANTS=${SPRT_VARIANTS:-$VARIANTS}
 mkdir -p "$OUT"
 echo "results in $OUT"
 
@@ -94,9 +101,9 @@ sprt() {
     fi
     local rev
     rev=$(git rev-parse --short "$OLD_REV")
-    for v in $VARIANTS; do
-        run "$v-sprt-vs-$rev" --variant "$v" --games "$SPRT_MAX" --tc "$SPRT_TC" --random-plies 8 --seed 3 \
-            --sprt "$SPRT_BOUNDS" \
+    for v in $SPRT_VARIANTS; do
+        CONCURRENCY=$SPRT_CONCURRENCY run "$v-sprt-vs-$rev" --variant "$v" --games "$SPRT_MAX" --tc "$SPRT_TC" \
+            --random-plies 8 --seed 3 --timemargin "$TIMEMARGIN" --sprt "$SPRT_BOUNDS" \
             --engine "$ENGINE" --engine "name=chimera-$rev,cmd=$old_bin,args=uci,option.Hash=64,option.Threads=1"
     done
     [ -n "${OLD_BIN:-}" ] || git worktree remove --force "$old_dir"

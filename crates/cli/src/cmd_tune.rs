@@ -13,7 +13,8 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// PGN files of games to learn from (e.g. `chimera match --pgn` output).
+    /// Game files to learn from: PGN (e.g. `chimera match --pgn` output) or
+    /// `chimera datagen` records (recognised by their first bytes).
     #[arg(required = true)]
     pgn: Vec<std::path::PathBuf>,
     /// Hold out every Nth pair of games for validation (0 = none).
@@ -49,8 +50,15 @@ pub fn run(a: Args) -> Result<()> {
     let mut data = Dataset::default();
     let mut seen = HashSet::new();
     for f in &a.pgn {
-        let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
-        data.add_pgn(&text, a.validation, a.skip, &mut seen);
+        let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+        if bytes.starts_with(chimera_engine::datagen::MAGIC) {
+            data.add_records(&bytes, a.validation, a.skip, &mut seen)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+        } else {
+            let text = String::from_utf8(bytes)
+                .with_context(|| format!("{} is neither a PGN nor a datagen file", f.display()))?;
+            data.add_pgn(&text, a.validation, a.skip, &mut seen);
+        }
     }
     if data.train.is_empty() {
         bail!("no usable position in the PGN files (games need a result and legal moves)");

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod bench_perft;
 mod cmd_bench;
+mod cmd_datagen;
 mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
@@ -43,6 +44,8 @@ enum Command {
     Match(cmd_match::Args),
     /// Fit the evaluation's values to game results (Texel tuning).
     Tune(cmd_tune::Args),
+    /// Self-play games at fixed nodes as binary training records for `tune`.
+    Datagen(cmd_datagen::Args),
     /// List the variants: id and name (`--ids`: ids only, for scripts).
     Variants(cmd_variants::Args),
 }
@@ -58,6 +61,7 @@ fn main() {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
+        Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Variants(a)) => cmd_variants::run(a),
     };
     if let Err(e) = result {

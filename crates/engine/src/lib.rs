@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub mod baseline;
+pub mod datagen;
 pub mod eval;
 pub mod search;
 pub mod tt;
@@ -18,7 +19,7 @@ pub mod tune;
 pub mod uci;
 
 pub use eval::Evaluate;
-use search::{RootMove, Shared, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
+use search::{Histories, RootMove, Shared, Worker, INF, MATE, MATE_BOUND, MAX_PLY};
 use tt::TranspositionTable;
 
 /// A score from the side to move's point of view.
@@ -138,6 +139,9 @@ pub struct Engine {
     /// While `true` the search ignores its time limits (UCI `go ponder`);
     /// clearing it (`ponderhit`) starts the clock.
     pub pondering: Arc<AtomicBool>,
+    /// Move-ordering histories of each search thread, kept from one move to
+    /// the next of a game (cleared by [`Engine::new_game`]).
+    histories: Vec<Histories>,
 }
 
 impl Engine {
@@ -150,12 +154,16 @@ impl Engine {
             seed: 0x9E37_79B9_7F4A_7C15,
             move_overhead: Duration::from_millis(10),
             pondering: Arc::new(AtomicBool::new(false)),
+            histories: Vec::new(),
         }
     }
 
     /// Forget everything learned (new game).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
     }
 
     /// Megabytes the transposition table really uses (the request is capped
@@ -248,25 +256,42 @@ impl Engine {
         let threads = self.options.threads.clamp(1, 256);
         let root_moves: Vec<RootMove> = root_list
             .iter()
-            .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0 })
+            .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0, nodes: 0 })
             .collect();
-        let (completed, depth_done, main_nodes) = std::thread::scope(|scope| {
-            for id in 1..threads {
+        while self.histories.len() < threads {
+            self.histories.push(Histories::default());
+        }
+        let mut hists: Vec<Histories> = std::mem::take(&mut self.histories);
+        let extra: Vec<Histories> = hists.split_off(threads);
+        let mut hists = hists.into_iter();
+        let main_hist = hists.next().expect("one history per thread");
+        let (completed, depth_done, main_nodes, mut returned) = std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for (id, hist) in (1..threads).zip(hists) {
                 let shared = &shared;
                 let rm = root_moves.clone();
-                scope.spawn(move || {
-                    let mut w: Worker<P> = Worker::new(shared, id, history);
+                handles.push(scope.spawn(move || {
+                    let mut w: Worker<P> = Worker::new(shared, id, history, hist);
                     w.root_moves = rm;
                     iterate(&mut w, root, max_depth, 1, limits, &mut |_| {}, false);
                     shared.nodes.fetch_add(w.nodes & 1023, Ordering::Relaxed);
-                });
+                    w.into_histories()
+                }));
             }
-            let mut w: Worker<P> = Worker::new(&shared, 0, history);
+            let mut w: Worker<P> = Worker::new(&shared, 0, history, main_hist);
             w.root_moves = root_moves.clone();
             let r = iterate(&mut w, root, max_depth, multipv, limits, on_info, true);
             shared.stop.store(true, Ordering::Relaxed);
-            (r.0, r.1, w.nodes)
+            let nodes = w.nodes;
+            let mut returned = vec![w.into_histories()];
+            for h in handles {
+                // A helper that panicked loses its histories only.
+                returned.push(h.join().unwrap_or_default());
+            }
+            (r.0, r.1, nodes, returned)
         });
+        returned.extend(extra);
+        self.histories = returned;
         let nodes = if threads == 1 { main_nodes } else { shared.nodes.load(Ordering::Relaxed) };
         let lines = if completed.is_empty() { root_moves } else { completed };
         let mut chosen = 0;
@@ -357,9 +382,14 @@ fn iterate<P: Evaluate>(
     let mut completed: Vec<RootMove> = Vec::new();
     let mut depth_done = 0;
     let start_depth = 1 + if main { 0 } else { (w.id % 2) as i32 };
+    // Time management: how many iterations in a row kept the best move.
+    let mut stable = 0usize;
+    let mut last_best: Option<Move> = None;
+    let mut last_score = 0;
     for depth in start_depth..=max_depth {
         for rm in w.root_moves.iter_mut() {
             rm.prev_score = rm.score;
+            rm.nodes = 0;
         }
         for pv_idx in 0..multipv {
             w.pv_idx = pv_idx;
@@ -372,6 +402,12 @@ fn iterate<P: Evaluate>(
                 (-INF, INF)
             };
             loop {
+                // Scores are of this search only (the previous ones are in
+                // `prev_score`): a move not reached keeps -INF, so an
+                // interrupted search still ranks the moves it finished.
+                for rm in w.root_moves[pv_idx..].iter_mut() {
+                    rm.score = -INF;
+                }
                 let score = w.search(root, depth, alpha, beta, 0, false);
                 w.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score)); // stable
                 if w.shared.stopped() {
@@ -400,6 +436,12 @@ fn iterate<P: Evaluate>(
             }
         }
         if w.shared.stopped() {
+            // A partial iteration is kept when it finished at least one
+            // move: its best move has a score of this depth (the previous
+            // best, or a move that beat it).
+            if main && multipv == 1 && !completed.is_empty() && w.root_moves[0].score > -INF {
+                completed = w.root_moves.clone();
+            }
             break;
         }
         depth_done = depth as u32;
@@ -414,7 +456,19 @@ fn iterate<P: Evaluate>(
             }
         }
         if let (Some(soft), Some(e)) = (w.shared.soft, w.shared.clock_elapsed()) {
-            if e >= soft / 2 {
+            // The soft limit scales with the best move's stability (fewer
+            // changes: less time), its share of the iteration's nodes (a
+            // clear best move: less time) and a falling score (more time).
+            let best_move = completed[0].mv;
+            stable = if last_best == Some(best_move) { stable + 1 } else { 0 };
+            last_best = Some(best_move);
+            let stability = [2.0, 1.3, 1.0, 0.85, 0.75][stable.min(4)];
+            let total: u64 = completed.iter().map(|r| r.nodes).sum();
+            let share = if total > 0 { completed[0].nodes as f64 / total as f64 } else { 0.5 };
+            let effort = (1.6 - share).clamp(0.7, 1.4);
+            let falling = if depth > 1 && best < last_score - 30 { 1.3 } else { 1.0 };
+            last_score = best;
+            if e.as_secs_f64() >= soft.as_secs_f64() * stability * effort * falling / 2.0 {
                 break;
             }
         }

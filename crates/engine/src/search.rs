@@ -1,19 +1,29 @@
 //! The search, generic over `P: Evaluate` (so over every variant's
 //! `Position`): iterative deepening with aspiration windows, principal
-//! variation search, a shared transposition table, a staged move picker,
-//! quiescence with SEE pruning, null-move pruning, late-move reductions,
-//! futility pruning and razoring, check extensions, repetition, fifty-move
-//! and dead-material draws, mate scores; Lazy SMP across threads.
+//! variation search, a shared transposition table, a staged move picker
+//! (TT move, captures and promotions from the noisy generator by SEE and
+//! capture history, killers, counter-move, quiets by butterfly and
+//! continuation history, losing captures), quiescence on the noisy
+//! generator with SEE pruning, null-move pruning, late-move reductions
+//! (by history too), futility pruning and razoring, check extensions,
+//! repetition (a hash-count filter before a bounded scan that stops at null
+//! moves), fifty-move and dead-material draws, mate scores; Lazy SMP across
+//! threads. The histories persist across the searches of one game
+//! ([`Histories`], owned by the `Engine`).
 
 use crate::eval::Evaluate;
 use crate::tt::{encode_move, Bound, TranspositionTable, TtEntry};
-use chimera_rules::{Bitboard, Color, Move, MoveKind, MoveList, Role, Square};
+use chimera_rules::{Color, Move, MoveKind, MoveList, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub const MATE: i32 = 32_000;
 pub const INF: i32 = 32_500;
 pub const MAX_PLY: usize = 128;
+/// Below this hard limit the main thread checks the clock every 64 nodes
+/// instead of every 1024.
+const SHORT_CLOCK: Duration = Duration::from_millis(250);
+
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
 
@@ -60,14 +70,85 @@ pub struct RootMove {
     pub prev_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: u32,
+    /// Nodes spent on this move's subtree in the current iteration (time
+    /// management: the best move's share).
+    pub nodes: u64,
+}
+
+/// Coloured piece index (colour * 8 + role) and square of a move: the keys
+/// of the continuation history and the counter-moves.
+#[inline]
+fn piece_square(color: Color, role: Role, to: Square) -> usize {
+    (color.index() * Role::COUNT + role.index()) * 64 + to.index()
+}
+
+/// Number of piece-square keys (16 coloured pieces × 64 squares).
+const PS: usize = 2 * Role::COUNT * 64;
+/// History values stay within ±`HIST_MAX` (the gravity formula).
+const HIST_MAX: i32 = 16_384;
+
+/// The move-ordering statistics one search thread learns, kept from one
+/// search to the next within a game (cleared by `ucinewgame`).
+pub struct Histories {
+    /// Butterfly history of quiet moves: [colour][moving role][to].
+    main: Box<[[[i16; 64]; Role::COUNT]; 2]>,
+    /// Continuation history: [piece-square of an earlier move][piece-square
+    /// of this quiet move], read for the moves 1 and 2 plies back.
+    cont: Vec<i16>,
+    /// Capture history: [moving piece-square][captured role].
+    capture: Vec<i16>,
+    /// Counter-moves: [piece-square of the previous move] → move code.
+    counter: Vec<u32>,
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Histories {
+            main: Box::new([[[0; 64]; Role::COUNT]; 2]),
+            cont: vec![0; PS * PS],
+            capture: vec![0; PS * Role::COUNT],
+            counter: vec![0; PS],
+        }
+    }
+}
+
+impl Histories {
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        *self = Histories::default();
+    }
+}
+
+#[inline]
+fn gravity(h: &mut i16, bonus: i32) {
+    let v = *h as i32;
+    *h = (v + bonus - v * bonus.abs() / HIST_MAX) as i16;
 }
 
 #[derive(Copy, Clone, Default)]
 struct StackEntry {
-    /// Moving role and destination of the move that led here (counter-moves).
-    prev: Option<(Role, Square)>,
+    /// Piece-square of the move being searched from this ply (`None`:
+    /// a null move, or none yet).
+    moved: Option<usize>,
     static_eval: i32,
     excluded_null: bool,
+    /// Code of the move a singular-extension search leaves out (0: none).
+    excluded: u32,
+}
+
+/// Offset of ply 0 in the stack, so `ply - 2` is always an index.
+const STACK_OFF: usize = 2;
+
+/// Repetition filter: a count of the positions on the path (game plus
+/// search) per low 16 bits of their hash. A zero count proves there is no
+/// earlier occurrence, so the scan runs only on a (rare) filter hit.
+struct RepFilter(Box<[u16; 1 << 16]>);
+
+impl RepFilter {
+    #[inline]
+    fn slot(h: u64) -> usize {
+        (h & 0xFFFF) as usize
+    }
 }
 
 pub struct Worker<'s, 'a, P: Evaluate> {
@@ -75,19 +156,22 @@ pub struct Worker<'s, 'a, P: Evaluate> {
     pub id: usize,
     /// Hashes of the positions from the game start to the current node
     /// (excluded: the current node).
-    pub hashes: Vec<u64>,
-    /// Number of entries of `hashes` that come from the game before the root.
-    pub game_len: usize,
+    hashes: Vec<u64>,
+    rep: RepFilter,
+    /// Index of `hashes` where the path after the latest null move begins:
+    /// no repetition is looked for before it.
+    null_floor: usize,
     pub nodes: u64,
     pub seldepth: u32,
     killers: Vec<[u32; 2]>,
-    history: Box<[[[i32; 64]; 8]; 2]>,
-    counter: Box<[[[u32; 64]; 8]; 2]>,
+    hist: Histories,
     stack: Vec<StackEntry>,
     pv_table: Vec<Vec<Move>>,
     pub root_moves: Vec<RootMove>,
-    /// One move-score buffer per ply (no 2 KB zeroing at every node).
-    score_bufs: Vec<Vec<i32>>,
+    /// One picker buffer per ply (noisy and quiet lists, reused: no
+    /// allocation per node).
+    bufs: Vec<PickBufs>,
+    lmr: Box<[[u8; 64]; 64]>,
     /// MultiPV: the root searches `root_moves[pv_idx..]`.
     pub pv_idx: usize,
     _p: std::marker::PhantomData<P>,
@@ -132,30 +216,59 @@ pub fn mvv_lva<P: Evaluate>(pos: &P, m: Move) -> i32 {
     victim * 16 - attacker / 16
 }
 
-/// Static exchange evaluation: whether the capture `m` wins at least
-/// `threshold` centipawns, with orthodox attacks (x-rays included).
-pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
-    if !P::EXACT_SEE || m.kind != MoveKind::Normal {
-        return 0 >= threshold || pos.is_capture(m);
+/// Value of the role `role` once it stands on `sq`, for SEE (a King is
+/// worth more than everything else together).
+#[inline]
+fn see_value<P: Evaluate>(pos: &P, role: Role, sq: Square) -> i32 {
+    if role == Role::King {
+        20_000
+    } else {
+        pos.see_value(role, sq)
     }
+}
+
+/// Static exchange evaluation: whether the capture `m` wins at least
+/// `threshold` centipawns when both sides keep recapturing on its square
+/// with their least valuable attacker, each free to stop, x-rays included,
+/// and a King capturing only onto an undefended square. The attackers come
+/// from `Position::attackers_with`, so every variant's pieces and powers
+/// take part (Genie leaps, Clowns by file, Genesis pawns, ring powers);
+/// pins are ignored, as usual. A quiet move (or placement) asks whether
+/// the piece can stand on its square; promotions and en passant count
+/// their material gain without the exchange.
+pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
     let b = pos.board();
-    let from = m.from;
     let to = m.to;
-    let Some(mover) = b.role_at(from) else {
-        return true;
+    let (mover, captured, mut occ) = match m.kind {
+        MoveKind::Normal | MoveKind::Declare => {
+            let Some(r) = b.role_at(m.from) else {
+                return 0 >= threshold;
+            };
+            let r = if m.kind == MoveKind::Declare { Role::Clown } else { r };
+            let cap = b.role_at(to).map_or(0, |v| see_value(pos, v, to));
+            (r, cap, b.occupied().without(m.from))
+        }
+        MoveKind::Drop(r) | MoveKind::ReEntry(r) => (r, 0, b.occupied()),
+        MoveKind::EnPassant => {
+            return see_value(pos, Role::Pawn, to) >= threshold;
+        }
+        MoveKind::Promotion(r) => {
+            let cap = b.role_at(to).map_or(0, |v| see_value(pos, v, to));
+            return cap + see_value(pos, r, to) - see_value(pos, Role::Pawn, m.from) >= threshold;
+        }
+        _ => return 0 >= threshold,
     };
-    let captured = b.role_at(to).map_or(0, |r| pos.piece_value(r, to));
     let mut swap = captured - threshold;
     if swap < 0 {
         return false;
     }
-    swap = pos.piece_value(mover, to) - swap;
+    swap = see_value(pos, mover, to) - swap;
     if swap <= 0 {
         return true;
     }
-    let mut occ = (b.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+    occ = occ.with(to);
     let mut stm = pos.turn();
-    let mut attackers = (b.attackers_to(to, Color::White, occ) | b.attackers_to(to, Color::Black, occ)) & occ;
+    let mut attackers = pos.attackers_with(to, occ) & occ;
     let mut res = true;
     loop {
         stm = !stm;
@@ -165,49 +278,137 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
             break;
         }
         res = !res;
-        // Least valuable attacker.
-        let mut found = None;
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Genie, Role::Rook, Role::Queen, Role::King] {
-            let bb = mine & b.by_role(role);
-            if let Some(sq) = bb.first() {
-                found = Some((role, sq));
-                break;
+        // Least valuable attacker (by its value once on the square).
+        let mut best: Option<(i32, Role, Square)> = None;
+        for sq in mine {
+            let Some(r) = b.role_at(sq) else { continue };
+            let v = see_value(pos, r, to);
+            if best.is_none_or(|(bv, _, _)| v < bv) {
+                best = Some((v, r, sq));
             }
         }
-        let Some((role, sq)) = found else { break };
+        let Some((value, role, sq)) = best else { break };
         if role == Role::King {
-            // The king may only take last.
+            // The King may only take last.
             return if (attackers & b.by_color(!stm)).any() { !res } else { res };
         }
-        swap = pos.piece_value(role, to) - swap;
+        swap = value - swap;
         if swap < res as i32 {
             break;
         }
-        occ ^= Bitboard::from_square(sq);
+        occ.clear(sq);
         // X-rays revealed by removing the attacker.
-        attackers |= (b.attackers_to(to, Color::White, occ) | b.attackers_to(to, Color::Black, occ)) & occ;
+        attackers = pos.attackers_with(to, occ) & occ;
     }
     res
 }
 
+// ----- the staged move picker -----
+
+/// Score offset of the losing captures (kept apart from the winning ones).
+const BAD_NOISY: i32 = -(1 << 28);
+
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    Tt,
+    GoodNoisy,
+    GenQuiets,
+    Killer1,
+    Killer2,
+    Counter,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// What the picker says about the move it returned.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Picked {
+    Tt,
+    GoodNoisy,
+    /// Killer or counter-move.
+    Refutation,
+    Quiet,
+    BadNoisy,
+}
+
+#[derive(Default)]
+struct PickBufs {
+    noisy: Vec<(i32, Move)>,
+    quiets: Vec<(i32, Move)>,
+}
+
+/// A staged move picker: the noisy generator first (captures by SEE and
+/// capture history, with the TT move found there searched first), the
+/// full generator only when the noisy moves did not cut (its quiet moves:
+/// killers, counter-move, then by history, sorted once), losing captures
+/// last. Quiescence stops after the winning captures.
+struct Picker {
+    stage: Stage,
+    bufs: PickBufs,
+    tt: u32,
+    tt_move: Option<Move>,
+    killers: [u32; 2],
+    counter: u32,
+    noisy_cur: usize,
+    quiet_cur: usize,
+    quiets_done: bool,
+    /// Quiescence: no quiet stages, no losing captures (when not in check).
+    qsearch: bool,
+    /// Set by the search (late-move pruning): no more quiet moves.
+    pub skip_quiets: bool,
+}
+
 impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
-    pub fn new(shared: &'s Shared<'a>, id: usize, history: &[u64]) -> Self {
+    pub fn new(shared: &'s Shared<'a>, id: usize, history: &[u64], hist: Histories) -> Self {
+        let mut rep = RepFilter(Box::new([0; 1 << 16]));
+        for &h in history {
+            let c = &mut rep.0[RepFilter::slot(h)];
+            *c = c.saturating_add(1);
+        }
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as u8;
+            }
+        }
         Worker {
             shared,
             id,
             hashes: history.to_vec(),
-            game_len: history.len(),
+            rep,
+            null_floor: 0,
             nodes: 0,
             seldepth: 0,
             killers: vec![[0; 2]; MAX_PLY + 8],
-            history: Box::new([[[0; 64]; 8]; 2]),
-            counter: Box::new([[[0; 64]; 8]; 2]),
-            stack: vec![StackEntry::default(); MAX_PLY + 8],
+            hist,
+            stack: vec![StackEntry::default(); MAX_PLY + 8 + STACK_OFF],
             pv_table: vec![Vec::new(); MAX_PLY + 8],
             root_moves: Vec::new(),
-            score_bufs: vec![vec![0; 512]; MAX_PLY + 8],
+            bufs: (0..MAX_PLY + 8).map(|_| PickBufs::default()).collect(),
+            lmr,
             pv_idx: 0,
             _p: std::marker::PhantomData,
+        }
+    }
+
+    /// Gives the learned histories back (to keep them for the next search).
+    pub fn into_histories(self) -> Histories {
+        self.hist
+    }
+
+    #[inline]
+    fn push_hash(&mut self, h: u64) {
+        self.hashes.push(h);
+        let c = &mut self.rep.0[RepFilter::slot(h)];
+        *c = c.saturating_add(1);
+    }
+
+    #[inline]
+    fn pop_hash(&mut self) {
+        if let Some(h) = self.hashes.pop() {
+            let c = &mut self.rep.0[RepFilter::slot(h)];
+            *c = c.saturating_sub(1);
         }
     }
 
@@ -219,6 +420,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             if self.id == 0 {
                 self.check_limits(total);
             }
+        } else if self.id == 0 && self.nodes & 63 == 0 && self.shared.hard.is_some_and(|h| h < SHORT_CLOCK) {
+            // Little time left: look at the clock every 64 nodes (a
+            // Genesis node with its placements can take tens of µs).
+            self.check_limits(self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023));
         }
     }
 
@@ -236,11 +441,16 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     }
 
     /// Draw by repetition (any earlier occurrence within the reversible
-    /// moves counts: the standard engine simplification) or fifty moves.
+    /// moves counts: the standard engine simplification). The count filter
+    /// answers most nodes at once; otherwise the scan looks back over the
+    /// variant's horizon, never past the latest null move.
     fn is_repetition(&self, pos: &P) -> bool {
         let h = pos.hash();
+        if self.rep.0[RepFilter::slot(h)] == 0 {
+            return false;
+        }
         let n = self.hashes.len();
-        let limit = (pos.repetition_horizon() as usize).min(n);
+        let limit = (pos.repetition_horizon() as usize).min(n - self.null_floor);
         let mut i = 4;
         while i <= limit {
             if self.hashes[n - i] == h {
@@ -251,50 +461,228 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         false
     }
 
-    fn score_moves(&self, pos: &P, moves: &MoveList, tt_move: u32, ply: usize, scores: &mut [i32]) {
-        let us = pos.turn().index();
-        let killers = self.killers[ply];
-        let counter = self.stack[ply].prev.map_or(0, |(r, sq)| self.counter[us][r.index()][sq.index()]);
-        for (i, &m) in moves.iter().enumerate() {
-            let code = encode_move(m);
-            scores[i] = if code == tt_move {
-                4_000_000
-            } else if pos.is_capture(m) || matches!(m.kind, MoveKind::Promotion(Role::Queen)) {
-                let promo = if matches!(m.kind, MoveKind::Promotion(Role::Queen)) { 900 } else { 0 };
-                let mvv = mvv_lva(pos, m) + promo;
-                if see_ge(pos, m, 0) {
-                    2_000_000 + mvv
-                } else {
-                    -1_000_000 + mvv
-                }
-            } else if code == killers[0] {
-                1_500_000
-            } else if code == killers[1] {
-                1_400_000
-            } else if code == counter {
-                1_300_000
-            } else {
-                let role = pos.moving_role(m).map_or(0, |r| r.index());
-                self.history[us][role][m.to.index()]
+    /// Piece-square keys of the moves 1 and 2 plies before `ply`.
+    #[inline]
+    fn cont_keys(&self, ply: usize) -> [Option<usize>; 2] {
+        [self.stack[ply + STACK_OFF - 1].moved, self.stack[ply + STACK_OFF - 2].moved]
+    }
+
+    #[inline]
+    fn quiet_score(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> i32 {
+        let us = pos.turn();
+        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+        let ps = piece_square(us, role, m.to);
+        let mut s = self.hist.main[us.index()][role.index()][m.to.index()] as i32;
+        for k in cont.into_iter().flatten() {
+            s += self.hist.cont[k * PS + ps] as i32;
+        }
+        s
+    }
+
+    #[inline]
+    fn capture_key(pos: &P, m: Move) -> usize {
+        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+        let victim =
+            if m.kind == MoveKind::EnPassant { Role::Pawn } else { pos.board().role_at(m.to).unwrap_or(Role::Pawn) };
+        piece_square(pos.turn(), role, m.to) * Role::COUNT + victim.index()
+    }
+
+    fn new_picker(&mut self, pos: &P, tt: u32, ply: usize, qsearch: bool) -> Picker {
+        let mut bufs = std::mem::take(&mut self.bufs[ply]);
+        bufs.noisy.clear();
+        bufs.quiets.clear();
+        let mut list = MoveList::new();
+        pos.noisy_moves(&mut list);
+        let mut tt_move = None;
+        for &m in list.iter() {
+            if qsearch && matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen) && !pos.is_capture(m) {
+                continue;
+            }
+            if encode_move(m) == tt {
+                tt_move = Some(m);
+                continue;
+            }
+            let victim = match m.kind {
+                MoveKind::EnPassant => see_value(pos, Role::Pawn, m.to),
+                _ => pos.board().role_at(m.to).map_or(0, |r| see_value(pos, r, m.to)),
             };
+            let promo = match m.kind {
+                MoveKind::Promotion(r) => see_value(pos, r, m.to),
+                _ => 0,
+            };
+            let mut score = 8 * (victim + promo) + self.hist.capture[Self::capture_key(pos, m)] as i32;
+            if !see_ge(pos, m, 0) {
+                score += BAD_NOISY;
+            }
+            bufs.noisy.push((score, m));
+        }
+        let (killers, counter) = if qsearch {
+            ([0; 2], 0)
+        } else {
+            let c = self.stack[ply + STACK_OFF - 1].moved.map_or(0, |k| self.hist.counter[k]);
+            (self.killers[ply], c)
+        };
+        Picker {
+            stage: Stage::Tt,
+            bufs,
+            tt,
+            tt_move,
+            killers,
+            counter,
+            noisy_cur: 0,
+            quiet_cur: 0,
+            quiets_done: false,
+            qsearch,
+            skip_quiets: false,
         }
     }
 
+    /// Generates the quiet moves (the full list minus the noisy ones) and
+    /// scores them; finds a quiet TT move.
+    fn gen_quiets(&self, pos: &P, pk: &mut Picker, ply: usize) {
+        let mut all = MoveList::new();
+        pos.legal_moves(&mut all);
+        let cont = self.cont_keys(ply);
+        for &m in all.iter() {
+            if pos.is_capture(m) || m.promotion().is_some() {
+                continue;
+            }
+            if encode_move(m) == pk.tt && pk.tt_move.is_none() {
+                pk.tt_move = Some(m);
+                continue;
+            }
+            pk.bufs.quiets.push((self.quiet_score(pos, m, cont), m));
+        }
+        pk.bufs.quiets.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+    }
+
+    /// Takes the quiet move with code `code` out of the list (killers and
+    /// counter-move must be legal here: they are looked up in the list).
+    fn take_quiet(pk: &mut Picker, code: u32) -> Option<Move> {
+        if code == 0 || code == pk.tt {
+            return None;
+        }
+        let i = pk.bufs.quiets[pk.quiet_cur..].iter().position(|&(_, m)| encode_move(m) == code)?;
+        let (_, m) = pk.bufs.quiets.remove(pk.quiet_cur + i);
+        Some(m)
+    }
+
+    /// The best remaining noisy move scoring at least `min`.
+    fn pick_noisy(pk: &mut Picker, min: i32) -> Option<Move> {
+        let n = pk.bufs.noisy.len();
+        if pk.noisy_cur >= n {
+            return None;
+        }
+        let mut best = pk.noisy_cur;
+        for j in pk.noisy_cur + 1..n {
+            if pk.bufs.noisy[j].0 > pk.bufs.noisy[best].0 {
+                best = j;
+            }
+        }
+        if pk.bufs.noisy[best].0 < min {
+            return None;
+        }
+        pk.bufs.noisy.swap(pk.noisy_cur, best);
+        let m = pk.bufs.noisy[pk.noisy_cur].1;
+        pk.noisy_cur += 1;
+        Some(m)
+    }
+
+    fn next_move(&mut self, pos: &P, pk: &mut Picker, ply: usize, in_check: bool) -> Option<(Move, Picked)> {
+        loop {
+            match pk.stage {
+                Stage::Tt => {
+                    pk.stage = Stage::GoodNoisy;
+                    if pk.tt_move.is_none() && pk.tt != 0 && (!pk.qsearch || in_check) {
+                        // Not a noisy move: the full list tells whether
+                        // the TT move is legal here.
+                        self.gen_quiets(pos, pk, ply);
+                        pk.quiets_done = true;
+                    }
+                    if let Some(m) = pk.tt_move {
+                        return Some((m, Picked::Tt));
+                    }
+                }
+                Stage::GoodNoisy => {
+                    if let Some(m) = Self::pick_noisy(pk, BAD_NOISY / 2) {
+                        return Some((m, Picked::GoodNoisy));
+                    }
+                    pk.stage = if pk.qsearch && !in_check { Stage::Done } else { Stage::GenQuiets };
+                }
+                Stage::GenQuiets => {
+                    if !pk.quiets_done {
+                        self.gen_quiets(pos, pk, ply);
+                        pk.quiets_done = true;
+                    }
+                    pk.stage = if pk.qsearch { Stage::Quiets } else { Stage::Killer1 };
+                }
+                Stage::Killer1 => {
+                    pk.stage = Stage::Killer2;
+                    if !pk.skip_quiets {
+                        if let Some(m) = Self::take_quiet(pk, pk.killers[0]) {
+                            return Some((m, Picked::Refutation));
+                        }
+                    }
+                }
+                Stage::Killer2 => {
+                    pk.stage = Stage::Counter;
+                    if !pk.skip_quiets {
+                        if let Some(m) = Self::take_quiet(pk, pk.killers[1]) {
+                            return Some((m, Picked::Refutation));
+                        }
+                    }
+                }
+                Stage::Counter => {
+                    pk.stage = Stage::Quiets;
+                    if !pk.skip_quiets {
+                        if let Some(m) = Self::take_quiet(pk, pk.counter) {
+                            return Some((m, Picked::Refutation));
+                        }
+                    }
+                }
+                Stage::Quiets => {
+                    if !pk.skip_quiets && pk.quiet_cur < pk.bufs.quiets.len() {
+                        let m = pk.bufs.quiets[pk.quiet_cur].1;
+                        pk.quiet_cur += 1;
+                        return Some((m, Picked::Quiet));
+                    }
+                    pk.stage = Stage::BadNoisy;
+                }
+                Stage::BadNoisy => {
+                    if let Some(m) = Self::pick_noisy(pk, i32::MIN) {
+                        return Some((m, Picked::BadNoisy));
+                    }
+                    pk.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    fn end_picker(&mut self, pk: Picker, ply: usize) {
+        self.bufs[ply] = pk.bufs;
+    }
+
     fn update_quiet_stats(&mut self, pos: &P, best: Move, quiets: &[Move], depth: i32, ply: usize) {
-        let us = pos.turn().index();
+        let us = pos.turn();
         let code = encode_move(best);
         if self.killers[ply][0] != code {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = code;
         }
-        if let Some((r, sq)) = self.stack[ply].prev {
-            self.counter[us][r.index()][sq.index()] = code;
+        let cont = self.cont_keys(ply);
+        if let Some(k) = cont[0] {
+            self.hist.counter[k] = code;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (150 * depth - 100).clamp(0, 1500);
+        let hist = &mut self.hist;
         let mut upd = |m: Move, b: i32| {
-            let role = pos.moving_role(m).map_or(0, |r| r.index());
-            let h = &mut self.history[us][role][m.to.index()];
-            *h += b - *h * b.abs() / 16_384;
+            let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+            gravity(&mut hist.main[us.index()][role.index()][m.to.index()], b);
+            let ps = piece_square(us, role, m.to);
+            for k in cont.into_iter().flatten() {
+                gravity(&mut hist.cont[k * PS + ps], b);
+            }
         };
         upd(best, bonus);
         for &q in quiets {
@@ -304,23 +692,21 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
     }
 
-    /// Picks the best-scored remaining move (selection: the stages TT move,
-    /// good captures, killers, counter-move, quiets by history, bad captures
-    /// come out in order without sorting the whole list).
-    #[inline]
-    fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
-        let n = moves.len();
-        let mut best = i;
-        for j in i + 1..n {
-            if scores[j] > scores[best] {
-                best = j;
+    fn update_capture_stats(&mut self, pos: &P, best: Option<Move>, captures: &[Move], depth: i32) {
+        let bonus = (150 * depth - 100).clamp(0, 1500);
+        if let Some(b) = best {
+            gravity(&mut self.hist.capture[Self::capture_key(pos, b)], bonus);
+        }
+        for &c in captures {
+            if Some(c) != best {
+                gravity(&mut self.hist.capture[Self::capture_key(pos, c)], -bonus);
             }
         }
-        if best != i {
-            moves.as_mut_slice().swap(i, best);
-            scores.swap(i, best);
-        }
-        moves[i]
+    }
+
+    #[inline]
+    fn moved_key(pos: &P, m: Move) -> Option<usize> {
+        pos.moving_role(m).map(|r| piece_square(pos.turn(), r, m.to))
     }
 
     pub fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -366,25 +752,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 alpha = best;
             }
         }
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return if in_check { -mate_in(ply) } else { 0 };
-        }
-        if !in_check {
-            // Captures and queen promotions only; never placements.
-            moves.retain(|&m| pos.is_capture(m) || matches!(m.kind, MoveKind::Promotion(Role::Queen)));
-        }
-        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
-        self.score_moves(pos, &moves, tt.map_or(0, |e| e.mv), ply, &mut scores);
+        // Captures and queen promotions from the noisy generator (losing
+        // captures never come out); every evasion when in check.
+        let mut pk = self.new_picker(pos, tt.map_or(0, |e| e.mv), ply, true);
         let mut best_move = 0;
-        for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, &mut scores, i);
+        let mut any = false;
+        while let Some((m, _)) = self.next_move(pos, &mut pk, ply, in_check) {
+            any = true;
             if !in_check {
-                // SEE pruning: skip captures that lose material.
-                if !see_ge(pos, m, 0) {
-                    continue;
-                }
                 // Delta pruning.
                 let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
                 if stand_pat + victim + 200 < alpha && m.promotion().is_none() {
@@ -392,11 +767,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
             }
             let child = pos.after(m);
-            self.hashes.push(key);
+            self.stack[ply + STACK_OFF].moved = Self::moved_key(pos, m);
+            self.push_hash(key);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.hashes.pop();
+            self.pop_hash();
             if self.shared.stopped() {
-                self.score_bufs[ply] = scores;
+                self.end_picker(pk, ply);
                 return 0;
             }
             if score > best {
@@ -410,7 +786,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
             }
         }
-        self.score_bufs[ply] = scores;
+        self.end_picker(pk, ply);
+        if in_check && !any {
+            return -mate_in(ply);
+        }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.shared.tt.store(
             key,
@@ -425,10 +804,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         best
     }
 
-    #[allow(clippy::too_many_arguments)]
-    /// `cut_node` (expected fail-high node) is tracked for future
-    /// reduction rules; no rule reads it yet.
-    #[allow(clippy::only_used_in_recursion)]
+    /// Principal variation search. `cut_node`: a node expected to fail
+    /// high (reduced more).
     pub fn search(
         &mut self,
         pos: &P,
@@ -452,6 +829,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if ply as u32 > self.seldepth {
             self.seldepth = ply as u32;
         }
+        let sp = ply + STACK_OFF;
         if !root {
             if self.shared.stopped() {
                 return 0;
@@ -462,6 +840,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             if self.is_repetition(pos) || pos.is_dead_material() {
                 return 0;
             }
+            if pos.halfmoves() >= 100 {
+                return if in_check && pos.count_legal_moves() == 0 { -mate_in(ply) } else { 0 };
+            }
             // Mate distance pruning.
             alpha = alpha.max(-mate_in(ply));
             beta = beta.min(mate_in(ply + 1));
@@ -470,11 +851,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
         let key = pos.hash();
+        let excluded = self.stack[sp].excluded;
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.map_or(0, |e| e.mv);
         if let Some(e) = tt {
             let s = from_tt(e.score, ply);
             if !pv_node
+                && excluded == 0
                 && e.depth >= depth
                 && pos.halfmoves() < 90
                 && match e.bound {
@@ -488,8 +871,18 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
         let static_eval = if in_check { -INF } else { tt.map_or_else(|| pos.evaluate(), |e| e.eval) };
-        self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        self.stack[sp].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[sp - 2].static_eval;
+
+        // Internal iterative reduction: a node the table knows no move for
+        // is searched shallower (its next visit has a move to start with).
+        if tt_move == 0 && !root && excluded == 0 {
+            if pv_node && depth >= 3 {
+                depth -= 2;
+            } else if cut_node && depth >= 8 {
+                depth -= 1;
+            }
+        }
 
         if !pv_node && !in_check && !root {
             // Reverse futility pruning.
@@ -514,18 +907,22 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let non_pawn = b.by_color(us) & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
             if depth >= 3
                 && static_eval >= beta
-                && !self.stack[ply].excluded_null
+                && !self.stack[sp].excluded_null
+                && excluded == 0
                 && non_pawn.any()
                 && beta.abs() < MATE_BOUND
             {
                 if let Some(child) = pos.null_move() {
                     let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-                    self.stack[ply + 1].prev = None;
-                    self.stack[ply + 1].excluded_null = true;
-                    self.hashes.push(key);
+                    self.stack[sp].moved = None;
+                    self.stack[sp + 1].excluded_null = true;
+                    self.push_hash(key);
+                    let floor = self.null_floor;
+                    self.null_floor = self.hashes.len();
                     let v = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node);
-                    self.hashes.pop();
-                    self.stack[ply + 1].excluded_null = false;
+                    self.null_floor = floor;
+                    self.pop_hash();
+                    self.stack[sp + 1].excluded_null = false;
                     if self.shared.stopped() {
                         return 0;
                     }
@@ -536,76 +933,129 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
 
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return if in_check { -mate_in(ply) } else { 0 };
-        }
-        if pos.halfmoves() >= 100 && !root {
-            return 0;
-        }
-        if root {
-            // The root plays only the moves of the root list (searchmoves,
-            // MultiPV exclusions), in their current order.
-            let allowed: Vec<Move> = self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect();
-            moves.retain(|m| allowed.contains(m));
-        }
-        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
-        if root {
-            for (i, m) in moves.iter().enumerate() {
-                let idx = self.root_moves.iter().position(|r| r.mv == *m).unwrap_or(0);
-                scores[i] = 1_000_000 - idx as i32;
+        // Singular extension: when every other move fails well below the
+        // TT move's score (a reduced search without it), the TT move is
+        // extended; when even without it the search clears beta, the node
+        // is cut (multi-cut); when the TT score alone clears beta, the TT
+        // move is reduced instead.
+        let mut tt_ext = 0;
+        if !root && excluded == 0 && depth >= 8 && tt_move != 0 && ply < MAX_PLY / 2 {
+            if let Some(e) = tt {
+                let tt_score = from_tt(e.score, ply);
+                if e.depth >= depth - 3 && matches!(e.bound, Bound::Lower | Bound::Exact) && tt_score.abs() < MATE_BOUND
+                {
+                    let sb = tt_score - 2 * depth;
+                    self.stack[sp].excluded = tt_move;
+                    let v = self.search(pos, (depth - 1) / 2, sb - 1, sb, ply, cut_node);
+                    self.stack[sp].excluded = 0;
+                    if self.shared.stopped() {
+                        return 0;
+                    }
+                    if v < sb {
+                        tt_ext = 1;
+                    } else if sb >= beta {
+                        return sb;
+                    } else if tt_score >= beta {
+                        tt_ext = -1;
+                    }
+                }
             }
-        } else {
-            self.score_moves(pos, &moves, tt_move, ply, &mut scores);
         }
+
+        // The root plays the moves of the root list (searchmoves, MultiPV
+        // exclusions) in their current order; other nodes use the picker.
+        let root_list: Vec<Move> =
+            if root { self.root_moves[self.pv_idx..].iter().map(|r| r.mv).collect() } else { Vec::new() };
+        let mut pk = if root { None } else { Some(self.new_picker(pos, tt_move, ply, false)) };
+        let mut root_i = 0;
 
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
-        let mut quiets: Vec<Move> = Vec::new();
+        let mut quiets = [Move::normal(Square::A1, Square::A1); 64];
+        let mut n_quiets = 0;
+        let mut captures = [Move::normal(Square::A1, Square::A1); 32];
+        let mut n_captures = 0;
         let mut searched = 0;
-        for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, &mut scores, i);
+        let mut seen = 0;
+        let cont = self.cont_keys(ply);
+        loop {
+            let (m, picked) = match pk.as_mut() {
+                Some(pk) => match self.next_move(pos, pk, ply, in_check) {
+                    Some(x) => x,
+                    None => break,
+                },
+                None => {
+                    let Some(&m) = root_list.get(root_i) else {
+                        break;
+                    };
+                    root_i += 1;
+                    let picked = if pos.is_capture(m) { Picked::GoodNoisy } else { Picked::Quiet };
+                    (m, picked)
+                }
+            };
+            if excluded != 0 && encode_move(m) == excluded {
+                continue;
+            }
+            seen += 1;
             let is_capture = pos.is_capture(m);
             let quiet = !is_capture && m.promotion().is_none();
+            let stat = if quiet { self.quiet_score(pos, m, cont) } else { 0 };
 
-            // Shallow-depth pruning of late quiet moves.
-            if !root && !in_check && quiet && best > -MATE_BOUND && searched > 0 {
-                // Late move pruning.
-                if !pv_node && depth <= 4 && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 } {
+            if !root && !in_check && best > -MATE_BOUND && searched > 0 {
+                if quiet && !pv_node {
+                    // Late move pruning: the rest of the quiets too.
+                    if depth <= 4 && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 } {
+                        if let Some(pk) = pk.as_mut() {
+                            pk.skip_quiets = true;
+                        }
+                        continue;
+                    }
+                    // Futility pruning (the same for every later quiet).
+                    if depth <= 3 && static_eval + 120 + 100 * depth <= alpha {
+                        if let Some(pk) = pk.as_mut() {
+                            pk.skip_quiets = true;
+                        }
+                        continue;
+                    }
+                    // History pruning.
+                    if depth <= 3 && picked == Picked::Quiet && stat < -4000 * depth {
+                        continue;
+                    }
+                }
+                // Losing captures at low depth.
+                if is_capture && depth <= 3 && picked == Picked::BadNoisy && !see_ge(pos, m, -80 * depth) {
                     continue;
                 }
-                // Futility pruning.
-                if !pv_node && depth <= 3 && static_eval + 120 + 100 * depth <= alpha {
-                    continue;
-                }
-            }
-            // Losing captures at low depth.
-            if !root && !in_check && is_capture && depth <= 3 && best > -MATE_BOUND && !see_ge(pos, m, -80 * depth) {
-                continue;
             }
 
             let child = pos.after(m);
-            self.stack[ply + 1].prev = pos.moving_role(m).map(|r| (r, m.to));
-            self.hashes.push(key);
-            let new_depth = depth - 1;
+            self.stack[sp].moved = Self::moved_key(pos, m);
+            self.push_hash(key);
+            let nodes_before = self.nodes;
+            let new_depth = depth - 1 + if encode_move(m) == tt_move { tt_ext } else { 0 };
             let mut score;
             if searched == 0 {
-                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
+                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node);
             } else {
                 // Late-move reductions.
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && quiet && !child.is_check() {
-                    r = lmr(depth, searched);
+                if depth >= 3 && searched >= 2 && !child.is_check() && (quiet || picked == Picked::BadNoisy) {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if !pv_node {
                         r += 1;
                     }
                     if !improving {
                         r += 1;
                     }
-                    if scores[i] >= 1_300_000 {
-                        r -= 1; // killers and counter-moves
+                    if cut_node {
+                        r += 1;
+                    }
+                    if picked == Picked::Refutation {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= (stat / 12_000).clamp(-2, 2);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -617,14 +1067,18 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
                 }
             }
-            self.hashes.pop();
+            self.pop_hash();
             searched += 1;
             if self.shared.stopped() {
-                self.score_bufs[ply] = scores;
+                if let Some(pk) = pk {
+                    self.end_picker(pk, ply);
+                }
                 return 0;
             }
             if root {
+                let spent = self.nodes - nodes_before;
                 if let Some(rm) = self.root_moves[self.pv_idx..].iter_mut().find(|r| r.mv == m) {
+                    rm.nodes += spent;
                     if searched == 1 || score > alpha {
                         rm.score = score;
                         rm.seldepth = self.seldepth;
@@ -649,21 +1103,46 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.update_quiet_stats(pos, m, &quiets, depth, ply);
+                            self.update_quiet_stats(pos, m, &quiets[..n_quiets], depth, ply);
                         }
+                        self.update_capture_stats(
+                            pos,
+                            if is_capture { Some(m) } else { None },
+                            &captures[..n_captures],
+                            depth,
+                        );
                         break;
                     }
                 }
             }
             if quiet {
-                quiets.push(m);
+                if n_quiets < quiets.len() {
+                    quiets[n_quiets] = m;
+                    n_quiets += 1;
+                }
+            } else if is_capture && n_captures < captures.len() {
+                captures[n_captures] = m;
+                n_captures += 1;
             }
         }
-        self.score_bufs[ply] = scores;
+        if let Some(pk) = pk {
+            self.end_picker(pk, ply);
+        }
+        if seen == 0 {
+            if excluded != 0 {
+                // The left-out move is the only one: singular.
+                return alpha;
+            }
+            return if in_check { -mate_in(ply) } else { 0 };
+        }
         if searched == 0 {
             // Every move was pruned (only possible outside the root):
             // fall back to the static evaluation.
-            return if in_check { -mate_in(ply) } else { alpha.max(static_eval.min(beta)) };
+            return alpha.max(static_eval.min(beta));
+        }
+        if excluded != 0 {
+            // A search without one move: not this position's value.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -686,16 +1165,149 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     }
 }
 
-fn lmr(depth: i32, searched: usize) -> i32 {
-    let d = (depth as f32).ln();
-    let n = (searched as f32).ln();
-    (0.5 + d * n / 2.2) as i32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_rules::{Chess, Position};
+    use chimera_rules::{AnyPosition, Chess, Genesis, Position, RuleOptions, Variant};
+
+    fn with_worker<P: Evaluate>(history: &[u64], f: impl FnOnce(&mut Worker<'_, '_, P>)) {
+        let tt = TranspositionTable::new(1);
+        let (user_stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
+        let shared = Shared {
+            tt: &tt,
+            user_stop: &user_stop,
+            stop: AtomicBool::new(false),
+            pondering: &pondering,
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            clock_start: std::sync::Mutex::new(None),
+            soft: None,
+            hard: None,
+            max_nodes: None,
+        };
+        let mut w = Worker::<P>::new(&shared, 0, history, Histories::default());
+        f(&mut w);
+    }
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// The staged picker yields every legal move exactly once, the TT move
+    /// first when it is legal, whatever the TT move, killers and counter
+    /// codes (legal or not), in every variant; quiescence (not in check)
+    /// yields exactly the captures and queen promotions that SEE does not
+    /// call losing.
+    fn picker_is_a_permutation<P: Evaluate>(start: P, seed: u64) {
+        let mut rng = Rng(seed);
+        let mut pos = start;
+        with_worker::<P>(&[], |w| {
+            for _ in 0..150 {
+                let legal = pos.legal_move_list();
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |rng: &mut Rng| encode_move(legal[(rng.next() % legal.len() as u64) as usize]);
+                let tt = match rng.next() % 3 {
+                    0 => 0,
+                    1 => pick(&mut rng),
+                    _ => (rng.next() & 0xFFFFF) as u32,
+                };
+                w.killers[3] = [pick(&mut rng), (rng.next() & 0xFFFFF) as u32];
+                let mut pk = w.new_picker(&pos, tt, 3, false);
+                let in_check = pos.is_check();
+                let mut got = Vec::new();
+                while let Some((m, _)) = w.next_move(&pos, &mut pk, 3, in_check) {
+                    got.push(m);
+                }
+                w.end_picker(pk, 3);
+                if legal.iter().any(|&m| encode_move(m) == tt) {
+                    assert_eq!(encode_move(got[0]), tt, "TT move first at {}", pos.fen());
+                }
+                let mut a: Vec<String> = got.iter().map(|m| m.to_string()).collect();
+                let mut b: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "picker at {}", pos.fen());
+                if !in_check {
+                    let mut pk = w.new_picker(&pos, tt, 3, true);
+                    let mut q = Vec::new();
+                    while let Some((m, _)) = w.next_move(&pos, &mut pk, 3, false) {
+                        q.push(m.to_string());
+                    }
+                    w.end_picker(pk, 3);
+                    let mut want: Vec<String> = legal
+                        .iter()
+                        .filter(|&&m| {
+                            (pos.is_capture(m) || m.promotion() == Some(Role::Queen))
+                                && (see_ge(&pos, m, 0) || encode_move(m) == tt)
+                        })
+                        .map(|m| m.to_string())
+                        .collect();
+                    q.sort();
+                    want.sort();
+                    assert_eq!(q, want, "quiescence picker at {}", pos.fen());
+                }
+                pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
+            }
+        });
+    }
+
+    #[test]
+    fn staged_picker_yields_every_legal_move_once() {
+        let opts = RuleOptions::default();
+        for (i, v) in Variant::ALL.iter().enumerate() {
+            match AnyPosition::new(*v, &opts) {
+                AnyPosition::Chess(p) => picker_is_a_permutation(p, 1 + i as u64),
+                AnyPosition::Genie(p) => picker_is_a_permutation(p, 1 + i as u64),
+                AnyPosition::Genesis(p) => picker_is_a_permutation(p, 1 + i as u64),
+                AnyPosition::Clown(p) => picker_is_a_permutation(p, 1 + i as u64),
+                AnyPosition::MagicRing(p) => picker_is_a_permutation(p, 1 + i as u64),
+            }
+        }
+    }
+
+    /// Repetition: found 4 plies back, not across a null move, and a long
+    /// game of other positions costs no scan (the count filter is zero).
+    #[test]
+    fn repetition_filter_and_null_floor() {
+        let pos = Genesis::new();
+        let h = pos.hash();
+        let mut history: Vec<u64> = (0..6000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1 << 63).collect();
+        with_worker::<Genesis>(&history, |w| {
+            assert!(!w.is_repetition(&pos));
+            assert_eq!(
+                w.rep.0[RepFilter::slot(h)],
+                history.iter().filter(|&&x| x & 0xFFFF == h & 0xFFFF).count() as u16
+            );
+        });
+        history.extend([h, 1, 2, 3]);
+        with_worker::<Genesis>(&history, |w| {
+            assert!(w.is_repetition(&pos));
+            // A null move two plies back: the earlier position is not a repeat.
+            w.null_floor = w.hashes.len() - 2;
+            assert!(!w.is_repetition(&pos));
+            w.null_floor = 0;
+            w.pop_hash();
+            w.pop_hash();
+            w.push_hash(7);
+            w.push_hash(8);
+            assert!(w.is_repetition(&pos));
+            w.pop_hash();
+            w.pop_hash();
+            w.pop_hash();
+            w.pop_hash();
+            w.pop_hash();
+            // The occurrence left the path: its filter count is back to zero.
+            assert!(!w.is_repetition(&pos));
+        });
+    }
 
     fn see(fen: &str, mv: &str, t: i32) -> bool {
         let p = Chess::from_fen(fen).unwrap();

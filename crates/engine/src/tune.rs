@@ -1,8 +1,8 @@
 //! Texel tuning of [`Params`]: the evaluation's values are fitted to game
 //! results. Method (`docs/engine.md`, "Tuning"):
 //!
-//! 1. Positions come from self-play games (PGN, replayed by the rules
-//!    library). Kept: after the random opening plies, side to move not in
+//! 1. Positions come from self-play games (PGN, or the binary records of
+//!    `chimera datagen`, replayed by the rules library). Kept: after the random opening plies, side to move not in
 //!    check, the game's move from it not a capture or promotion, and the
 //!    move before not a capture (so no exchange is pending and the static
 //!    evaluation means something); each position once.
@@ -20,7 +20,7 @@
 
 use crate::eval::{Evaluate, Params, S};
 use chimera_rules::pgn::{read_pgn, PgnGame};
-use chimera_rules::{with_position, AnyPosition, Color, MoveKind, Position, Variant};
+use chimera_rules::{with_position, AnyPosition, Color, Move, MoveKind, Position, Variant};
 use std::collections::HashSet;
 
 /// One tunable value: its name and the variants whose evaluation reads it.
@@ -206,6 +206,24 @@ impl Dataset {
         }
     }
 
+    /// Adds the positions of every game of a `chimera datagen` file (its
+    /// bytes; see [`crate::datagen`]). The records start after the random
+    /// opening, so only `extra_skip` plies are skipped. Returns how many
+    /// games were added; a corrupt file is an error.
+    pub fn add_records(
+        &mut self,
+        bytes: &[u8],
+        validation: usize,
+        extra_skip: usize,
+        seen: &mut HashSet<u64>,
+    ) -> Result<usize, String> {
+        let games = crate::datagen::read_records(bytes)?;
+        for g in &games {
+            self.add_moves(g.start.clone(), &g.moves, g.result, extra_skip, validation, seen);
+        }
+        Ok(games.len())
+    }
+
     fn add_game(&mut self, g: &PgnGame, validation: usize, extra_skip: usize, seen: &mut HashSet<u64>) -> bool {
         let result = match g.result.as_str() {
             "1-0" => 1.0,
@@ -217,6 +235,21 @@ impl Dataset {
             return false;
         };
         let skip = g.tag("OpeningPlies").and_then(|s| s.parse::<usize>().ok()).unwrap_or(0) + extra_skip;
+        self.add_moves(start, &moves, result, skip, validation, seen);
+        true
+    }
+
+    /// Adds the quiet positions of one replayed game (rules in the module
+    /// documentation), from ply `skip` on.
+    fn add_moves(
+        &mut self,
+        start: AnyPosition,
+        moves: &[Move],
+        result: f32,
+        skip: usize,
+        validation: usize,
+        seen: &mut HashSet<u64>,
+    ) {
         let held_out = validation > 0 && (self.games / 2) % validation == validation - 1;
         self.games += 1;
         let variant = Variant::ALL.iter().position(|&v| v == start.variant()).unwrap_or(0) as u8;
@@ -236,7 +269,6 @@ impl Dataset {
             prev_capture = capture;
             pos.play_unchecked(m);
         }
-        true
     }
 
     /// Positions per variant in the training set (order of `Variant::ALL`).

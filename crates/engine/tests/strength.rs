@@ -72,3 +72,34 @@ fn several_threads_find_the_mate() {
     assert_eq!(r.score, Score::Mate(3));
     assert!(pos.is_legal(r.best.unwrap()));
 }
+
+/// The histories persist from one search to the next of a game (the second
+/// search of an engine differs from a fresh engine's), and `new_game`
+/// clears them with the table (then it is a fresh engine's search again).
+#[test]
+fn histories_persist_within_a_game_and_new_game_clears_them() {
+    let run = |e: &mut Engine, fen: &str| {
+        let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
+        let r = e.search(
+            &pos,
+            &[],
+            &Limits { depth: Some(7), ..Default::default() },
+            &Strength::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert!(pos.is_legal(r.best.unwrap()));
+        r.nodes
+    };
+    let opts = || EngineOptions { hash_mb: 4, ..Default::default() };
+    let fresh = run(&mut Engine::new(opts()), FENS[2]);
+    let mut e = Engine::new(opts());
+    run(&mut e, FENS[3]);
+    // Only the histories carry over: the table is cleared in between.
+    e.clear_hash();
+    let warm = run(&mut e, FENS[2]);
+    assert_ne!(warm, fresh, "the second search learned nothing from the first");
+    run(&mut e, FENS[3]);
+    e.new_game();
+    assert_eq!(run(&mut e, FENS[2]), fresh);
+}

@@ -60,6 +60,42 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// Keeps only the captures and promotions ("noisy" moves) of a generator's
+/// output: the sink behind `Position::noisy_moves`. `theirs` is the enemy
+/// occupancy; a move is kept when it promotes, takes en passant, or is a
+/// plain move (or a Clown declaration) onto an enemy piece, exactly the
+/// moves for which `is_capture(m) || m.promotion().is_some()` holds.
+pub(crate) struct NoisySink<'a> {
+    pub out: &'a mut MoveList,
+    pub theirs: Bitboard,
+}
+
+impl MoveSink for NoisySink<'_> {
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        for t in to & self.theirs {
+            self.out.push(Move::normal(from, t));
+        }
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        let keep = match m.kind {
+            MoveKind::EnPassant | MoveKind::Promotion(_) => true,
+            MoveKind::Normal | MoveKind::Declare => self.theirs.contains(m.to),
+            _ => false,
+        };
+        if keep {
+            self.out.push(m);
+        }
+    }
+    #[inline]
+    fn promotions(&mut self, from: Square, to: Square, roles: &[Role]) {
+        for &r in roles {
+            self.out.push(Move::new(from, to, MoveKind::Promotion(r)));
+        }
+    }
+}
+
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// The state every orthodox-based variant shares: placement, side to move,
@@ -360,6 +396,10 @@ impl Position for Chess {
     }
     fn legal_moves(&self, moves: &mut MoveList) {
         gen_orthodox(&self.core, moves);
+    }
+    fn noisy_moves(&self, moves: &mut MoveList) {
+        let theirs = self.core.board.by_color(!self.core.turn);
+        gen_orthodox(&self.core, &mut NoisySink { out: moves, theirs });
     }
     #[inline]
     fn count_legal_moves(&self) -> u64 {

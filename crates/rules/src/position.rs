@@ -298,6 +298,30 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
     /// checkmate or stalemate; the other endings ([`Position::outcome`]) do
     /// not empty the list.
     fn legal_moves(&self, moves: &mut MoveList);
+    /// Appends the legal captures and promotions (the "noisy" moves that
+    /// quiescence search plays): exactly the moves of `legal_moves` for
+    /// which `is_capture(m) || m.promotion().is_some()` holds, in no
+    /// particular order. Variants generate them without the quiet moves and
+    /// placements; this default filters the full list.
+    fn noisy_moves(&self, moves: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &m in all.iter() {
+            if self.is_capture(m) || m.promotion().is_some() {
+                moves.push(m);
+            }
+        }
+    }
+    /// The pieces of either colour standing in `occ` that attack `sq` when
+    /// the occupancy is `occ` (a piece outside `occ` counts as gone, so a
+    /// slider behind it sees through): the attack sets of static exchange
+    /// evaluation, with each variant's own pieces and powers (Genie leaps,
+    /// Clowns by their file, Genesis pawns, ring powers). Pins and checks
+    /// are ignored.
+    fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let b = self.board();
+        (b.attackers_to(sq, Color::White, occ) | b.attackers_to(sq, Color::Black, occ)) & occ
+    }
     /// Number of legal moves; variants may count without generating.
     fn count_legal_moves(&self) -> u64 {
         let mut l = MoveList::new();

@@ -452,6 +452,12 @@ impl Position for AnyPosition {
     fn count_legal_moves(&self) -> u64 {
         with_position!(self, p => p.count_legal_moves())
     }
+    fn noisy_moves(&self, moves: &mut MoveList) {
+        with_position!(self, p => p.noisy_moves(moves))
+    }
+    fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        with_position!(self, p => p.attackers_with(sq, occ))
+    }
     fn play_unchecked(&mut self, m: Move) {
         with_position!(self, p => p.play_unchecked(m))
     }

@@ -20,8 +20,8 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::{
-    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, StdCore,
-    PROMOTION_ROLES,
+    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, NoisySink,
+    StdCore, PROMOTION_ROLES,
 };
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList};
@@ -560,6 +560,14 @@ impl Position for Clown {
     }
     fn legal_moves(&self, moves: &mut MoveList) {
         self.gen(moves);
+    }
+    fn noisy_moves(&self, moves: &mut MoveList) {
+        let theirs = self.core.board.by_color(!self.core.turn);
+        self.gen(&mut NoisySink { out: moves, theirs });
+    }
+    fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let b = &self.core.board;
+        attackers_to(b, sq, Color::White, occ) | attackers_to(b, sq, Color::Black, occ)
     }
     fn count_legal_moves(&self) -> u64 {
         let mut c = MoveCounter(0);

@@ -18,7 +18,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{gen_piece_moves, MoveCounter, MoveSink};
+use crate::chess::{gen_piece_moves, MoveCounter, MoveSink, NoisySink};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
@@ -125,6 +125,19 @@ impl GenesisSink for MoveList {
     fn steps(&mut self, to: Bitboard, delta: i32) {
         for sq in to {
             MoveList::push(self, Move::normal(Square::new((sq.index() as i32 - delta) as u32), sq));
+        }
+    }
+}
+
+/// Captures only: placements and quiet pawn steps are dropped (Genesis has
+/// no promotion).
+impl GenesisSink for NoisySink<'_> {
+    #[inline]
+    fn drops(&mut self, _role: Role, _to: Bitboard) {}
+    #[inline]
+    fn steps(&mut self, to: Bitboard, delta: i32) {
+        for sq in to & self.theirs {
+            self.out.push(Move::normal(Square::new((sq.index() as i32 - delta) as u32), sq));
         }
     }
 }
@@ -433,6 +446,14 @@ impl Position for Genesis {
     }
     fn legal_moves(&self, moves: &mut MoveList) {
         self.gen(moves);
+    }
+    fn noisy_moves(&self, moves: &mut MoveList) {
+        let theirs = self.board.by_color(!self.turn);
+        self.gen(&mut NoisySink { out: moves, theirs });
+    }
+    fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let b = &self.board;
+        (attackers_to(b, sq, Color::White, occ) | attackers_to(b, sq, Color::Black, occ)) & occ
     }
     #[inline]
     fn count_legal_moves(&self) -> u64 {

@@ -362,6 +362,27 @@ impl MagicRing {
         self.ep_rel = None;
     }
 
+    /// Appends the moves of `pseudo` that leave the mover's King safe.
+    fn keep_legal(&self, pseudo: &MoveList, moves: &mut MoveList) {
+        // Shortcut, sound because no move of ours adds power to an enemy
+        // piece (rings only come to us by captures and passes stay on our
+        // side): when not in check, a move of a piece other than the King
+        // (not en passant, not castling) can only expose the King along a
+        // line through its from-square; off those lines it is legal.
+        let ksq = self.core.our_king();
+        let lines = attacks::queen_attacks(ksq, Bitboard::EMPTY);
+        let quiet = self.core.checkers.is_empty();
+        for &m in pseudo.iter() {
+            let simple = quiet
+                && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_))
+                && m.from != ksq
+                && !lines.contains(m.from);
+            if simple || self.is_safe_move(m) {
+                moves.push(m);
+            }
+        }
+    }
+
     /// Whether a pseudo-legal move leaves the mover's King safe.
     fn is_safe_move(&self, m: Move) -> bool {
         let us = self.core.turn;
@@ -609,23 +630,35 @@ impl Position for MagicRing {
     fn legal_moves(&self, moves: &mut MoveList) {
         let mut pseudo = MoveList::new();
         self.gen_pseudo(&mut pseudo);
-        // Shortcut, sound because no move of ours adds power to an enemy
-        // piece (rings only come to us by captures and passes stay on our
-        // side): when not in check, a move of a piece other than the King
-        // (not en passant, not castling) can only expose the King along a
-        // line through its from-square; off those lines it is legal.
-        let ksq = self.core.our_king();
-        let lines = attacks::queen_attacks(ksq, Bitboard::EMPTY);
-        let quiet = self.core.checkers.is_empty();
-        for &m in pseudo.iter() {
-            let simple = quiet
-                && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_))
-                && m.from != ksq
-                && !lines.contains(m.from);
-            if simple || self.is_safe_move(m) {
-                moves.push(m);
+        self.keep_legal(&pseudo, moves);
+    }
+    fn noisy_moves(&self, moves: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo);
+        let theirs = self.core.board.by_color(!self.core.turn);
+        pseudo.retain(|m| match m.kind {
+            MoveKind::EnPassant | MoveKind::Promotion(_) => true,
+            MoveKind::Normal => theirs.contains(m.to),
+            _ => false,
+        });
+        self.keep_legal(&pseudo, moves);
+    }
+    /// Own moves and ring powers of both colours onto `sq`, with the
+    /// occupancy `occ` (pieces outside it count as gone; their rings too).
+    fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let b = &self.core.board;
+        let mut a = (b.attackers_to(sq, Color::White, occ) | b.attackers_to(sq, Color::Black, occ)) & occ;
+        for i in 0..2 {
+            let c = self.carrier[i];
+            if occ.contains(c) && b.role_at(c).is_some_and(|r| r != Role::King) {
+                if let Some(p) = self.powers.power(self.level[i]) {
+                    if role_attacks(p, c, occ).contains(sq) {
+                        a.set(c);
+                    }
+                }
             }
         }
+        a
     }
     fn play_unchecked(&mut self, m: Move) {
         let ring_on_mover = self.carrier.contains(&m.from);

@@ -1,0 +1,290 @@
+//! Training data for Texel tuning from in-process self-play (`chimera
+//! datagen`): the engine plays itself at a fixed node count, with random
+//! opening plies, and each game is written as one compact binary record.
+//!
+//! File format (little-endian), read back by [`read_records`]:
+//!
+//! - the 8 bytes `CHIMDG1\n`;
+//! - then games, each: `u8` variant (index in `Variant::ALL`), `u8` result
+//!   (0 Black won, 1 draw, 2 White won), `u16` length of the start FEN,
+//!   the FEN (UTF-8; the position after the random opening plies, default
+//!   rule options), `u16` number of plies, then per ply a `u32` move code
+//!   (`tt::encode_move`: from, to and kind in 20 bits) and an `i16` search
+//!   score for White in centipawns (mates as ±30,000).
+//!
+//! Six bytes a position; a reader replays the codes against the legal moves
+//! (a code names exactly one legal move), so a record can never hold an
+//! illegal game.
+
+use crate::tt::encode_move;
+use crate::{Engine, EngineOptions, Limits, Score, Strength};
+use chimera_rules::{AnyPosition, Color, Game, Move, Position, RuleOptions, Variant};
+use std::sync::atomic::AtomicBool;
+
+/// The first bytes of a record file.
+pub const MAGIC: &[u8; 8] = b"CHIMDG1\n";
+
+/// How the games are played.
+#[derive(Clone, Debug)]
+pub struct GenConfig {
+    pub variant: Variant,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random legal plies before the engine plays.
+    pub random_plies: usize,
+    /// A game still running after this many plies is a draw.
+    pub max_plies: usize,
+    /// A side whose score stays beyond ±`resign_cp` (for White) for
+    /// `resign_plies` plies in a row has won (0 = never adjudicate).
+    pub resign_cp: i32,
+    pub resign_plies: usize,
+    pub seed: u64,
+}
+
+/// One self-play game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub start: AnyPosition,
+    /// For White: 0.0, 0.5 or 1.0.
+    pub result: f32,
+    pub moves: Vec<Move>,
+    /// Search score for White after each move was chosen.
+    pub scores: Vec<i16>,
+}
+
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// A random opening: `plies` random legal moves from the start, drawn again
+/// (up to 100 times) when they end the game.
+fn random_opening(cfg: &GenConfig, index: u64) -> AnyPosition {
+    let mut rng = SplitMix(cfg.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let start = AnyPosition::new(cfg.variant, &RuleOptions::default());
+    for _ in 0..100 {
+        let mut pos = start.clone();
+        let mut ok = true;
+        for _ in 0..cfg.random_plies {
+            let legal = pos.legal_move_list();
+            if legal.is_empty() {
+                ok = false;
+                break;
+            }
+            pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
+        }
+        if ok && pos.outcome().is_none() {
+            return pos;
+        }
+    }
+    start
+}
+
+fn white_score(score: Score, turn: Color) -> i16 {
+    let s = match score {
+        Score::Cp(c) => c.clamp(-29_000, 29_000),
+        Score::Mate(n) if n > 0 => 30_000,
+        Score::Mate(_) => -30_000,
+    };
+    (if turn == Color::White { s } else { -s }) as i16
+}
+
+/// Plays game number `index` of the configuration with `engine` (one
+/// thread; its table and histories are cleared first).
+pub fn play_game(engine: &mut Engine, cfg: &GenConfig, index: u64) -> GameRecord {
+    engine.new_game();
+    let start = random_opening(cfg, index);
+    let mut game = Game::new(start.clone());
+    let mut scores = Vec::new();
+    let limits = Limits { nodes: Some(cfg.nodes.max(1)), ..Default::default() };
+    let stop = AtomicBool::new(false);
+    let mut streak: (i32, usize) = (0, 0);
+    // Hashes of the positions before the current one (repetition).
+    let mut history: Vec<u64> = Vec::new();
+    let result = loop {
+        if let Some(o) = game.outcome() {
+            break match o.winner() {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+        }
+        if game.moves().len() >= cfg.max_plies {
+            break 0.5;
+        }
+        let pos = game.position().clone();
+        let r = engine.search(&pos, &history, &limits, &Strength::default(), &stop, &mut |_| {});
+        let Some(m) = r.best else {
+            break 0.5; // unreachable: the outcome above saw the legal moves
+        };
+        let s = white_score(r.score, pos.turn());
+        scores.push(s);
+        history.push(pos.hash());
+        game.push_unchecked(m);
+        if cfg.resign_plies > 0 {
+            let side = if s as i32 >= cfg.resign_cp {
+                1
+            } else if s as i32 <= -cfg.resign_cp {
+                -1
+            } else {
+                0
+            };
+            streak = if side != 0 && side == streak.0 { (side, streak.1 + 1) } else { (side, usize::from(side != 0)) };
+            if streak.1 >= cfg.resign_plies {
+                break if streak.0 > 0 { 1.0 } else { 0.0 };
+            }
+        }
+    };
+    GameRecord { start, result, moves: game.moves().to_vec(), scores }
+}
+
+/// Appends the binary record of `g` to `out`.
+pub fn write_record(g: &GameRecord, out: &mut Vec<u8>) {
+    let variant = Variant::ALL.iter().position(|&v| v == g.start.variant()).unwrap_or(0) as u8;
+    out.push(variant);
+    out.push((g.result * 2.0).round() as u8);
+    let fen = g.start.fen();
+    out.extend_from_slice(&(fen.len() as u16).to_le_bytes());
+    out.extend_from_slice(fen.as_bytes());
+    out.extend_from_slice(&(g.moves.len() as u16).to_le_bytes());
+    for (i, &m) in g.moves.iter().enumerate() {
+        out.extend_from_slice(&encode_move(m).to_le_bytes());
+        out.extend_from_slice(&g.scores.get(i).copied().unwrap_or(0).to_le_bytes());
+    }
+}
+
+/// Reads every record of a file's bytes (the magic included). A record
+/// whose moves do not replay is an error naming the game.
+pub fn read_records(bytes: &[u8]) -> Result<Vec<GameRecord>, String> {
+    let rest =
+        bytes.strip_prefix(MAGIC.as_slice()).ok_or("not a chimera datagen file (the magic CHIMDG1 is missing)")?;
+    let mut games = Vec::new();
+    let mut r = Reader(rest);
+    while !r.0.is_empty() {
+        let n = games.len() + 1;
+        let err = |what: &str| format!("game {n}: {what}");
+        let v = r.u8().ok_or_else(|| err("truncated"))? as usize;
+        let variant = *Variant::ALL.get(v).ok_or_else(|| err("unknown variant"))?;
+        let result = match r.u8().ok_or_else(|| err("truncated"))? {
+            0 => 0.0,
+            1 => 0.5,
+            2 => 1.0,
+            _ => return Err(err("bad result byte")),
+        };
+        let len = r.u16().ok_or_else(|| err("truncated"))? as usize;
+        let fen =
+            std::str::from_utf8(r.take(len).ok_or_else(|| err("truncated"))?).map_err(|_| err("FEN is not UTF-8"))?;
+        let start =
+            AnyPosition::from_fen(variant, fen, &RuleOptions::default()).map_err(|e| err(&format!("bad FEN: {e}")))?;
+        let plies = r.u16().ok_or_else(|| err("truncated"))? as usize;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(plies);
+        let mut scores = Vec::with_capacity(plies);
+        for ply in 0..plies {
+            let code = r.u32().ok_or_else(|| err("truncated"))?;
+            let s = r.u16().ok_or_else(|| err("truncated"))? as i16;
+            let m = pos
+                .legal_move_list()
+                .iter()
+                .copied()
+                .find(|&m| encode_move(m) == code)
+                .ok_or_else(|| err(&format!("ply {}: no legal move has code {code:#x}", ply + 1)))?;
+            pos.play_unchecked(m);
+            moves.push(m);
+            scores.push(s);
+        }
+        games.push(GameRecord { start, result, moves, scores });
+    }
+    Ok(games)
+}
+
+struct Reader<'a>(&'a [u8]);
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (a, b) = self.0.split_at(n);
+        self.0 = b;
+        Some(a)
+    }
+    fn u8(&mut self) -> Option<u8> {
+        self.take(1).map(|b| b[0])
+    }
+    fn u16(&mut self) -> Option<u16> {
+        self.take(2).map(|b| u16::from_le_bytes([b[0], b[1]]))
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+/// A fresh one-thread engine for self-play.
+pub fn engine() -> Engine {
+    Engine::new(EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(g: &GameRecord) -> (String, f32, Vec<Move>, Vec<i16>) {
+        (g.start.fen(), g.result, g.moves.clone(), g.scores.clone())
+    }
+
+    /// Records written and read back give the same games, in every variant;
+    /// a corrupt move code or a truncated file is an error, not a panic.
+    #[test]
+    fn records_round_trip() {
+        let mut bytes = MAGIC.to_vec();
+        let mut games = Vec::new();
+        for (i, &v) in Variant::ALL.iter().enumerate() {
+            let cfg = GenConfig {
+                variant: v,
+                nodes: 300,
+                random_plies: 6,
+                max_plies: 40,
+                resign_cp: 1000,
+                resign_plies: 6,
+                seed: 7,
+            };
+            let g = play_game(&mut engine(), &cfg, i as u64);
+            assert!(!g.moves.is_empty());
+            assert_eq!(g.moves.len(), g.scores.len());
+            write_record(&g, &mut bytes);
+            games.push(g);
+        }
+        let back: Vec<_> = read_records(&bytes).unwrap().iter().map(key).collect();
+        assert_eq!(back, games.iter().map(key).collect::<Vec<_>>());
+        assert!(read_records(&bytes[..bytes.len() - 3]).unwrap_err().contains("truncated"));
+        assert!(read_records(b"PGN...").is_err());
+        // Corrupt the first move code of the first game.
+        let fen_len = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
+        let at = 8 + 4 + fen_len + 2;
+        bytes[at..at + 4].copy_from_slice(&0xFFFFFu32.to_le_bytes());
+        assert!(read_records(&bytes).unwrap_err().contains("no legal move"));
+    }
+
+    /// The same configuration and game number give the same game.
+    #[test]
+    fn games_are_reproducible() {
+        let cfg = GenConfig {
+            variant: Variant::Chess,
+            nodes: 500,
+            random_plies: 8,
+            max_plies: 30,
+            resign_cp: 0,
+            resign_plies: 0,
+            seed: 3,
+        };
+        let a = play_game(&mut engine(), &cfg, 5);
+        assert_eq!(key(&a), key(&play_game(&mut engine(), &cfg, 5)));
+        assert_ne!(key(&a).0, key(&play_game(&mut engine(), &cfg, 6)).0);
+    }
+}

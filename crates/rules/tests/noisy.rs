@@ -1,0 +1,76 @@
+//! `Position::noisy_moves` (the captures-and-promotions generator of
+//! quiescence search) against the full legal list filtered by
+//! `is_capture || promotion`, over random playouts of every variant
+//! (Magic Ring with several power lists). Perft is untouched: it counts
+//! `legal_moves`, which this test also exercises as the reference.
+
+use chimera_rules::{AnyPosition, Move, MoveList, Position, RingPowers, RuleOptions, Variant};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Plays `games` random games of up to `plies` plies and checks every
+/// position; returns (positions checked, noisy moves seen).
+fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, plies: usize) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let (mut positions, mut noisy_seen) = (0, 0);
+    for _ in 0..games {
+        let mut pos = AnyPosition::new(variant, opts);
+        for _ in 0..plies {
+            let legal = pos.legal_move_list();
+            if legal.is_empty() {
+                break;
+            }
+            let expected = sorted(legal.iter().copied().filter(|&m| pos.is_capture(m) || m.promotion().is_some()));
+            let mut noisy = MoveList::new();
+            pos.noisy_moves(&mut noisy);
+            let got = sorted(noisy.iter().copied());
+            assert_eq!(got, expected, "{variant}: noisy moves differ at {}", pos.fen());
+            positions += 1;
+            noisy_seen += got.len();
+            // Prefer captures half of the time, so games reach promotions
+            // and the sparse, tactical endings.
+            let caps: Vec<Move> = noisy.iter().copied().collect();
+            let m = if !caps.is_empty() && rng.next().is_multiple_of(2) {
+                caps[(rng.next() % caps.len() as u64) as usize]
+            } else {
+                legal[(rng.next() % legal.len() as u64) as usize]
+            };
+            pos.play_unchecked(m);
+        }
+    }
+    (positions, noisy_seen)
+}
+
+#[test]
+fn noisy_moves_equal_the_filtered_legal_list_in_every_variant() {
+    for (i, &variant) in Variant::ALL.iter().enumerate() {
+        let (positions, noisy) = check_variant(variant, &RuleOptions::default(), 1 + i as u64, 40, 200);
+        assert!(positions > 2_000, "{variant}: only {positions} positions");
+        assert!(noisy > positions / 4, "{variant}: only {noisy} noisy moves in {positions} positions");
+    }
+}
+
+#[test]
+fn noisy_moves_with_other_ring_powers() {
+    for (seed, list) in [(11, "QRBNK"), (12, "N"), (13, "KB"), (14, "RQ")] {
+        let powers: RingPowers = list.parse().expect("valid power list");
+        let opts = RuleOptions { ring_powers: powers };
+        let (positions, _) = check_variant(Variant::MagicRing, &opts, seed, 25, 200);
+        assert!(positions > 1_000);
+    }
+}
