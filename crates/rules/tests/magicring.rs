@@ -370,7 +370,7 @@ fn fen_errors_are_typed_and_clear() {
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 rings:e1"), FenError::Variant(_)));
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 tainted:e4"), FenError::Variant(s) if s.contains("no pawn")));
     assert!(matches!(bad("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"), FenError::Variant(s) if s.contains("h8")));
-    assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 powers:QX"), FenError::Variant(_)));
+    assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 powers:QX"), FenError::RingPowers(_)));
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 colour:red"), FenError::UnexpectedField(_)));
     assert!(matches!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1 tainted:- tainted:-"), FenError::Variant(_)));
     // The side not to move in check through a ring power alone.
