@@ -8,8 +8,9 @@
 #                                          every endpoint and message type, seat attacks.
 #                                          Release build; figures on stdout and in
 #                                          target/fault-report.txt.
-#   scripts/fault-suite.sh --probe ADDR    a quick probe with curl of findings 2, 3, 5, 7, 8
-#                                          and 9 of issue 16 against a server already running
+#   scripts/fault-suite.sh --probe ADDR    a quick probe with curl (and python3 for the
+#                                          WebSocket) of findings 2, 3, 4, 5, 7, 8 and 9 of
+#                                          issue 16 against a server already running
 #                                          at ADDR (e.g. an old build, to see them fail)
 #
 # Loopback only (client addresses 127.0.x.y), every loop bounded. The short
@@ -29,6 +30,8 @@ if [[ "${1:-}" == "--probe" ]]; then
     printf '   '
     for _ in $(seq 30); do printf '%s ' "$(code -X POST -H "$json" -d '{"variant":"chess","mode":"hotseat"}' "http://$A/api/games")"; done
     echo
+    echo "4. {\"t\":\"resign\",\"confirm\":false} over a WebSocket (want refused):"
+    python3 scripts/fault-probe-ws.py "$A"
     echo "5. a silent connection (want closed within 12 s):"
     if exec 3<>"/dev/tcp/${A%:*}/${A##*:}"; then
         if timeout 12 cat <&3 >/dev/null; then echo "   closed"; else echo "   still open after 12 s"; fi
