@@ -17,7 +17,7 @@
 //! illegal game.
 
 use crate::tt::encode_move;
-use crate::{Engine, EngineOptions, Limits, Score, Strength};
+use crate::{Engine, EngineOptions, Limits, Score, SplitMix, Strength};
 use chimera_rules::{AnyPosition, Color, Game, Move, Position, RuleOptions, Variant};
 use std::sync::atomic::AtomicBool;
 
@@ -50,17 +50,6 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// Search score for White after each move was chosen.
     pub scores: Vec<i16>,
-}
-
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 /// A random opening: `plies` random legal moves from the start, drawn again

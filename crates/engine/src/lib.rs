@@ -548,9 +548,15 @@ fn to_score(s: i32) -> Score {
     }
 }
 
-struct SplitMix(u64);
+/// SplitMix64: a small, fast, seedable generator. The engine's one source of
+/// reproducible randomness (skill levels, self-play openings in
+/// [`datagen`]); tests use it for seeded random positions.
+pub struct SplitMix(pub u64);
+
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -12,22 +12,11 @@
 //! promotion rank. Values: `Evaluate::see_value`.
 
 use chimera_engine::search::see_ge;
-use chimera_engine::Evaluate;
+use chimera_engine::{Evaluate, SplitMix};
 use chimera_rules::{
     Chess, Clown, Genesis, Genie, MagicRing, Move, MoveKind, MoveList, Position, Rank, RingPowers, Role, Square,
     Variant,
 };
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Legal plain captures onto `to`.
 fn captures_on<P: Position>(pos: &P, to: Square) -> Vec<Move> {
@@ -73,7 +62,7 @@ fn brute<P: Evaluate>(pos: &P, to: Square, budget: &mut u32) -> Result<i32, Skip
 /// Compares SEE with the brute force on every plain capture along random
 /// games; returns (compared, skipped).
 fn check<P: Evaluate>(start: P, seed: u64, games: usize, plies: usize) -> (usize, usize) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix(seed);
     let (mut compared, mut skipped) = (0, 0);
     for _ in 0..games {
         let mut pos = start.clone();
