@@ -46,7 +46,7 @@ enum Command {
     Tune(cmd_tune::Args),
     /// Self-play games at fixed nodes as binary training records for `tune`.
     Datagen(cmd_datagen::Args),
-    /// List the variants: id and name (`--ids`: ids only, for scripts).
+    /// List the variants: id, name, summary, start FEN, rules page (`--ids`: ids only, for scripts).
     Variants(cmd_variants::Args),
 }
 
