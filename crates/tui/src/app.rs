@@ -399,12 +399,25 @@ impl App {
             };
             return;
         }
+        self.play_and_announce(m, None);
+    }
+
+    /// Plays `m`, says so on the message line ("Nf3 played.", or with the
+    /// engine's name "Chimera plays Nf3.", plus the result if it ends the
+    /// game) and hands the engine its next job; an illegal move leaves its
+    /// reason there instead.
+    fn play_and_announce(&mut self, m: Move, player: Option<&str>) {
         let s = san::to_san(self.position(), m);
         match self.play_move(m) {
             Ok(()) => {
-                self.message = match &self.end {
-                    Some(e) => format!("{s} — {}", e.text),
-                    None => format!("{s} played."),
+                let said = match player {
+                    Some(name) => format!("{name} plays {s}"),
+                    None => s,
+                };
+                self.message = match (&self.end, player) {
+                    (Some(e), _) => format!("{said} — {}", e.text),
+                    (None, Some(_)) => format!("{said}."),
+                    (None, None) => format!("{said} played."),
                 };
                 self.sync_engine();
             }
@@ -1151,19 +1164,7 @@ impl App {
                 }
                 self.engine_eval = Some(result.score);
                 match result.best {
-                    Some(m) if self.position().is_legal(m) => {
-                        let s = san::to_san(self.position(), m);
-                        match self.play_move(m) {
-                            Ok(()) => {
-                                self.message = match &self.end {
-                                    Some(e) => format!("Chimera plays {s} — {}", e.text),
-                                    None => format!("Chimera plays {s}."),
-                                };
-                                self.sync_engine();
-                            }
-                            Err(e) => self.message = e,
-                        }
-                    }
+                    Some(m) if self.position().is_legal(m) => self.play_and_announce(m, Some("Chimera")),
                     _ => self.message = "The engine found no move.".into(),
                 }
             }
