@@ -1189,15 +1189,7 @@ mod tests {
         f(&mut w);
     }
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use crate::SplitMix as Rng;
 
     /// The staged picker yields every legal move exactly once, the TT move
     /// first when it is legal, whatever the TT move, killers and counter
