@@ -185,3 +185,4 @@ pub async fn ws_from(addr: SocketAddr, from: std::net::Ipv4Addr, id: &str, token
 pub fn client_ip(n: usize) -> std::net::Ipv4Addr {
     std::net::Ipv4Addr::new(127, 0, (1 + n / 250) as u8, (1 + n % 250) as u8)
 }
+pub mod browser;

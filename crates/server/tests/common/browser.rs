@@ -1,0 +1,305 @@
+//! Real-browser helpers shared by the browser test files: a chromedriver
+//! process, headless Chromium sessions (window size, touch), clicks, drags,
+//! waits and screenshots.
+
+use super::*;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+pub struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+pub fn chromedriver_path() -> PathBuf {
+    if let Ok(p) = std::env::var("CHROMEDRIVER") {
+        assert!(std::path::Path::new(&p).exists(), "CHROMEDRIVER={p} does not exist: run scripts/setup-browser.sh, or set CHIMERA_SKIP_BROWSER=1 to skip browser tests");
+        return PathBuf::from(p);
+    }
+    for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] {
+        if std::path::Path::new(p).exists() {
+            return PathBuf::from(p);
+        }
+    }
+    panic!("chromedriver not found: run scripts/setup-browser.sh (apt-get install chromium chromium-driver), or set CHIMERA_SKIP_BROWSER=1 to skip browser tests");
+}
+
+pub fn chromium_path() -> Option<String> {
+    if let Ok(p) = std::env::var("CHROMIUM") {
+        return Some(p);
+    }
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .map(|s| s.to_string())
+}
+
+pub async fn start_driver() -> Driver {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new(chromedriver_path())
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("chromedriver does not start ({e}): run scripts/setup-browser.sh, or set CHIMERA_SKIP_BROWSER=1 to skip browser tests"));
+    // chromedriver accepts connections before it can serve them; wait for
+    // its /status to say ready (a session request sent too early is reset).
+    let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+    for _ in 0..200 {
+        if driver_ready(addr).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Driver { child, port, profile: fresh_dir("chrome-profile") }
+}
+
+/// GET /status answers `"ready": true`; any error means not yet.
+pub async fn driver_ready(addr: SocketAddr) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let probe = async {
+        let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
+        s.write_all(format!("GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
+            .await
+            .ok()?;
+        // chromedriver keeps the connection open despite `close`: read until
+        // the answer is in, not to the end.
+        let mut buf = Vec::new();
+        let mut chunk = [0u8; 1024];
+        loop {
+            let n = s.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                return Some(false);
+            }
+            buf.extend_from_slice(&chunk[..n]);
+            let text = String::from_utf8_lossy(&buf).replace(' ', "");
+            if text.contains("\"ready\":true") {
+                return Some(true);
+            }
+            if text.contains("\"ready\":false") {
+                return Some(false);
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(2), probe).await.ok().flatten().unwrap_or(false)
+}
+
+pub async fn browser(d: &Driver) -> Client {
+    browser_with(d, &d.profile).await
+}
+
+pub async fn browser_with(d: &Driver, profile: &std::path::Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    let mut opts = json!({"args": [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--window-size=1280,900",
+        format!("--user-data-dir={}", profile.display()),
+    ]});
+    if let Some(bin) = chromium_path() {
+        opts["binary"] = json!(bin);
+    }
+    caps.insert("goog:chromeOptions".into(), opts);
+    // Starting Chromium on a loaded 2-core machine can fail transiently (the
+    // driver resets the connection); a real failure repeats and is reported.
+    let mut last = None;
+    for attempt in 0..3 {
+        if attempt > 0 {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", d.port))
+            .await
+        {
+            Ok(c) => return c,
+            Err(e) => last = Some(e),
+        }
+    }
+    panic!("chromium session (3 attempts): {:?}", last.unwrap())
+}
+
+pub fn shots_dir() -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+pub async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("screenshot");
+    std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+pub async fn click_css(c: &Client, css: &str) {
+    c.wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+pub async fn click_sq(c: &Client, sq: &str) {
+    click_css(c, &format!("rect.sq[data-square='{sq}']")).await;
+}
+
+pub async fn state(a: SocketAddr, id: &str) -> Value {
+    get_json(a, &format!("/api/games/{id}")).await.1
+}
+
+/// Waits until the game has `ply` moves on the server and in the page.
+pub async fn wait_ply(c: &Client, a: SocketAddr, id: &str, ply: usize) -> Value {
+    for _ in 0..100 {
+        let s = state(a, id).await;
+        if s["ply"] == ply {
+            let shown = c.execute("return document.querySelectorAll('#moves .m').length", vec![]).await.unwrap();
+            if shown == json!(ply) {
+                return s;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("game {id} did not reach ply {ply}: {}", state(a, id).await);
+}
+
+pub fn legal<'a>(s: &'a Value, key: &str) -> Vec<&'a Value> {
+    s["legal"][key].as_array().map(|a| a.iter().collect()).unwrap_or_default()
+}
+
+pub fn has_move(s: &Value, key: &str, uci: &str) -> bool {
+    legal(s, key).iter().any(|m| m[0] == uci)
+}
+
+/// Plays `uci` by clicking from-square then to-square (and the chooser if
+/// it appears); returns the state after it. The move must be legal.
+pub async fn click_move(c: &Client, a: SocketAddr, id: &str, uci: &str) -> Value {
+    let s = state(a, id).await;
+    assert!(has_move(&s, &uci[0..2], uci), "{uci} is not legal here: {}", s["legal"]);
+    let ply = s["ply"].as_u64().unwrap() as usize;
+    click_sq(c, &uci[0..2]).await;
+    click_sq(c, &uci[2..4]).await;
+    if uci.len() > 4 {
+        click_css(c, &format!(".chooser button[data-uci='{uci}']")).await;
+    }
+    wait_ply(c, a, id, ply + 1).await
+}
+
+/// Places (or re-enters) `uci` (`N@c3`) from `color`'s pocket by clicking
+/// the pocket piece, then the square.
+pub async fn click_drop(c: &Client, a: SocketAddr, id: &str, color: &str, uci: &str) -> Value {
+    let s = state(a, id).await;
+    assert!(has_move(&s, "@", uci), "{uci} is not legal here: {}", s["legal"]);
+    let ply = s["ply"].as_u64().unwrap() as usize;
+    click_css(c, &format!(".pocket-piece[data-drop-role='{}'][data-color='{color}']", &uci[0..1])).await;
+    click_sq(c, &uci[2..4]).await;
+    wait_ply(c, a, id, ply + 1).await
+}
+
+/// The side to move resigns by the button; checks the result and banner.
+pub async fn finish_by_resignation(c: &Client, a: SocketAddr, id: &str, variant: &str, result: &str) {
+    let s = resign(c, a, id).await;
+    assert_eq!(s["result"], result);
+    let text = banner(c).await;
+    assert!(text.contains("resignation") && text.contains(result), "{text}");
+    shot(c, &format!("{variant}-over")).await;
+}
+
+pub async fn resign(c: &Client, a: SocketAddr, id: &str) -> Value {
+    click_css(c, "#resign").await;
+    click_css(c, "#resign").await;
+    for _ in 0..50 {
+        let s = state(a, id).await;
+        if s["status"] == "finished" {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("resignation not recorded");
+}
+
+pub async fn banner(c: &Client) -> String {
+    let b = c
+        .wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css("#banner:not(.hidden)"))
+        .await
+        .expect("game-over banner");
+    b.text().await.unwrap()
+}
+
+/// A hot-seat game made through the API, opened in the page with its token.
+pub async fn open_hotseat(c: &Client, a: SocketAddr, variant: &str, fen: Option<&str>) -> String {
+    let mut body = json!({"variant": variant, "mode": "hotseat"});
+    if let Some(f) = fen {
+        body["fen"] = json!(f);
+    }
+    let (st, g) = post_json(a, "/api/games", &body).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    c.execute(
+        "localStorage.setItem('chimera.token.' + arguments[0], arguments[1])",
+        vec![json!(id), g["token"].clone()],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("rect.sq[data-square='e2']")).await.unwrap();
+    wait_ply(c, a, &id, 0).await;
+    id
+}
+
+pub fn skip() -> bool {
+    std::env::var("CHIMERA_SKIP_BROWSER").as_deref() == Ok("1")
+}
+/// Drags the piece on `from` to `to` with real pointer events. (By viewport
+/// coordinates: the board redraws itself while dragging, so elements found
+/// before the drag go stale.)
+pub async fn drag(c: &Client, from: &str, to: &str) {
+    let centre = |sq: &str| {
+        format!("const r = document.querySelector(\"rect.sq[data-square='{sq}']\").getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];")
+    };
+    let f = c.execute(&centre(from), vec![]).await.unwrap();
+    let t = c.execute(&centre(to), vec![]).await.unwrap();
+    let (fx, fy, tx, ty) =
+        (f[0].as_i64().unwrap(), f[1].as_i64().unwrap(), t[0].as_i64().unwrap(), t[1].as_i64().unwrap());
+    let a = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo { duration: None, x: fx, y: fy })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: (fx + tx) / 2, y: (fy + ty) / 2 })
+        .then(PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: tx, y: ty })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    c.perform_actions(a).await.expect("drag");
+}
+
+/// Waits until the page shows `n` moves.
+pub async fn wait_shown(c: &Client, n: usize) {
+    for _ in 0..100 {
+        let shown = c.execute("return document.querySelectorAll('#moves .m').length", vec![]).await.unwrap();
+        if shown == json!(n) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("page did not show {n} moves");
+}
+
+pub async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css)).await.unwrap().text().await.unwrap()
+}
