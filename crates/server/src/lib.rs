@@ -10,6 +10,7 @@ pub mod live;
 pub mod net;
 pub mod pool;
 pub mod store;
+mod tree;
 mod web;
 
 use chimera_rules::{Color, Position};

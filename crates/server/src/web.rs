@@ -89,8 +89,10 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .route("/api/analyse", post(analyse))
         .route("/ws/{id}", get(ws_upgrade))
         .layer(RequestBodyLimitLayer::new(cfg.max_body));
-    let big =
-        Router::new().route("/api/pgn/import", post(pgn_import)).layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
+    let big = Router::new()
+        .route("/api/pgn/import", post(pgn_import))
+        .route("/api/pgn/tree", post(crate::tree::pgn_tree))
+        .layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
     let router = small
         .merge(big)
         .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API path") })
