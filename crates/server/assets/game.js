@@ -1,4 +1,6 @@
 import { Board } from './board.js';
+import { Premove } from './premove.js';
+import { bindKeys } from './keys.js';
 import { api, toast, tokenFor, saveToken, header, fmtClock, POCKET_NAMES } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -19,7 +21,10 @@ const board = new Board($('board'), {
   onMove: (uci) => send({ t: 'move', uci, ply: state.ply }),
   pockets: { top: $('pocket-top'), bottom: $('pocket-bottom') },
   hint: $('hint'),
+  onPremove: (p) => premove.set(p),
+  fit: $('board').closest('section'),
 });
+const premove = new Premove(board);
 
 function send(msg) {
   if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
@@ -70,8 +75,13 @@ function render() {
   board.opts.pocketName = POCKET_NAMES[s.variant] || 'Reserve';
   if (live) {
     const h = s.history[s.ply - 1];
+    // While the opponent (or the computer) thinks, a player may queue a premove.
+    const waiting = s.status === 'active' && !canMove ? you.find((c) => c !== s.turn) || null : null;
     board.set({ board: s.board, pockets: s.pockets, state: s.state, fen: s.fen, legal: canMove ? s.legal : {}, turn: s.turn, check: s.check,
-      last: h ? { from: h.from || h.to, to: h.to } : null, interactive: canMove, variant: s.variant, ringPowers: s.ring_powers });
+      last: h ? { from: h.from || h.to, to: h.to } : null, interactive: canMove, premovable: waiting, variant: s.variant, ringPowers: s.ring_powers });
+    const pre = canMove ? premove.take(s.legal) : null;
+    if (pre) send({ t: 'move', uci: pre, ply: s.ply });
+    if (s.status !== 'active') premove.cancel();
   } else {
     const fen = ply === 0 ? s.start_fen : s.history[ply - 1].fen;
     const h = s.history[ply - 1];
@@ -150,9 +160,9 @@ $('first').onclick = () => { viewPly = 0; render(); };
 $('prev').onclick = () => { const p = viewPly === null ? state.ply : viewPly; viewPly = Math.max(0, p - 1); render(); };
 $('next').onclick = () => { const p = viewPly === null ? state.ply : viewPly; viewPly = p + 1 >= state.ply ? null : p + 1; render(); };
 $('last').onclick = () => { viewPly = null; render(); };
-document.addEventListener('keydown', (e) => {
-  if (e.key === 'ArrowLeft') $('prev').click();
-  if (e.key === 'ArrowRight') $('next').click();
+bindKeys({
+  prev: () => $('prev').click(), next: () => $('next').click(), first: () => $('first').click(),
+  last: () => $('last').click(), flip: () => $('flip').click(), escape: () => { board.cancelPremove(); board.unselect(); },
 });
 $('resign').onclick = () => {
   const b = $('resign');
