@@ -303,3 +303,123 @@ pub async fn wait_shown(c: &Client, n: usize) {
 pub async fn text_of(c: &Client, css: &str) -> String {
     c.find(Locator::Css(css)).await.unwrap().text().await.unwrap()
 }
+
+/// A window size for the layout tests; `phone` is Chromium's mobile
+/// emulation (touch events, a mobile viewport).
+#[derive(Clone, Copy, Debug)]
+pub struct Screen {
+    pub width: u32,
+    pub height: u32,
+    pub phone: bool,
+}
+
+impl Screen {
+    pub const LAPTOP: Screen = Screen { width: 1366, height: 768, phone: false };
+    pub const DESKTOP: Screen = Screen { width: 1200, height: 900, phone: false };
+    pub const PHONE: Screen = Screen { width: 390, height: 844, phone: true };
+
+    /// `1366x768`, or `phone` for the phone.
+    pub fn name(&self) -> String {
+        if self.phone {
+            "phone".into()
+        } else {
+            format!("{}x{}", self.width, self.height)
+        }
+    }
+}
+
+/// A Chromium session with the window (viewport) of `screen`.
+pub async fn browser_screen(d: &Driver, profile: &std::path::Path, screen: Screen) -> Client {
+    let mut caps = serde_json::Map::new();
+    let mut opts = json!({"args": [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--hide-scrollbars", format!("--window-size={},{}", screen.width, screen.height),
+        format!("--user-data-dir={}", profile.display()),
+    ]});
+    if screen.phone {
+        opts["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": screen.width, "height": screen.height, "pixelRatio": 2.0, "touch": true, "mobile": true},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+        });
+    }
+    if let Some(bin) = chromium_path() {
+        opts["binary"] = json!(bin);
+    }
+    caps.insert("goog:chromeOptions".into(), opts);
+    let mut last = None;
+    for attempt in 0..3 {
+        if attempt > 0 {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", d.port))
+            .await
+        {
+            Ok(c) => return c,
+            Err(e) => last = Some(e),
+        }
+    }
+    panic!("chromium session (3 attempts): {:?}", last.unwrap())
+}
+
+/// The viewport centre of the first element matching `css`.
+pub async fn centre_of(c: &Client, css: &str) -> (i64, i64) {
+    let v = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); if (!e) return null; const r = e.getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+    assert!(!v.is_null(), "no element {css}");
+    (v[0].as_i64().unwrap(), v[1].as_i64().unwrap())
+}
+
+/// A finger's tap (W3C touch pointer actions) at a viewport point.
+pub async fn tap_at(c: &Client, x: i64, y: i64) {
+    use fantoccini::actions::TouchActions;
+    let a = TouchActions::new("finger".into())
+        .then(PointerAction::MoveTo { duration: None, x, y })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::Pause { duration: Duration::from_millis(60) })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    c.perform_actions(a).await.expect("tap");
+    c.release_actions().await.expect("release");
+}
+
+/// A press where a person would press: a tap on the phone, a mouse click elsewhere.
+pub async fn press_css(c: &Client, screen: Screen, css: &str) {
+    if screen.phone {
+        let (x, y) = centre_of(c, css).await;
+        tap_at(c, x, y).await;
+    } else {
+        click_css(c, css).await;
+    }
+}
+
+pub async fn press_sq(c: &Client, screen: Screen, sq: &str) {
+    press_css(c, screen, &format!("rect.sq[data-square='{sq}']")).await;
+}
+
+/// One key pressed and released (a `fantoccini::key::Key` or a character).
+pub async fn key(c: &Client, k: impl Into<char>) {
+    use fantoccini::actions::{KeyAction, KeyActions};
+    let k = k.into();
+    let a = KeyActions::new("keyboard".into()).then(KeyAction::Down { value: k }).then(KeyAction::Up { value: k });
+    c.perform_actions(a).await.expect("key");
+}
+
+/// Polls `js` (a script returning a value) until it returns `want`; panics with the last value.
+pub async fn wait_js(c: &Client, js: &str, want: Value) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        last = c.execute(js, vec![]).await.unwrap();
+        if last == want {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{js}: wanted {want}, last {last}");
+}
