@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Makes the game-page screenshots of each variant (a 1366x768 window and a
+# 390x844 phone) by running the board's layout browser tests, then copies
+# them to docs/screenshots/. Needs chromium and chromedriver
+# (scripts/setup-browser.sh).
+#
+#   scripts/screenshots.sh          # run the tests, then copy
+#   scripts/screenshots.sh --copy   # copy what target/screenshots/ holds
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" != "--copy" ]; then
+  cargo test -p chimera-server --test browser_board -- laptop_layout_fits phone_layout_fits
+fi
+mkdir -p docs/screenshots
+n=0
+for v in chess genie genesis clown magicring; do
+  for size in 1366x768 phone; do
+    src="target/screenshots/game-$v-$size.png"
+    if [ ! -f "$src" ]; then
+      echo "missing $src: run scripts/screenshots.sh without --copy" >&2
+      exit 1
+    fi
+    cp "$src" "docs/screenshots/game-$v-$size.png"
+    n=$((n + 1))
+  done
+done
+echo "copied $n screenshots to docs/screenshots/"
