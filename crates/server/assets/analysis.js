@@ -57,8 +57,14 @@ function renderMoves() {
     tree.cur = tree.byId(parseInt(e.dataset.node, 10)) || tree.cur;
     load();
   }));
-  const cur = $('moves').querySelector('.cur');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  // Keep the current move in view inside the list (not by scrolling the page).
+  const box = $('moves');
+  const cur = box.querySelector('.cur');
+  if (cur) {
+    const b = box.getBoundingClientRect();
+    const r = cur.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - b.height / 2;
+  }
   $('promote').disabled = tree.isMainline(tree.cur);
   $('delete').disabled = !tree.cur.parent;
 }

@@ -405,6 +405,12 @@ async fn analysis_import_and_keys(c: &Client, a: SocketAddr, screen: Screen) {
     let (main, side) = shown_lines(c).await;
     assert_eq!(main, ["e4", "c5", "Nf3", "d6"]);
     assert_eq!(side, ["d4", "d5", "Nf6", "c4", "c4", "Nc3", "Nc6"]);
+    // (The click on Import scrolled the page to the button: back to the top.)
+    c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
+    key(c, Key::Left).await;
+    wait_js(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("Nf3")).await;
+    let scrolled = c.execute("return window.scrollY", vec![]).await.unwrap();
+    assert_eq!(scrolled, json!(0), "showing the current move scrolls the list, not the page");
     shot(c, &format!("analysis-imported-{}", screen.name())).await;
     c.execute("document.getElementById('pgn').value = ''", vec![]).await.unwrap();
     click_css(c, "#export").await;
