@@ -33,6 +33,7 @@ const VARIANTS: [&str; 5] = ["chess", "genie", "genesis", "clown", "magicring"];
 enum Part {
     Layout,
     Chooser,
+    Drag,
     Premove,
     Keys,
     SideLines,
@@ -56,6 +57,9 @@ tests! {
     laptop_chooser_ignores_the_opening_press: LAPTOP Chooser;
     desktop_chooser_ignores_the_opening_press: DESKTOP Chooser;
     phone_chooser_ignores_the_opening_tap: PHONE Chooser;
+    laptop_drags: LAPTOP Drag;
+    desktop_drags: DESKTOP Drag;
+    phone_drags: PHONE Drag;
     laptop_premoves: LAPTOP Premove;
     desktop_premoves: DESKTOP Premove;
     phone_premoves: PHONE Premove;
@@ -93,6 +97,7 @@ async fn run(screen: Screen, part: Part) {
             }
         }
         Part::Chooser => clown_chooser_ignores_the_opening_tap(&c, a, screen).await,
+        Part::Drag => drags(&c, a, screen).await,
         Part::Premove => premoves_and_redraws(&c, a, screen).await,
         Part::Keys => game_keys(&c, a, screen).await,
         Part::SideLines => analysis_side_lines(&c, a, screen).await,
@@ -230,6 +235,28 @@ async fn clown_chooser_ignores_the_opening_tap(c: &Client, a: SocketAddr, screen
     press_css(c, screen, ".chooser button[data-uci='b8c6']").await;
     let s = wait_ply(c, a, &id, 2).await;
     assert_eq!(s["history"][1]["san"], "Nc6");
+}
+
+/// Drag-and-drop by mouse, or by finger on the phone: a board move, a
+/// placement from the Genesis reserve, and a drag to an illegal square that
+/// puts the piece back.
+async fn drags(c: &Client, a: SocketAddr, screen: Screen) {
+    let sq = |s: &str| format!("rect.sq[data-square='{s}']");
+    let id = open_clocked(c, a, "chess").await;
+    drag_css(c, screen, &sq("e2"), &sq("e5")).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(state(a, &id).await["ply"], 0, "e2-e5 is no move");
+    assert!(c.find(Locator::Css("g.piece[data-square='e2']:not(.lifted)")).await.is_ok(), "the pawn is back on e2");
+    drag_css(c, screen, &sq("e2"), &sq("e4")).await;
+    let s = wait_ply(c, a, &id, 1).await;
+    assert_eq!(s["history"][0]["uci"], "e2e4", "dragged at {}", screen.name());
+    drag_css(c, screen, &sq("g8"), &sq("f6")).await;
+    let s = wait_ply(c, a, &id, 2).await;
+    assert_eq!(s["history"][1]["uci"], "g8f6");
+    let id = open_clocked(c, a, "genesis").await;
+    drag_css(c, screen, ".pocket-piece[data-drop-role='K'][data-color='w']", &sq("e1")).await;
+    let s = wait_ply(c, a, &id, 1).await;
+    assert_eq!(s["history"][0]["uci"], "K@e1", "placed from the reserve by drag at {}", screen.name());
 }
 
 /// Problem 8, premoves: one queued while the opponent moves, played when

@@ -106,6 +106,13 @@ export function bindPointer(board) {
     ghost.style.left = e.clientX - 32 + 'px';
     ghost.style.top = e.clientY - 32 + 'px';
   });
+  // A finger's drag from a pocket would pan the page (and cancel the drag)
+  // without touch-action: none on the pocket pieces (style.css).
+  window.addEventListener('pointercancel', () => {
+    if (!pocketDrag) return;
+    pocketDrag = null;
+    if (ghost) { ghost.remove(); ghost = null; }
+  });
   window.addEventListener('pointerup', (e) => {
     if (!pocketDrag) return;
     const pd = pocketDrag;

@@ -423,3 +423,33 @@ pub async fn wait_js(c: &Client, js: &str, want: Value) -> Value {
     }
     panic!("{js}: wanted {want}, last {last}");
 }
+
+/// Drags from the centre of `from` to the centre of `to` (CSS selectors):
+/// a finger on the phone, the mouse elsewhere, moving in steps.
+pub async fn drag_css(c: &Client, screen: Screen, from: &str, to: &str) {
+    use fantoccini::actions::TouchActions;
+    let (fx, fy) = centre_of(c, from).await;
+    let (tx, ty) = centre_of(c, to).await;
+    let steps = [
+        PointerAction::MoveTo { duration: None, x: fx, y: fy },
+        PointerAction::Down { button: MOUSE_BUTTON_LEFT },
+        PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: (fx * 2 + tx) / 3, y: (fy * 2 + ty) / 3 },
+        PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: (fx + tx * 2) / 3, y: (fy + ty * 2) / 3 },
+        PointerAction::MoveTo { duration: Some(Duration::from_millis(80)), x: tx, y: ty },
+        PointerAction::Up { button: MOUSE_BUTTON_LEFT },
+    ];
+    if screen.phone {
+        let mut a = TouchActions::new("finger".into());
+        for s in steps {
+            a = a.then(s);
+        }
+        c.perform_actions(a).await.expect("touch drag");
+    } else {
+        let mut a = MouseActions::new("mouse".into());
+        for s in steps {
+            a = a.then(s);
+        }
+        c.perform_actions(a).await.expect("mouse drag");
+    }
+    c.release_actions().await.expect("release");
+}
