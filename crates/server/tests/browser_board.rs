@@ -163,10 +163,18 @@ return { w: innerWidth, h: innerHeight, scrollW: document.documentElement.scroll
 async fn layout_fits(c: &Client, a: SocketAddr, screen: Screen, variant: &str) {
     open_clocked(c, a, variant).await;
     c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#bottom-clock:not(.hidden)")).await.unwrap();
-    // The board sizes itself after the clocks appear: let it settle.
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    // The board sizes itself after the clocks appear: give it up to 3 s to
+    // settle (the old page never did).
+    let mut m = Value::Null;
+    for _ in 0..30 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        m = c.execute(RECTS, vec![]).await.unwrap();
+        let h = m["h"].as_i64().unwrap();
+        if m["rects"].as_object().unwrap().values().all(|r| r[3].as_i64().unwrap() <= h) {
+            break;
+        }
+    }
     shot(c, &format!("game-{variant}-{}", screen.name())).await;
-    let m = c.execute(RECTS, vec![]).await.unwrap();
     let (w, h) = (m["w"].as_i64().unwrap(), m["h"].as_i64().unwrap());
     // A page wider than a phone's screen is zoomed out to fit: the viewport
     // grows. (On the desktop sizes the window's own bar takes some height:
