@@ -323,6 +323,12 @@ async fn premoves_and_redraws(c: &Client, a: SocketAddr, screen: Screen) {
     wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
     press_sq(c, screen, "a5").await;
     wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(0)).await;
+    // Esc cancels one too.
+    press_sq(c, screen, "g1").await;
+    press_sq(c, screen, "f3").await;
+    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
+    key(c, Key::Escape).await;
+    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(0)).await;
     send(&mut bws, &json!({"t": "move", "uci": "b8c6", "ply": 3})).await;
     wait_ply(c, a, &id, 4).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
