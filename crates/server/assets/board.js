@@ -137,7 +137,7 @@ export class Board {
     });
     renderPockets(this.opts.pockets, d, this.orientation, sel, this.opts.pocketName,
       (role, letter, e) => this.pickFromPocket(role, letter, e));
-    renderHint(this.opts.hint, d, sel, this.movesFor(sel), (uci) => this.play(uci));
+    renderHint(this.opts.hint, d, sel, this.movesFor(sel), (uci) => this.play(uci), this.premove);
     renderInfo(this.info, d);
     if (this.opts.fit) this.fit();
   }

@@ -287,6 +287,8 @@ async fn premoves_and_redraws(c: &Client, a: SocketAddr, screen: Screen) {
     press_sq(c, screen, "d2").await;
     press_sq(c, screen, "d4").await;
     wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
+    let note = text_of(c, "#hint").await;
+    assert!(note.contains("Premove d2–d4"), "the queued premove is said in words: {note}");
     shot(c, &format!("premove-{}", screen.name())).await;
     // Marks on nodes that the next redraw must keep.
     c.execute(

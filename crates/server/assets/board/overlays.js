@@ -66,12 +66,19 @@ export function choiceOptions(ms, turn, play, cancel) {
 }
 
 /** Special-move buttons and notes for the selection, under the board. */
-export function renderHint(box, d, sel, moves, play) {
+export function renderHint(box, d, sel, moves, play, premove) {
   if (!box) return;
-  const key = JSON.stringify([sel, moves, d.variant, d.turn]);
+  const key = JSON.stringify([sel, moves, d.variant, d.turn, premove]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.innerHTML = '';
+  if (!sel && premove) {
+    const p = document.createElement('span');
+    p.className = 'hint-text premove-note';
+    p.textContent = `Premove ${premove.from}–${premove.to} waits for your turn (played then if legal). Esc or a click on an empty square cancels it.`;
+    box.appendChild(p);
+    return;
+  }
   if (!sel) return;
   for (const m of moves) {
     const label = ACTION_MOVES[m[2]];
