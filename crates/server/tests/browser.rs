@@ -186,7 +186,7 @@ async fn browser_games() {
         let s = state(a, &id).await;
         assert_eq!(
             s["state"]["rings"][0],
-            json!({"owner": "w", "square": "e1", "level": 0, "power": null, "active": false})
+            json!({"owner": "w", "holder": "w", "square": "e1", "level": 0, "power": null, "active": false})
         );
         assert_eq!(c.find_all(Locator::Css("g.ring")).await.unwrap().len(), 2, "both rings drawn");
         click_move(&c, a, &id, "d2d4").await;
@@ -200,7 +200,7 @@ async fn browser_games() {
         assert_eq!(s["history"][2]["san"], "e1~e2");
         assert_eq!(
             s["state"]["rings"][0],
-            json!({"owner": "w", "square": "e2", "level": 1, "power": "Q", "active": true})
+            json!({"owner": "w", "holder": "w", "square": "e2", "level": 1, "power": "Q", "active": true})
         );
         shot(&c, "magicring-ring-passed").await;
         click_move(&c, a, &id, "d7d6").await;
