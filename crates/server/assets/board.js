@@ -152,9 +152,14 @@ export class Board {
     if (st && st.rings) {
       const NAMES = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight', K: 'King' };
       for (const r of st.rings) {
+        // A ring is named by its first owner; after a capture the other
+        // side's piece carries it, and that side uses and passes it.
         const on = this.data.pieces[r.square];
+        const holder = r.holder || r.owner;
         const power = r.power ? `${NAMES[r.power]} power${r.active ? '' : ' (unused on a King)'}` : 'no power yet';
-        parts.push(`${W[r.owner]}'s ring: ${r.square}${on ? ' (' + ROLE_NAMES[on.toUpperCase()] + ')' : ''}, level ${r.level}, ${power}`);
+        const carrier = on ? `${W[holder]}'s ${ROLE_NAMES[on.toUpperCase()]} on ${r.square}` : r.square;
+        const taken = holder !== r.owner ? ` (captured: ${W[holder]} holds it now)` : '';
+        parts.push(`${W[r.owner]}'s ring${taken}: ${carrier}, level ${r.level}, ${power}${holder !== r.owner && r.power ? ' for ' + W[holder] : ''}`);
       }
       if (st.tainted.length) parts.push('Tainted pawns (no promotion, no double step): ' + st.tainted.join(', '));
       parts.push('Powers: ' + st.powers);
@@ -213,12 +218,14 @@ export class Board {
     for (const ring of this.rings()) {
       const [x, y] = this.xy(ring.square);
       const cx = ring.owner === 'w' ? 81 : 19;
-      const g = el('g', { transform: `translate(${x} ${y})`, class: `ring ring-${ring.owner}${ring.active ? ' active' : ''}`, 'data-ring': ring.owner, 'data-square': ring.square });
+      const captured = ring.holder && ring.holder !== ring.owner;
+      const g = el('g', { transform: `translate(${x} ${y})`, class: `ring ring-${ring.owner}${ring.active ? ' active' : ''}${captured ? ' captured' : ''}`, 'data-ring': ring.owner, 'data-square': ring.square });
       const label = `${ring.level}${ring.power || ''}`;
       g.innerHTML = `<circle cx="${cx}" cy="19" r="15" class="ring-band"/>` +
         `<text x="${cx}" y="24" text-anchor="middle" class="ring-label${ring.power && !ring.active ? ' idle' : ''}">${label}</text>`;
       const title = el('title');
-      title.textContent = `${ring.owner === 'w' ? 'White' : 'Black'}'s ring, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : '');
+      title.textContent = `${ring.owner === 'w' ? 'White' : 'Black'}'s ring` + (captured ? `, captured by ${ring.holder === 'w' ? 'White' : 'Black'}` : '') +
+        `, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : '');
       g.appendChild(title);
       svg.appendChild(g);
     }
@@ -267,6 +274,7 @@ export class Board {
       label.className = 'pocket-label';
       label.textContent = (this.opts.pocketName || 'Reserve') + ' — ' + (color === 'w' ? 'White' : 'Black');
       box.appendChild(label);
+      const whys = new Set();
       for (const r of roles) {
         const letter = color === 'w' ? r : r.toLowerCase();
         const b = document.createElement('button');
@@ -274,7 +282,9 @@ export class Board {
         b.className = 'pocket-piece' + (can ? ' can' : '') + (this.selected && this.selected.drop === r && can ? ' selected' : '');
         b.dataset.dropRole = r;
         b.dataset.color = color;
-        b.title = ROLE_NAMES[r] + (can ? ': click or drag onto a highlighted square' : '');
+        const why = can ? '' : this.pocketWhy(color, r);
+        if (why) whys.add(why);
+        b.title = ROLE_NAMES[r] + (can ? ': click or drag onto a highlighted square' : why ? ': ' + why : '');
         b.innerHTML = pieceIcon(letter, 40) + (counts[r] ? `<span class="count">${counts[r]}</span>` : '');
         b.disabled = !can;
         if (can) {
@@ -287,7 +297,33 @@ export class Board {
         }
         box.appendChild(b);
       }
+      // Why the greyed pieces may not come in now, in words (a phone has
+      // no hover for the title).
+      if (whys.size) {
+        const w = document.createElement('div');
+        w.className = 'pocket-why';
+        w.textContent = [...whys].join(' ');
+        box.appendChild(w);
+      }
     }
+  }
+
+  /** Why `color`'s pocket piece `role` may not be placed now ('' when the
+   *  board is only being shown, not played on). From the server's state. */
+  pocketWhy(color, role) {
+    const d = this.data;
+    const st = d.state || {};
+    const W = { w: 'White', b: 'Black' };
+    if (!d.interactive) return '';
+    if (color !== d.turn) return `Only on ${W[color]}'s own turn.`;
+    if (st.hands) {
+      if (st.reentry_used && st.reentry_used[color]) return 'Re-entry used: one a game.';
+      if (st.last_by_clown) return "No re-entry straight after a Clown's move.";
+      if (st.last_captured === role) return `The ${ROLE_NAMES[role]} just captured may re-enter from your next turn on.`;
+      return 'No empty square of your entry zone keeps your King safe now.';
+    }
+    if (st.king_first && role !== 'K') return 'Place your King first.';
+    return 'No legal square for it now.';
   }
 
   movePocketGhost(e) {

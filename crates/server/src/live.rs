@@ -666,7 +666,8 @@ pub fn pockets_of(pos: &AnyPosition) -> Value {
 /// - genie: `{flips: {w, b}, own_half}` (who may still flip a pawn)
 /// - genesis: `{king_first}` (the side to move must place its King next)
 /// - clown: `{hands: {w: {N, B}, b}, reentry_used: {w, b}, had_clown: {w, b},
-///   unmoved: [squares]}`
+///   unmoved: [squares], last_by_clown, last_captured}` (`last_captured`: the
+///   letter of the piece the last move took, which may not re-enter yet)
 /// - magicring: `{rings: [{owner, square, level, power, active}], tainted:
 ///   [squares], powers}`; `power` is the letter the ring's level grants
 ///   (`null` at level 0), `active` whether its carrier may use it (not on a King)
@@ -688,6 +689,10 @@ pub fn variant_state(pos: &AnyPosition) -> Value {
                 "reentry_used": color_map(p.reentry_used(Color::White), p.reentry_used(Color::Black)),
                 "had_clown": color_map(p.had_clown(Color::White), p.had_clown(Color::Black)),
                 "unmoved": squares(p.unmoved_knights()),
+                // Why a piece in hand may not re-enter now: straight after
+                // a Clown's move, or the piece taken by the last move.
+                "last_by_clown": p.last_move_by_clown(),
+                "last_captured": p.last_captured().map(|r| r.upper_char().to_string()),
             })
         }
         AnyPosition::MagicRing(p) => {

@@ -337,7 +337,7 @@ async fn favicon_and_the_page_of_a_missing_game() {
     for bad in ["/game/nosuchgame", "/game/0123456789ab", "/game/%3Cscript%3E", &format!("/game/{}", "a".repeat(200))] {
         let (st, body) = http(a, "GET", bad, None).await;
         assert_eq!(st, 404, "{bad}");
-        assert!(body.contains("No such game"), "{bad}: {body}");
+        assert!(body.starts_with("<!doctype html>") && body.contains("No such game"), "{bad}: {body}");
     }
     let g = create(a, json!({"variant": "chess", "mode": "hotseat"})).await;
     let (st, body) = http(a, "GET", &format!("/game/{}", s(&g, "id")), None).await;
