@@ -158,7 +158,7 @@ function render() {
   });
   const shown = ply > 0 ? s.history[ply - 1] : null;
   $('move-note').classList.toggle('hidden', !(shown && shown.note));
-  $('move-note').textContent = shown && shown.note ? `${Math.ceil(ply / 2)}${ply % 2 ? '.' : '…'} ${shown.san}: ${shown.note}` : '';
+  $('move-note').textContent = shown && shown.note ? `${shown.san}: ${shown.note}` : '';
   const cur = $('moves').querySelector('.cur');
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status

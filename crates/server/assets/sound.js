@@ -83,7 +83,7 @@ export function soundFor(h, finished) {
 export function muteButton(button) {
   const show = () => {
     const m = muted();
-    button.textContent = m ? '🔇 Sound off' : '🔊 Sound on';
+    button.textContent = m ? 'Sound: off' : 'Sound: on';
     button.setAttribute('aria-pressed', m ? 'true' : 'false');
     button.title = m ? 'Sounds are off: click to turn them on' : 'Sounds are on: click to mute them';
   };
