@@ -360,12 +360,13 @@ async fn browser_friend_and_engine() {
 // Each at 1366×768, 1200×900 and a 390×844 touch phone (taps there).
 
 /// The lobby fits the screen (problem 5b: 489 px wide on a 390 px phone).
-async fn assert_no_sideways_scroll(c: &fantoccini::Client, what: &str) {
-    let (w, inner) = {
-        let v = c.execute("return [document.documentElement.scrollWidth, window.innerWidth];", vec![]).await.unwrap();
-        (v[0].as_i64().unwrap(), v[1].as_i64().unwrap())
-    };
-    assert!(w <= inner, "{what}: the page is {w} px wide on a {inner} px window");
+/// On the phone the width is the device's 390 px: a mobile browser widens
+/// its layout viewport (`innerWidth`) to a page that is too wide.
+async fn assert_no_sideways_scroll(c: &fantoccini::Client, size: Size, what: &str) {
+    let v = c.execute("return [document.documentElement.scrollWidth, window.innerWidth];", vec![]).await.unwrap();
+    let w = v[0].as_i64().unwrap();
+    let screen = if size == Size::Phone { 390 } else { v[1].as_i64().unwrap() };
+    assert!(w <= screen, "{what}: the page is {w} px wide on a {screen} px screen");
 }
 
 async fn set_name(c: &fantoccini::Client, name: &str) {
@@ -395,6 +396,13 @@ async fn browser_open_seeks_and_names() {
             .for_element(Locator::Css("#variant option[value='genie']"))
             .await
             .unwrap();
+        // Problem 5b first: the lobby (with the games of the sizes before)
+        // is no wider than the window.
+        wait_js(&ann, "return [document.querySelectorAll('#games tr').length, document.getElementById('seeks').dataset.loads || '0']", |v| {
+            v[0].as_i64().unwrap_or(0) > 0 && v[1] != "0"
+        })
+        .await;
+        assert_no_sideways_scroll(&ann, size, &format!("lobby {tag}")).await;
         set_name(&ann, "Ann").await;
         press(&ann, size, "label:has(input[name=mode][value=seek])").await;
         let label = text_of(&ann, "#create-btn").await;
@@ -412,7 +420,7 @@ async fn browser_open_seeks_and_names() {
         wait_visible(&bob, &format!("tr[data-seek='{id}'] .seek-join")).await;
         let row = text_of(&bob, &format!("tr[data-seek='{id}']")).await;
         assert!(row.contains("Ann") && row.contains("Black"), "{tag}: {row}");
-        assert_no_sideways_scroll(&bob, &format!("lobby {tag}")).await;
+        assert_no_sideways_scroll(&bob, size, &format!("lobby {tag}")).await;
         shot(&bob, &format!("lobby-seeks-{tag}")).await;
 
         // A second joiner is refused clearly: Zed takes another seek first
@@ -455,7 +463,7 @@ async fn browser_open_seeks_and_names() {
         })
         .await;
         assert!(bob.find(Locator::Css(&format!("tr[data-seek='{id}']"))).await.is_err(), "{tag}: a taken seek leaves");
-        assert_no_sideways_scroll(&bob, &format!("lobby with games {tag}")).await;
+        assert_no_sideways_scroll(&bob, size, &format!("lobby with games {tag}")).await;
 
         // Ann cancels a seek of hers from its page.
         ann.goto(&format!("http://{a}/")).await.unwrap();
