@@ -9,9 +9,11 @@ export async function api(path, body) {
   return data;
 }
 
-export function toast(msg) {
+/** A message at the foot of the page: an error (red), or with kind
+ *  'notice' a neutral one (an answer, not a failure). */
+export function toast(msg, kind) {
   const t = document.createElement('div');
-  t.className = 'toast';
+  t.className = 'toast' + (kind === 'notice' ? ' notice' : '');
   t.id = 'toast';
   t.textContent = msg;
   document.querySelectorAll('.toast').forEach((x) => x.remove());
@@ -42,3 +44,12 @@ export function fmtClock(ms) {
 }
 
 export const POCKET_NAMES = { genesis: 'Reserve', clown: 'Hand (re-entry)' };
+
+/** The player's chosen name, remembered in this browser ('' if none). */
+export function myName() { return localStorage.getItem('chimera.name') || ''; }
+export function saveName(n) { localStorage.setItem('chimera.name', n); }
+
+/** Text made safe for innerHTML. */
+export function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}

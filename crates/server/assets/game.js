@@ -1,7 +1,8 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, POCKET_NAMES } from './common.js';
+import { api, toast, tokenFor, saveToken, header, fmtClock, POCKET_NAMES, myName } from './common.js';
+import { play as playSound, soundFor, muteButton } from './sound.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -16,6 +17,8 @@ let viewPly = null; // null = live
 let ws = null;
 let retry = 500;
 let clockBase = null;
+let stopped = false; // the game is gone (or never was): no reconnecting
+let opened = false; // a socket of this page has opened once
 
 const board = new Board($('board'), {
   onMove: (uci) => send({ t: 'move', uci, ply: state.ply }),
@@ -34,22 +37,75 @@ function send(msg) {
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   ws = new WebSocket(`${proto}://${location.host}/ws/${id}${token ? '?token=' + encodeURIComponent(token) : ''}`);
-  ws.onopen = () => { retry = 500; };
+  ws.onopen = () => { retry = 500; opened = true; };
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.t === 'hello') { you = m.you; if (state) render(); }
     else if (m.t === 'state') {
       // A state carries the history from ply history_from on: keep ours before it.
       const first = !state;
+      const prev = state;
       if (!first && m.history_from > 0) m.history = state.history.slice(0, m.history_from).concat(m.history);
       state = m;
       if (first) orient();
       clockBase = performance.now();
+      if (!first) sounds(prev, m);
+      // A rematch made while this page is open: its players go there (their
+      // seat tokens are the same, colours swapped).
+      if (!first && m.rematch && !prev.rematch && you.length) return followRematch(m.rematch);
       render();
     }
     else if (m.t === 'error') { toast(m.message); if (state) render(); }
+    else if (m.t === 'notice') toast(m.message, 'notice');
+    else if (m.t === 'gone') gone(m.message);
   };
-  ws.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+  ws.onclose = async () => {
+    if (stopped) return;
+    // A socket refused before it ever opened: is there such a game at all?
+    if (!opened) {
+      try {
+        const r = await fetch(`/api/games/${id}`);
+        if (r.status === 404) return missing();
+      } catch (_) { /* the server is away: try again */ }
+    }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+/** The game does not exist: say so instead of an empty board. */
+function missing() {
+  stopped = true;
+  document.title = 'Chimera — no such game';
+  document.querySelector('main').innerHTML = '<section class="panel nogame" id="nogame"><h2>No such game</h2>' +
+    '<p>There is no game at this address: the link may be mistyped or cut short, or the game was an open seek its creator cancelled.</p>' +
+    '<p><a href="/"><button class="primary">Go to the lobby</button></a></p></section>';
+}
+
+/** The seek was cancelled (by its creator, or because the creator left). */
+function gone(message) {
+  stopped = true;
+  if (ws) { ws.onclose = null; ws.close(); }
+  $('gone-text').textContent = message.charAt(0).toUpperCase() + message.slice(1) + '.';
+  $('gone-box').classList.remove('hidden');
+  for (const b of ['seek-box', 'actions', 'join-box', 'end-box']) $(b).classList.add('hidden');
+  board.set({ board: '8/8/8/8/8/8/8/8', interactive: false });
+}
+
+function sounds(prev, m) {
+  const ended = m.status === 'finished' && prev.status !== 'finished';
+  if (m.ply > prev.ply) playSound(soundFor(m.history[m.ply - 1], ended));
+  else if (ended) playSound('end');
+}
+
+function followRematch(newId) {
+  const swap = { white: 'black', black: 'white' };
+  let colors = [];
+  try { colors = JSON.parse(localStorage.getItem('chimera.colors.' + id) || '[]'); } catch (_) { colors = []; }
+  saveToken(newId, token, colors.map((c) => swap[c] || c));
+  stopped = true;
+  if (ws) { ws.onclose = null; ws.close(); }
+  location.href = '/game/' + newId;
 }
 
 function orient() {
@@ -62,7 +118,9 @@ function playerName(c) {
   if (state.engine_color === c) return `Computer (level ${state.engine_level})`;
   if (state.mode === 'hotseat') return WORDS[c];
   const me = you.includes(c) ? ' (you)' : '';
-  return WORDS[c] + me + (state.mode === 'friend' && !state.seats[c] ? ' — waiting for a player' : '');
+  const name = state.names && state.names[c];
+  const waiting = (state.mode === 'friend' || state.mode === 'seek') && !state.seats[c];
+  return (name ? `${name} (${WORDS[c]})` : WORDS[c]) + me + (waiting ? ' — waiting for a player' : '');
 }
 
 function render() {
@@ -99,15 +157,25 @@ function render() {
   const cells = [];
   s.history.forEach((h, i) => {
     if (i % 2 === 0) cells.push(`<span class="n">${Math.floor(i / 2) + 1}.</span>`);
-    cells.push(`<span class="m${i + 1 === ply ? ' cur' : ''}" data-ply="${i + 1}">${h.san}</span>`);
+    cells.push(`<span class="m${i + 1 === ply ? ' cur' : ''}${h.note ? ' noted' : ''}" data-ply="${i + 1}">${h.san}</span>`);
   });
   $('moves').innerHTML = cells.join('');
   $('moves').querySelectorAll('.m').forEach((e) => e.addEventListener('click', () => { viewPly = parseInt(e.dataset.ply, 10); render(); }));
+  // Notes say what a move does when its notation may puzzle (dh6, cb3, e1~d2).
+  $('moves').querySelectorAll('.m').forEach((e) => {
+    const h = s.history[parseInt(e.dataset.ply, 10) - 1];
+    if (h && h.note) e.title = h.note;
+  });
+  const shown = ply > 0 ? s.history[ply - 1] : null;
+  $('move-note').classList.toggle('hidden', !(shown && shown.note));
+  $('move-note').textContent = shown && shown.note ? `${shown.san}: ${shown.note}` : '';
   const cur = $('moves').querySelector('.cur');
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status
   let st;
+  const openSeek = s.mode === 'seek' && s.status === 'active' && (!s.seats.w || !s.seats.b);
   if (s.status === 'finished') st = 'Game over.';
+  else if (openSeek && you.length) st = 'Waiting for an opponent.';
   else if (s.thinking) st = 'The computer is thinking…';
   else if (canMove) st = `Your move (${WORDS[s.turn]}).`;
   else if (you.length) st = `Waiting for ${WORDS[s.turn]}.`;
@@ -121,20 +189,46 @@ function render() {
     banner.classList.remove('hidden');
   } else banner.classList.add('hidden');
   const freeSeat = s.mode === 'friend' && (!s.seats.w || !s.seats.b);
-  $('join-box').classList.toggle('hidden', !(freeSeat && !you.length && s.status === 'active' && invite));
+  $('join-box').classList.toggle('hidden', !(!you.length && s.status === 'active' && ((freeSeat && invite) || openSeek)));
+  $('seek-box').classList.toggle('hidden', !(openSeek && you.length));
+  renderEnd(s);
   $('invite-box').classList.toggle('hidden', !(freeSeat && you.length && myInvite));
   $('invite').textContent = location.origin + '/game/' + id + '#invite=' + myInvite;
   const offer = s.draw_offer;
   $('draw-box').classList.toggle('hidden', !(offer && you.length && !you.includes(offer)));
   $('draw-text').textContent = offer ? `${WORDS[offer]} offers a draw.` : '';
-  const active = s.status === 'active' && you.length > 0;
+  const active = s.status === 'active' && you.length > 0 && !openSeek;
+  if (!active) $('draw-confirm').classList.add('hidden');
   $('actions').classList.toggle('hidden', !active);
-  $('takeback').classList.toggle('hidden', s.mode === 'friend');
+  $('takeback').classList.toggle('hidden', s.mode === 'friend' || s.mode === 'seek');
   $('takeback').disabled = s.ply === 0 || s.thinking;
   $('draw').disabled = !!offer;
   $('analyse').href = `/analysis?game=${id}&ply=${ply}`;
   $('pgn').href = `/api/games/${id}/pgn`;
   $('rules').href = `/rules/${s.variant}`;
+}
+
+/** The end of the game: rematch (offer, accept, decline) and a new game. */
+function renderEnd(s) {
+  const over = s.status === 'finished';
+  $('end-box').classList.toggle('hidden', !over);
+  if (!over) return;
+  const seated = you.length > 0;
+  const offer = s.rematch_offer;
+  const mine = offer && you.includes(offer) && s.mode !== 'hotseat';
+  const theirs = offer && seated && !you.includes(offer);
+  $('rematch').classList.toggle('hidden', !seated || !!s.rematch || theirs);
+  $('rematch').disabled = !!mine;
+  $('rematch').textContent = s.mode === 'engine' || s.mode === 'hotseat' ? 'Rematch (colours swapped)' : 'Offer a rematch';
+  $('rematch-wait').classList.toggle('hidden', !mine);
+  $('rematch-wait').textContent = 'Rematch offered: waiting for your opponent to accept.';
+  $('rematch-offer').classList.toggle('hidden', !theirs);
+  $('rematch-text').textContent = theirs ? `${playerName(offer)} offers a rematch, colours swapped.` : '';
+  $('rematch-link').classList.toggle('hidden', !s.rematch);
+  if (s.rematch) $('rematch-link').innerHTML = `The rematch is on: <a id="rematch-go" href="/game/${encodeURIComponent(s.rematch)}">${seated ? 'play it' : 'watch it'}</a>.`;
+  const q = new URLSearchParams({ variant: s.variant, mode: s.mode });
+  if (s.variant === 'magicring') q.set('ring_powers', s.ring_powers);
+  $('new-game').href = '/?' + q.toString();
 }
 
 function renderClocks() {
@@ -171,13 +265,36 @@ $('resign').onclick = () => {
   b.textContent = 'Really resign?';
   setTimeout(() => { delete b.dataset.armed; b.textContent = 'Resign'; }, 4000);
 };
-$('draw').onclick = () => send({ t: 'draw_offer' });
+// A draw offer asks first (as lichess does). In a hot-seat game both players
+// sit at this device, so the offer is the agreement and ends the game.
+$('draw').onclick = () => {
+  $('draw-confirm-text').textContent = state.mode === 'hotseat'
+    ? 'Agree a draw? Both players are at this device: the game ends as a draw.'
+    : state.mode === 'engine' ? 'Offer the computer a draw?' : 'Offer your opponent a draw?';
+  $('draw-confirm').classList.remove('hidden');
+};
+$('draw-yes').onclick = () => { $('draw-confirm').classList.add('hidden'); send({ t: 'draw_offer' }); };
+$('draw-no').onclick = () => $('draw-confirm').classList.add('hidden');
+$('rematch').onclick = () => send({ t: 'rematch' });
+$('rematch-accept').onclick = () => send({ t: 'rematch' });
+$('rematch-decline').onclick = () => send({ t: 'rematch_decline' });
+$('seek-cancel').onclick = async () => {
+  try {
+    await api(`/api/games/${id}/cancel`, { token });
+    stopped = true;
+    location.href = '/';
+  } catch (e) { toast(e.message); }
+};
+muteButton($('mute'));
 $('draw-accept').onclick = () => send({ t: 'draw_accept' });
 $('draw-decline').onclick = () => send({ t: 'draw_decline' });
 $('takeback').onclick = () => send({ t: 'takeback' });
 $('join').onclick = async () => {
   try {
-    const r = await api(`/api/games/${id}/join`, { invite });
+    const body = invite ? { invite } : {};
+    const name = myName();
+    if (name) body.name = name;
+    const r = await api(`/api/games/${id}/join`, body);
     saveToken(id, r.token, r.colors);
     token = r.token;
     if (ws) { ws.onclose = null; ws.close(); }

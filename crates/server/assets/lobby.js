@@ -1,4 +1,4 @@
-import { api, toast, tokenFor, saveToken, header } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -9,12 +9,34 @@ async function init() {
   for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
   for (const l of meta.levels) $('level').insertAdjacentHTML('beforeend', `<option value="${l.level}">Level ${l.level}</option>`);
   $('level').value = '3';
-  const pre = new URLSearchParams(location.search).get('variant');
-  if (pre) $('variant').value = pre;
+  // Preset by a link (the game page's "New game": the same variant and opponent).
+  const q = new URLSearchParams(location.search);
+  if (q.get('variant')) $('variant').value = q.get('variant');
+  const m = document.querySelector(`input[name=mode][value="${CSS.escape(q.get('mode') || '')}"]`);
+  if (m) m.checked = true;
+  if (q.get('ring_powers')) $('ring_powers').value = q.get('ring_powers');
+  $('name').value = myName();
   refresh();
   loadGames();
+  loadSeeks();
   setInterval(loadGames, 5000);
+  setInterval(loadSeeks, 3000);
 }
+
+// The name is checked here as the server checks it (it has the last word).
+const NAME_OK = /^[\p{L}\p{N} _.'-]{1,20}$/u;
+function nameProblem(n) {
+  if (!n) return '';
+  if ([...n].length > 20) return 'A name is 20 characters at most.';
+  if (!NAME_OK.test(n) || n.includes('  ')) return "A name may hold letters, digits, single spaces and - _ . ' only.";
+  return '';
+}
+$('name').addEventListener('change', () => {
+  const n = $('name').value.trim();
+  const p = nameProblem(n);
+  if (p) { toast(p); return; }
+  saveName(n);
+});
 
 function val(name) { const e = document.querySelector(`input[name=${name}]:checked`); return e && e.value; }
 
@@ -27,6 +49,7 @@ function refresh() {
   $('level-box').classList.toggle('hidden', mode !== 'engine');
   $('color-box').classList.toggle('hidden', mode === 'hotseat');
   $('clock-box').classList.toggle('hidden', val('clock') !== 'timed');
+  $('create-btn').textContent = mode === 'seek' ? 'Play a stranger' : 'Create game';
   const l = meta.levels.find((x) => String(x.level) === $('level').value);
   $('level-words').textContent = l ? l.words : '';
 }
@@ -39,6 +62,13 @@ $('create').addEventListener('submit', async (e) => {
   if (body.variant === 'magicring') body.ring_powers = $('ring_powers').value.toUpperCase();
   if (mode === 'engine') body.level = parseInt($('level').value, 10);
   if (mode !== 'hotseat') body.color = val('color');
+  const name = $('name').value.trim();
+  if (name && mode !== 'hotseat') {
+    const p = nameProblem(name);
+    if (p) { toast(p); return; }
+    saveName(name);
+    body.name = name;
+  }
   if (val('clock') === 'timed') body.clock = { minutes: parseFloat($('minutes').value), increment: parseFloat($('increment').value) };
   try {
     const r = await api('/api/games', body);
@@ -53,11 +83,54 @@ async function loadGames() {
   try { games = await api('/api/games'); } catch (_) { return; }
   const rows = games.map((g) => {
     const mine = tokenFor(g.id) ? '<span class="tag mine">yours</span> ' : '';
-    const opp = g.mode === 'engine' ? `Computer ${g.engine_level}` : g.mode === 'friend' ? 'Friend' : 'Hot-seat';
+    const who = (n) => (n ? esc(n) : 'Anonymous');
+    const opp = g.mode === 'engine' ? `${g.white_name || g.black_name ? who(g.white_name || g.black_name) + ' v ' : ''}Computer ${g.engine_level}`
+      : g.mode === 'hotseat' ? 'Hot-seat' : `${who(g.white_name)} v ${who(g.black_name)}${g.mode === 'friend' ? ' <small>(friends)</small>' : ''}`;
     const st = g.status === 'active' ? '<span class="tag active">playing</span>' : `${g.result} <small>${g.reason || ''}</small>`;
-    return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td>${opp}</td><td>${Math.ceil(g.plies / 2)}</td><td>${st}</td><td>${new Date(g.updated_at).toLocaleString()}</td></tr>`;
+    return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td>${opp}</td><td>${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when">${new Date(g.updated_at).toLocaleString()}</td></tr>`;
   });
   $('games').innerHTML = rows.join('') || '<tr><td colspan="5">No games yet: create one.</td></tr>';
 }
 
 init().catch((e) => toast(e.message));
+
+function fmtSeekClock(c) {
+  if (!c) return 'None';
+  const min = c[0] / 60000;
+  return `${Number.isInteger(min) ? min : min.toFixed(2)}+${c[1] / 1000}`;
+}
+
+async function loadSeeks() {
+  let seeks;
+  try { seeks = await api('/api/seeks'); } catch (_) { return; }
+  const rows = seeks.map((k) => {
+    const mine = !!tokenFor(k.id);
+    const variant = esc(k.variant_name) + (k.variant === 'magicring' ? ` <small>(${esc(k.ring_powers)})</small>` : '') +
+      (k.custom_start ? ' <small>(own start)</small>' : '');
+    const act = mine
+      ? `<span class="tag mine">yours</span> <button class="seek-cancel" data-id="${esc(k.id)}">Cancel</button>`
+      : `<button class="primary seek-join" data-id="${esc(k.id)}">Join</button>`;
+    return `<tr data-seek="${esc(k.id)}"><td>${k.name ? esc(k.name) : 'Anonymous'}</td><td>${variant}</td><td>${fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
+  });
+  $('seeks').innerHTML = rows.join('') || '<tr><td colspan="5">No open seeks now: create one with "A stranger".</td></tr>';
+  $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => joinSeek(b.dataset.id)));
+  $('seeks').querySelectorAll('.seek-cancel').forEach((b) => b.addEventListener('click', () => cancelSeek(b.dataset.id)));
+  // How many times the list was drawn (the browser tests time their clicks by it).
+  $('seeks').dataset.loads = String(parseInt($('seeks').dataset.loads || '0', 10) + 1);
+}
+
+async function joinSeek(id) {
+  const body = {};
+  const n = $('name').value.trim();
+  if (n && !nameProblem(n)) { saveName(n); body.name = n; }
+  try {
+    const r = await api(`/api/games/${id}/join`, body);
+    saveToken(id, r.token, r.colors);
+    location.href = `/game/${id}`;
+  } catch (e) { toast(e.message); loadSeeks(); }
+}
+
+async function cancelSeek(id) {
+  try { await api(`/api/games/${id}/cancel`, { token: tokenFor(id) }); } catch (e) { toast(e.message); }
+  loadSeeks();
+}

@@ -39,7 +39,7 @@ fn render(path: &str) -> Response {
         r#"<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chimera — {title}</title><link rel="stylesheet" href="/assets/style.css"></head>
+<title>Chimera — {title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css"></head>
 <body>
 <div id="hdr"></div>
 <main><article class="panel doc">

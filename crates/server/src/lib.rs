@@ -98,6 +98,10 @@ pub struct GameHandle {
     engine_stop: std::sync::Mutex<Option<Arc<AtomicBool>>>,
     /// The flag timer armed for the clock of the side to move.
     timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+    /// Open seeks: the WebSockets open with a seat of this game, and the
+    /// timer that cancels the seek when none has been open for
+    /// `Config::seek_grace` (its creator left).
+    seek_watch: std::sync::Mutex<(usize, Option<tokio::task::AbortHandle>)>,
 }
 
 impl GameHandle {
@@ -107,6 +111,7 @@ impl GameHandle {
             tx: broadcast::channel(64).0,
             engine_stop: Default::default(),
             timer: Default::default(),
+            seek_watch: Default::default(),
         })
     }
 
@@ -157,6 +162,9 @@ pub struct Config {
     pub ws_timeout: Duration,
     /// Host names served besides IP literals and `localhost`.
     pub allowed_hosts: Vec<String>,
+    /// An open seek is cancelled when its creator has had no page open on
+    /// it for this long (a reload stays well inside it).
+    pub seek_grace: Duration,
 }
 
 impl Default for Config {
@@ -181,6 +189,7 @@ impl Default for Config {
             ws_ping: Duration::from_secs(20),
             ws_timeout: Duration::from_secs(60),
             allowed_hosts: Vec::new(),
+            seek_grace: Duration::from_secs(20),
         }
     }
 }
@@ -258,6 +267,11 @@ impl AppState {
             evict(&mut games, Duration::ZERO);
         }
         games.len() >= self.config.max_live_games
+    }
+
+    /// Drops a game from memory (a cancelled seek, deleted from the store).
+    async fn forget(&self, id: &str) {
+        self.games.lock().await.remove(id);
     }
 
     /// Games held in memory now.
@@ -394,6 +408,150 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     }
 }
 
+/// Takes the free seat of an open seek. The store decides who is first
+/// (`store::claim_seat` changes the row only while the seat is empty);
+/// memory follows the store. Returns the colour.
+pub async fn claim_seek(
+    app: &App,
+    h: &Arc<GameHandle>,
+    token: String,
+    name: Option<String>,
+) -> Result<Color, live::JoinError> {
+    use live::JoinError;
+    let mut live = h.live.lock().await;
+    if live.meta.mode != live::Mode::Seek {
+        return Err(JoinError::Conflict("only open seeks can be joined without an invite".into()));
+    }
+    let Some(color) = live.free_seat().filter(|_| live.status == live::Status::Active) else {
+        return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
+    };
+    let won = store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref())
+        .await
+        .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
+    if !won {
+        return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
+    }
+    if color == Color::White {
+        live.white_token = Some(token);
+        live.white_name = name;
+    } else {
+        live.black_token = Some(token);
+        live.black_name = name;
+    }
+    live.updated_at = live::now_ms();
+    live.generation += 1;
+    let _ = h.tx.send(Arc::from(live.view_from(live.game.moves().len()).to_string()));
+    drop(live);
+    disarm_seek_timer(h);
+    after_change(app, h).await;
+    Ok(color)
+}
+
+/// Cancels an open seek: deleted from the store (only while its seat is
+/// still free: a seek joined meanwhile stays), dropped from memory, and
+/// every page on it told. True if it was cancelled.
+pub async fn cancel_seek(app: &App, id: &str, why: &str) -> Result<bool, String> {
+    let h = app.games.lock().await.get(id).cloned();
+    // Under the game's lock, so no join runs in between in this process.
+    let guard = match &h {
+        Some(h) => Some(h.live.lock().await),
+        None => None,
+    };
+    let gone = store::delete_open_seek(&app.db, id).await.map_err(|e| format!("could not cancel the seek: {e}"))?;
+    if gone {
+        app.forget(id).await;
+        if let Some(h) = &h {
+            let _ = h.tx.send(Arc::from(serde_json::json!({"t": "gone", "message": why}).to_string()));
+        }
+    }
+    drop(guard);
+    Ok(gone)
+}
+
+fn disarm_seek_timer(h: &GameHandle) {
+    if let Some(t) = h.seek_watch.lock().unwrap_or_else(|e| e.into_inner()).1.take() {
+        t.abort();
+    }
+}
+
+/// Arms the timer that cancels an open seek after `seek_grace` unless a
+/// page with a seat opens meanwhile.
+pub(crate) fn arm_seek_timer(app: &App, h: &Arc<GameHandle>, id: String) {
+    let mut w = h.seek_watch.lock().unwrap_or_else(|e| e.into_inner());
+    if w.0 > 0 {
+        return;
+    }
+    if let Some(t) = w.1.take() {
+        t.abort();
+    }
+    let (app2, grace) = (app.clone(), app.config.seek_grace);
+    let task = tokio::spawn(async move {
+        tokio::time::sleep(grace).await;
+        let _ = cancel_seek(&app2, &id, "the seek was cancelled: its creator left").await;
+    });
+    w.1 = Some(task.abort_handle());
+}
+
+/// A page holding a seat of the game opened (`opened`) or closed: while
+/// one is open an open seek stays; when the last closes, the timer runs.
+pub(crate) async fn seat_page(app: &App, h: &Arc<GameHandle>, opened: bool) {
+    let (open_seek, id) = {
+        let l = h.live.lock().await;
+        (l.is_open_seek(), l.meta.id.clone())
+    };
+    let left = {
+        let mut w = h.seek_watch.lock().unwrap_or_else(|e| e.into_inner());
+        if opened {
+            w.0 += 1;
+            if let Some(t) = w.1.take() {
+                t.abort();
+            }
+        } else {
+            w.0 = w.0.saturating_sub(1);
+        }
+        w.0
+    };
+    if !opened && left == 0 && open_seek {
+        arm_seek_timer(app, h, id);
+    }
+}
+
+/// A rematch asked by the holder of `token` on the finished game `h`:
+/// either an offer (stored and shown to the opponent) or, when it starts
+/// now, the new game and the old game's link to it in one transaction.
+/// Returns the new game's id when one was made.
+pub async fn rematch(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Result<Option<String>, String> {
+    let mut live = h.live.lock().await;
+    let actor = Actor::Seats(live.seats_of(token));
+    let mut next = live.clone();
+    let start_now = next.ask_rematch(&actor)?;
+    let keep = next.game.moves().len();
+    if !start_now {
+        store::save(&app.db, &next, keep).await.map_err(|e| format!("could not store the offer: {e}"))?;
+        *live = next;
+        let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
+        return Ok(None);
+    }
+    if app.full().await {
+        return Err("the server holds as many live games as it may; try again later".into());
+    }
+    let new_id = random_hex(6);
+    let new_game = next.rematch_game(new_id.clone())?;
+    next.rematch_id = Some(new_id.clone());
+    next.rematch_offer = None;
+    next.updated_at = live::now_ms();
+    next.generation += 1;
+    store::save_with_new(&app.db, &next, keep, &new_game)
+        .await
+        .map_err(|e| format!("could not store the rematch: {e}"))?;
+    // In memory before anyone hears of it (a page that loads it first
+    // would make a second handle).
+    app.insert(new_game).await?;
+    *live = next;
+    let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
+    Ok(Some(new_id))
+}
+
 /// Random hex string of `bytes` random bytes.
 pub fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
@@ -443,6 +601,25 @@ impl Server {
                 }
                 app2.sweep().await;
                 limiter.retain_recent();
+            }
+        });
+        // After a restart no page holds a seek: those whose creators do not
+        // come back within the grace period are cancelled.
+        let (app3, mut rx3) = (app.clone(), rx.clone());
+        tokio::spawn(async move {
+            tokio::select! {
+                _ = tokio::time::sleep(app3.config.seek_grace) => {}
+                _ = rx3.changed() => return,
+            }
+            let Ok(ids) = store::open_seek_ids(&app3.db).await else { return };
+            for id in ids {
+                let watched = match app3.games.lock().await.get(&id) {
+                    Some(h) => h.seek_watch.lock().unwrap_or_else(|e| e.into_inner()).0 > 0,
+                    None => false,
+                };
+                if !watched {
+                    let _ = cancel_seek(&app3, &id, "the seek was cancelled: its creator left").await;
+                }
             }
         });
         let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));

@@ -14,6 +14,8 @@ pub enum Mode {
     Engine,
     Friend,
     Hotseat,
+    /// Against a stranger: an open seek in the lobby until someone joins.
+    Seek,
 }
 
 impl Mode {
@@ -22,6 +24,7 @@ impl Mode {
             Mode::Engine => "engine",
             Mode::Friend => "friend",
             Mode::Hotseat => "hotseat",
+            Mode::Seek => "seek",
         }
     }
     pub fn parse(s: &str) -> Option<Mode> {
@@ -29,6 +32,7 @@ impl Mode {
             "engine" => Mode::Engine,
             "friend" => Mode::Friend,
             "hotseat" => Mode::Hotseat,
+            "seek" => Mode::Seek,
             _ => return None,
         })
     }
@@ -84,6 +88,13 @@ pub struct Live {
     pub result: String,
     pub reason: Option<String>,
     pub draw_offer: Option<Color>,
+    /// The names the players chose (display only, never an identity).
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
+    /// Who offers a rematch of this finished game, and the rematch's id
+    /// once it is made.
+    pub rematch_offer: Option<Color>,
+    pub rematch_id: Option<String>,
     pub updated_at: i64,
     /// Bumped on every change; an engine reply computed for an older
     /// generation is thrown away.
@@ -147,6 +158,10 @@ impl Live {
             result: "*".into(),
             reason: None,
             draw_offer: None,
+            white_name: None,
+            black_name: None,
+            rematch_offer: None,
+            rematch_id: None,
             updated_at: now,
             generation: 0,
             thinking: false,
@@ -280,6 +295,9 @@ impl Live {
                 if self.engine_to_move() {
                     return Err("the engine is to move".into());
                 }
+                if self.meta.mode == Mode::Seek && (self.white_token.is_none() || self.black_token.is_none()) {
+                    return Err("wait for an opponent to take the free seat".into());
+                }
             }
         }
         if uci.len() > 16 {
@@ -386,7 +404,9 @@ impl Live {
             _ => return Err("you are a spectator: no seat in this game belongs to you".into()),
         };
         let n = match self.meta.mode {
-            Mode::Friend => return Err("takebacks are offered only against the engine or in hot-seat games".into()),
+            Mode::Friend | Mode::Seek => {
+                return Err("takebacks are offered only against the engine or in hot-seat games".into())
+            }
             Mode::Hotseat => 1,
             Mode::Engine => {
                 let human = seats[0];
@@ -420,7 +440,7 @@ impl Live {
 
     /// Claims the free seat of a friend game with the invite's secret,
     /// which is spent by it. Returns the colour.
-    pub fn join(&mut self, invite: &str, token: String) -> Result<Color, JoinError> {
+    pub fn join(&mut self, invite: &str, token: String, name: Option<String>) -> Result<Color, JoinError> {
         if self.meta.mode != Mode::Friend {
             return Err(JoinError::Conflict("only games against a friend can be joined".into()));
         }
@@ -436,15 +456,86 @@ impl Live {
         self.invite = None;
         if self.white_token.is_none() {
             self.white_token = Some(token);
+            self.white_name = name;
             self.touch();
             Ok(Color::White)
         } else if self.black_token.is_none() {
             self.black_token = Some(token);
+            self.black_name = name;
             self.touch();
             Ok(Color::Black)
         } else {
             Err(JoinError::Conflict("both seats of this game are taken; you can watch it".into()))
         }
+    }
+
+    /// The free seat of a game with one (friend games, open seeks).
+    pub fn free_seat(&self) -> Option<Color> {
+        match (&self.white_token, &self.black_token) {
+            (None, Some(_)) => Some(Color::White),
+            (Some(_), None) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// An open seek: against a stranger, not over, a seat free.
+    pub fn is_open_seek(&self) -> bool {
+        self.meta.mode == Mode::Seek && self.status == Status::Active && self.free_seat().is_some()
+    }
+
+    /// A rematch asked by `actor`: `Ok(true)` when it starts now (hot-seat,
+    /// engine, or the opponent offered one first), `Ok(false)` when it is
+    /// an offer for the opponent to accept.
+    pub fn ask_rematch(&mut self, actor: &Actor) -> Result<bool, String> {
+        if self.status != Status::Finished {
+            return Err("a rematch is for a finished game: this one is still being played".into());
+        }
+        if let Some(id) = &self.rematch_id {
+            return Err(format!("the rematch is already made: game {id}"));
+        }
+        let c = self.acting_color(actor)?;
+        match self.meta.mode {
+            Mode::Engine | Mode::Hotseat => return Ok(true),
+            Mode::Friend | Mode::Seek => {}
+        }
+        if self.white_token.is_none() || self.black_token.is_none() {
+            return Err("nobody took the other seat: there is no one to play a rematch with".into());
+        }
+        match self.rematch_offer {
+            Some(o) if o != c => Ok(true),
+            Some(_) => Err("you have already offered a rematch".into()),
+            None => {
+                self.rematch_offer = Some(c);
+                self.touch();
+                Ok(false)
+            }
+        }
+    }
+
+    /// Withdraws or declines the rematch offer.
+    pub fn decline_rematch(&mut self, actor: &Actor) -> Result<(), String> {
+        self.acting_color(actor)?;
+        if self.rematch_offer.is_none() {
+            return Err("there is no rematch offer to decline".into());
+        }
+        self.rematch_offer = None;
+        self.touch();
+        Ok(())
+    }
+
+    /// The rematch of this game: the same variant, rule options, start
+    /// position, clock and engine level, colours swapped. The seat tokens
+    /// swap with the colours, so each player's browser already holds its
+    /// seat in the new game.
+    pub fn rematch_game(&self, id: String) -> Result<Live, String> {
+        let start = AnyPosition::from_fen(self.meta.variant, &self.meta.start_fen, &self.meta.opts)
+            .map_err(|e| format!("the start position cannot be set up again: {e}"))?;
+        let meta =
+            Meta { id, engine_color: self.meta.engine_color.map(|c| !c), created_at: now_ms(), ..self.meta.clone() };
+        let mut l = Live::new(meta, start, self.black_token.clone(), self.white_token.clone(), None);
+        l.white_name = self.black_name.clone();
+        l.black_name = self.white_name.clone();
+        Ok(l)
     }
 
     /// The game as JSON for every client (no tokens), with its whole history.
@@ -466,6 +557,8 @@ impl Live {
             history.push(json!({
                 "uci": m.to_string(),
                 "san": s,
+                "kind": kind_name(*m),
+                "note": move_note(&positions[i], *m),
                 "from": if m.is_drop() { Value::Null } else { json!(m.from.to_string()) },
                 "to": m.to.to_string(),
                 "fen": after.fen(),
@@ -504,6 +597,9 @@ impl Live {
         o.insert("draw_offer".into(), json!(self.draw_offer.map(color_char)));
         o.insert("clock".into(), clock.unwrap_or(Value::Null));
         o.insert("seats".into(), json!({"w": self.white_token.is_some(), "b": self.black_token.is_some()}));
+        o.insert("names".into(), json!({"w": self.white_name, "b": self.black_name}));
+        o.insert("rematch_offer".into(), json!(self.rematch_offer.map(color_char)));
+        o.insert("rematch".into(), json!(self.rematch_id));
         o.insert("thinking".into(), json!(self.thinking));
         v
     }
@@ -570,7 +666,8 @@ pub fn pockets_of(pos: &AnyPosition) -> Value {
 /// - genie: `{flips: {w, b}, own_half}` (who may still flip a pawn)
 /// - genesis: `{king_first}` (the side to move must place its King next)
 /// - clown: `{hands: {w: {N, B}, b}, reentry_used: {w, b}, had_clown: {w, b},
-///   unmoved: [squares]}`
+///   unmoved: [squares], last_by_clown, last_captured}` (`last_captured`: the
+///   letter of the piece the last move took, which may not re-enter yet)
 /// - magicring: `{rings: [{owner, square, level, power, active}], tainted:
 ///   [squares], powers}`; `power` is the letter the ring's level grants
 ///   (`null` at level 0), `active` whether its carrier may use it (not on a King)
@@ -592,6 +689,10 @@ pub fn variant_state(pos: &AnyPosition) -> Value {
                 "reentry_used": color_map(p.reentry_used(Color::White), p.reentry_used(Color::Black)),
                 "had_clown": color_map(p.had_clown(Color::White), p.had_clown(Color::Black)),
                 "unmoved": squares(p.unmoved_knights()),
+                // Why a piece in hand may not re-enter now: straight after
+                // a Clown's move, or the piece taken by the last move.
+                "last_by_clown": p.last_move_by_clown(),
+                "last_captured": p.last_captured().map(|r| r.upper_char().to_string()),
             })
         }
         AnyPosition::MagicRing(p) => {
@@ -603,6 +704,9 @@ pub fn variant_state(pos: &AnyPosition) -> Value {
                     let on_king = p.board().role_at(sq) == Some(Role::King);
                     json!({
                         "owner": color_char(owner),
+                        // The side whose piece carries it (and who uses
+                        // and passes it): the other side once captured.
+                        "holder": p.board().color_at(sq).map(color_char),
                         "square": sq.to_string(),
                         "level": level,
                         "power": power.map(|r| r.upper_char().to_string()),
@@ -639,6 +743,120 @@ pub fn position_view(pos: &AnyPosition, with_moves: bool) -> Value {
         "check": check_square(pos),
         "legal": legal,
     })
+}
+
+/// What a name may be: 1 to 20 letters (any script), digits, spaces and
+/// `- _ . '`, trimmed; empty means no name. A name is shown, never trusted.
+pub fn check_name(raw: Option<&str>) -> Result<Option<String>, String> {
+    let Some(t) = raw.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    let n = t.chars().count();
+    if n > 20 {
+        return Err(format!("a name is 20 characters at most, not {n}"));
+    }
+    if let Some(bad) = t.chars().find(|c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '\''))) {
+        return Err(format!(
+            "a name may hold letters, digits, spaces and - _ . ' only, not {:?}",
+            bad.escape_default().to_string()
+        ));
+    }
+    if t.contains("  ") {
+        return Err("a name may not hold two spaces in a row".into());
+    }
+    Ok(Some(t.to_string()))
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c == Color::White {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+fn role_word(r: Role) -> String {
+    let n = r.name();
+    n[..1].to_uppercase() + &n[1..]
+}
+
+/// A sentence saying what a move does, for the moves whose notation a
+/// player may not read at once: ring passes and captures, a ring-carrying
+/// pawn's power move (`dh6`), a Genesis pawn's sideways or backward step
+/// (`cb3`), placements, re-entries, flips and Clown declarations. `None`
+/// for an ordinary move.
+pub fn move_note(before: &AnyPosition, m: Move) -> Option<String> {
+    let me = before.turn();
+    let who = side_name(me);
+    let board = before.board();
+    let (from, to) = (m.from.to_string(), m.to.to_string());
+    let (ff, fr) = ((m.from.index() % 8) as i32, (m.from.index() / 8) as i32);
+    let (tf, tr) = ((m.to.index() % 8) as i32, (m.to.index() / 8) as i32);
+    let forward = if me == Color::White { tr - fr } else { fr - tr };
+    let mover = board.role_at(m.from);
+    let captured = board.color_at(m.to).filter(|&c| c != me).and(board.role_at(m.to));
+    let mut notes: Vec<String> = Vec::new();
+    match m.kind {
+        MoveKind::RingPass(_) => {
+            notes.push(format!("{who} passes a ring from {from} to {to}; the ring goes up one level."));
+        }
+        MoveKind::Flip => notes.push(format!("{who}'s pawn on {to} becomes a Genie (one flip a game).")),
+        MoveKind::Drop(r) => {
+            let from_where = if before.variant() == Variant::Clown {
+                "re-enters from the hand"
+            } else {
+                "is placed from the reserve"
+            };
+            notes.push(format!("{who}'s {} {from_where} on {to}.", role_word(r)));
+        }
+        MoveKind::Declare => {
+            notes.push(format!("{who}'s Knight moves from {from} to {to} and is declared a Clown (one Clown a game)."));
+        }
+        _ => {}
+    }
+    if mover == Some(Role::Pawn) && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush) {
+        let df = (tf - ff).abs();
+        let pawn_geometry =
+            (df == 0 && (forward == 1 || forward == 2)) || (df == 1 && forward == 1 && captured.is_some());
+        match before {
+            AnyPosition::MagicRing(p) if !pawn_geometry => {
+                let powers: Vec<String> = p.powers_at(m.from).into_iter().map(role_word).collect();
+                notes.push(format!(
+                    "The pawn on {from} {} {to} with its ring's power ({}): a power move, so the pawn is tainted and may never promote.",
+                    if captured.is_some() { "captures on" } else { "moves to" },
+                    powers.join(" or ")
+                ));
+            }
+            AnyPosition::Genesis(_) if !pawn_geometry => {
+                let dir = if captured.is_some() {
+                    "captures diagonally on"
+                } else if fr == tr {
+                    "steps sideways to"
+                } else {
+                    "steps back to"
+                };
+                notes.push(format!(
+                    "The pawn on {from} {dir} {to}: Genesis pawns step one square up, down, left or right and capture one square diagonally in any direction."
+                ));
+            }
+            _ => {}
+        }
+    }
+    if let AnyPosition::MagicRing(p) = before {
+        if captured.is_some() && !matches!(m.kind, MoveKind::RingPass(_)) {
+            for owner in Color::ALL {
+                if p.ring(owner).0 == m.to {
+                    notes.push(format!(
+                        "{who} captures the carrier of {}'s ring on {to}: the ring passes to the capturing piece, one level up, and {who} controls it now.",
+                        side_name(owner)
+                    ));
+                }
+            }
+        }
+    }
+    if notes.is_empty() {
+        None
+    } else {
+        Some(notes.join(" "))
+    }
 }
 
 /// A word for the move's kind, for the UI's hints.
@@ -773,15 +991,27 @@ mod tests {
             pos("magicring", "rnbq1bnr/ppp1pppp/2k5/3p4/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 4 rings:c6.2,c6.0 powers:NKQ");
         let v = variant_state(&p);
         assert_eq!(v["powers"], "NKQ");
-        assert_eq!(v["rings"][0], json!({"owner": "w", "square": "c6", "level": 2, "power": "K", "active": false}));
-        assert_eq!(v["rings"][1], json!({"owner": "b", "square": "c6", "level": 0, "power": null, "active": false}));
+        assert_eq!(
+            v["rings"][0],
+            json!({"owner": "w", "holder": "b", "square": "c6", "level": 2, "power": "K", "active": false})
+        );
+        assert_eq!(
+            v["rings"][1],
+            json!({"owner": "b", "holder": "b", "square": "c6", "level": 0, "power": null, "active": false})
+        );
         assert_eq!(v["tainted"], json!([]));
         // White's ring on the f1 Bishop, Black's on the tainted e7 pawn: both
         // level 1 = Queen under the default list QNRB, both usable.
         let p = pos("magicring", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 4 rings:f1.1,e7.1 tainted:e7");
         let v = variant_state(&p);
-        assert_eq!(v["rings"][0], json!({"owner": "w", "square": "f1", "level": 1, "power": "Q", "active": true}));
-        assert_eq!(v["rings"][1], json!({"owner": "b", "square": "e7", "level": 1, "power": "Q", "active": true}));
+        assert_eq!(
+            v["rings"][0],
+            json!({"owner": "w", "holder": "w", "square": "f1", "level": 1, "power": "Q", "active": true})
+        );
+        assert_eq!(
+            v["rings"][1],
+            json!({"owner": "b", "holder": "b", "square": "e7", "level": 1, "power": "Q", "active": true})
+        );
         assert_eq!(v["tainted"], json!(["e7"]));
         // The start: each ring on its own King, level 0, no power.
         let v = variant_state(&AnyPosition::new(Variant::MagicRing, &RuleOptions::default()));
@@ -824,5 +1054,64 @@ mod tests {
             v["legal"]["@"].as_array().unwrap().iter().all(|m| m[0].as_str().unwrap().starts_with("K@")),
             "King first"
         );
+    }
+
+    #[test]
+    fn names_are_checked_and_trimmed() {
+        assert_eq!(check_name(None), Ok(None));
+        assert_eq!(check_name(Some("   ")), Ok(None));
+        assert_eq!(check_name(Some(" Ana-María O'Neil ")), Ok(Some("Ana-María O'Neil".into())));
+        assert_eq!(check_name(Some("Иван_2.0")), Ok(Some("Иван_2.0".into())));
+        for bad in ["<script>", "a\u{0}b", "x\ny", "a  b", "emoji 🎉", "white\u{202e}", &"x".repeat(21)] {
+            assert!(check_name(Some(bad)).is_err(), "{bad:?} must be refused");
+        }
+    }
+
+    #[test]
+    fn notes_say_what_power_moves_sideways_steps_and_ring_captures_mean() {
+        let note = |variant: &str, fen: &str, uci: &str| {
+            let p = pos(variant, fen);
+            let m = p.parse_uci(uci).unwrap();
+            move_note(&p, m)
+        };
+        // A pawn carrying White's ring at level 1 (Queen) on d2: d2h6 is a power move.
+        let n = note("magicring", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 rings:d2.1,e8.0", "d2h6").unwrap();
+        assert!(n.contains("power (Queen)") && n.contains("tainted"), "{n}");
+        assert_eq!(note("magicring", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 rings:d2.1,e8.0", "d2d4"), None, "a pawn move");
+        // Black's g7 pawn takes White's ring carrier on h6.
+        let n = note("magicring", "4k3/6p1/7P/8/8/8/8/4K3 b - - 0 1 rings:h6.1,e8.0", "g7h6").unwrap();
+        assert!(n.contains("carrier of White's ring") && n.contains("Black controls it"), "{n}");
+        // A Genesis pawn's sideways step and backward step.
+        let g = "4k3/8/8/8/8/2P5/8/4K3[] w - - 0 1";
+        let n = note("genesis", g, "c3b3").unwrap();
+        assert!(n.contains("steps sideways") && n.contains("Genesis pawns"), "{n}");
+        let n = note("genesis", g, "c3c2").unwrap();
+        assert!(n.contains("steps back"), "{n}");
+        assert_eq!(note("genesis", g, "c3c4"), None, "a forward step reads as in chess");
+    }
+
+    #[test]
+    fn rematch_offer_accept_and_swapped_seats() {
+        let mut f = game(None);
+        f.meta.mode = Mode::Friend;
+        f.white_token = Some("W".into());
+        f.black_token = Some("B".into());
+        f.white_name = Some("Ann".into());
+        let w = Actor::Seats(vec![Color::White]);
+        let b = Actor::Seats(vec![Color::Black]);
+        assert!(f.ask_rematch(&w).unwrap_err().contains("still being played"));
+        f.resign(&w).unwrap();
+        assert!(f.ask_rematch(&Actor::Seats(vec![])).unwrap_err().contains("spectator"));
+        assert_eq!(f.ask_rematch(&w), Ok(false), "an offer");
+        assert!(f.ask_rematch(&w).unwrap_err().contains("already offered"));
+        assert_eq!(f.ask_rematch(&b), Ok(true), "the opponent accepts");
+        let r = f.rematch_game("r".into()).unwrap();
+        assert_eq!((r.white_token.as_deref(), r.black_token.as_deref()), (Some("B"), Some("W")));
+        assert_eq!((r.white_name, r.black_name.as_deref()), (None, Some("Ann")));
+        assert_eq!((r.status, r.game.moves().len()), (Status::Active, 0));
+        // Hot-seat: at once.
+        let mut h = game(None);
+        h.resign(&both()).unwrap();
+        assert_eq!(h.ask_rematch(&both()), Ok(true));
     }
 }

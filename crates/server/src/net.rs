@@ -272,7 +272,8 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+        // A page made for people (the missing game's) stays a page.
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
     if json {
         return res;
     }

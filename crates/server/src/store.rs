@@ -52,6 +52,7 @@ struct Embedded;
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
+    (3, "seeks names rematch", include_str!("../migrations/0003_seeks_names_rematch.sql")),
 ];
 
 impl sqlx::migrate::MigrationSource<'static> for Embedded {
@@ -85,11 +86,18 @@ fn parse_color(s: Option<String>) -> Option<Color> {
 
 /// Inserts a new game (no moves yet).
 pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
+    let _writer = WRITER.lock().await;
+    insert_query(live).execute(db).await?;
+    Ok(())
+}
+
+fn insert_query(live: &Live) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
     let m = &live.meta;
     sqlx::query(
         "INSERT INTO games (id, variant, ring_powers, start_fen, mode, engine_level, engine_color, white_token, black_token, \
-         clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
+         clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
+         white_name, black_name, rematch_offer, rematch_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -112,9 +120,10 @@ pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
     .bind(m.created_at)
     .bind(live.updated_at)
     .bind(&live.invite)
-    .execute(db)
-    .await?;
-    Ok(())
+    .bind(&live.white_name)
+    .bind(&live.black_name)
+    .bind(color_str(live.rematch_offer))
+    .bind(&live.rematch_id)
 }
 
 /// Writes a change in one transaction: moves from ply `keep` on are deleted
@@ -127,10 +136,25 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
     // busy handler (which sleeps and retries).
     let _writer = WRITER.lock().await;
     let mut tx = db.begin().await?;
+    save_in(&mut tx, live, keep).await?;
+    tx.commit().await
+}
+
+/// A rematch: the finished game's change (`old`, which names the rematch)
+/// and the new game's row, in one transaction: either both or neither.
+pub async fn save_with_new(db: &Db, old: &Live, keep: usize, new: &Live) -> Result<(), sqlx::Error> {
+    let _writer = WRITER.lock().await;
+    let mut tx = db.begin().await?;
+    save_in(&mut tx, old, keep).await?;
+    insert_query(new).execute(&mut *tx).await?;
+    tx.commit().await
+}
+
+async fn save_in(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, live: &Live, keep: usize) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
         .bind(&live.meta.id)
         .bind(keep as i64)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     for ply in keep..live.game.moves().len() {
         let (w, b) = live.move_clocks.get(ply).copied().unwrap_or((None, None));
@@ -141,12 +165,13 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
             .bind(&live.sans[ply])
             .bind(w)
             .bind(b)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
     }
     sqlx::query(
         "UPDATE games SET white_token = $2, black_token = $3, white_ms = $4, black_ms = $5, turn_started = $6, \
-         status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11, invite = $12 WHERE id = $1",
+         status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11, invite = $12, \
+         white_name = $13, black_name = $14, rematch_offer = $15, rematch_id = $16 WHERE id = $1",
     )
     .bind(&live.meta.id)
     .bind(&live.white_token)
@@ -160,9 +185,13 @@ pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> 
     .bind(color_str(live.draw_offer))
     .bind(live.updated_at)
     .bind(&live.invite)
-    .execute(&mut *tx)
+    .bind(&live.white_name)
+    .bind(&live.black_name)
+    .bind(color_str(live.rematch_offer))
+    .bind(&live.rematch_id)
+    .execute(&mut **tx)
     .await?;
-    tx.commit().await
+    Ok(())
 }
 
 /// Loads a game and replays its moves through the rules (in the CPU pool,
@@ -229,6 +258,10 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         white_token: row.get("white_token"),
         black_token: row.get("black_token"),
         invite: row.get("invite"),
+        white_name: row.get("white_name"),
+        black_name: row.get("black_name"),
+        rematch_offer: parse_color(row.get("rematch_offer")),
+        rematch_id: row.get("rematch_id"),
         white_ms: row.get("white_ms"),
         black_ms: row.get("black_ms"),
         turn_started: row.get("turn_started"),
@@ -255,13 +288,16 @@ pub struct GameSummary {
     pub plies: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
 }
 
 pub async fn list_games(db: &Db) -> Result<Vec<GameSummary>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT g.id, g.variant, g.mode, g.engine_level, g.status, g.result, g.reason, g.created_at, g.updated_at, \
-         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
-         FROM games g ORDER BY g.updated_at DESC LIMIT 200",
+         g.white_name, g.black_name, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+         FROM games g WHERE NOT (g.mode = 'seek' AND g.status = 'active' AND (g.white_token IS NULL OR g.black_token IS NULL)) \
+         ORDER BY g.updated_at DESC LIMIT 200",
     )
     .fetch_all(db)
     .await?;
@@ -281,7 +317,103 @@ pub async fn list_games(db: &Db) -> Result<Vec<GameSummary>, sqlx::Error> {
                 plies: r.get("plies"),
                 created_at: r.get("created_at"),
                 updated_at: r.get("updated_at"),
+                white_name: r.get("white_name"),
+                black_name: r.get("black_name"),
             }
         })
         .collect())
+}
+
+/// The condition of an open seek: a game against a stranger, not over,
+/// with a seat free.
+const OPEN_SEEK: &str = "mode = 'seek' AND status = 'active' AND (white_token IS NULL OR black_token IS NULL)";
+
+/// Takes the free seat `color` of an open seek for `token`. The database
+/// decides who comes first: the row changes only while that seat is still
+/// empty, so of two joiners (in one process or several) exactly one gets
+/// `true`.
+pub async fn claim_seat(db: &Db, id: &str, color: Color, token: &str, name: Option<&str>) -> Result<bool, sqlx::Error> {
+    let sql = if color == Color::White {
+        "UPDATE games SET white_token = $2, white_name = $3, updated_at = $4 \
+         WHERE id = $1 AND mode = 'seek' AND status = 'active' AND white_token IS NULL"
+    } else {
+        "UPDATE games SET black_token = $2, black_name = $3, updated_at = $4 \
+         WHERE id = $1 AND mode = 'seek' AND status = 'active' AND black_token IS NULL"
+    };
+    let _writer = WRITER.lock().await;
+    let r = sqlx::query(sql).bind(id).bind(token).bind(name).bind(crate::live::now_ms()).execute(db).await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Deletes an open seek (its creator cancelled it or left). Only while its
+/// seat is still free: a seek someone joined meanwhile stays. True if gone.
+pub async fn delete_open_seek(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+    let _writer = WRITER.lock().await;
+    let mut tx = db.begin().await?;
+    let r = sqlx::query(&format!("DELETE FROM games WHERE id = $1 AND {OPEN_SEEK}")).bind(id).execute(&mut *tx).await?;
+    if r.rows_affected() == 1 {
+        // A seek has no moves (nobody moves before the seat is taken); this
+        // keeps the foreign key whole even so.
+        sqlx::query("DELETE FROM moves WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// An open seek as the lobby lists it.
+#[derive(Serialize)]
+pub struct SeekSummary {
+    pub id: String,
+    pub variant: String,
+    pub variant_name: String,
+    pub ring_powers: String,
+    /// Whether it starts from a position of its own (not the variant's).
+    pub custom_start: bool,
+    /// (initial, increment) in ms; `null` = no clock.
+    pub clock: Option<(i64, i64)>,
+    /// The colour the joiner gets: "white" or "black".
+    pub color: String,
+    /// The creator's name, if given.
+    pub name: Option<String>,
+    pub created_at: i64,
+}
+
+pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT id, variant, ring_powers, start_fen, clock_initial, clock_increment, white_token, white_name, black_name, \
+         created_at FROM games WHERE {OPEN_SEEK} ORDER BY created_at DESC LIMIT 100"
+    ))
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            let variant_id: String = r.get("variant");
+            let variant = Variant::from_str(&variant_id).ok()?;
+            let start_fen: String = r.get("start_fen");
+            let ring_powers: String = r.get("ring_powers");
+            let standard = RuleOptions { ring_powers: ring_powers.parse().unwrap_or_default() };
+            let custom_start = chimera_rules::AnyPosition::new(variant, &standard).fen() != start_fen;
+            let white_free = r.get::<Option<String>, _>("white_token").is_none();
+            let clock_initial: Option<i64> = r.get("clock_initial");
+            let clock_increment: Option<i64> = r.get("clock_increment");
+            Some(SeekSummary {
+                id: r.get("id"),
+                variant_name: variant.name().to_string(),
+                variant: variant_id,
+                ring_powers,
+                custom_start,
+                clock: clock_initial.zip(clock_increment),
+                color: if white_free { "white" } else { "black" }.into(),
+                name: if white_free { r.get("black_name") } else { r.get("white_name") },
+                created_at: r.get("created_at"),
+            })
+        })
+        .collect())
+}
+
+/// The ids of every open seek (for the sweep after a restart).
+pub async fn open_seek_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query(&format!("SELECT id FROM games WHERE {OPEN_SEEK}")).fetch_all(db).await?;
+    Ok(rows.into_iter().map(|r| r.get("id")).collect())
 }

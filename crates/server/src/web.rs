@@ -72,7 +72,9 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         }));
     let small = Router::new()
         .route("/", get(|| async { page("index.html") }))
-        .route("/game/{id}", get(|| async { page("game.html") }))
+        .route("/game/{id}", get(game_page))
+        .route("/favicon.svg", get(|| async { asset_response("favicon.svg") }))
+        .route("/favicon.ico", get(|| async { asset_response("favicon.svg") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
         .route("/rules/{variant}", get(|| async { page("rules.html") }))
         .route("/docs/", get(crate::docs::index))
@@ -84,6 +86,8 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .merge(create)
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/join", post(join_game))
+        .route("/api/games/{id}/cancel", post(cancel_seek))
+        .route("/api/seeks", get(list_seeks))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/position", post(position))
         .route("/api/analyse", post(analyse))
@@ -110,6 +114,20 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
 
 fn page(name: &str) -> Response {
     asset_response(name)
+}
+
+/// A game's page; a game that does not exist gets a page saying so, with
+/// a 404 (not an empty board that waits for it forever).
+async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match app.game(&id).await {
+        Ok(Some(_)) => page("game.html"),
+        Ok(None) => {
+            let mut r = page("nogame.html");
+            *r.status_mut() = StatusCode::NOT_FOUND;
+            r
+        }
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
 }
 
 async fn asset(Path(path): Path<String>) -> Response {
@@ -214,6 +232,9 @@ struct CreateReq {
     clock: Option<ClockReq>,
     #[serde(default)]
     fen: Option<String>,
+    /// The creator's name (shown, never an identity).
+    #[serde(default)]
+    name: Option<String>,
 }
 
 /// A clock of whole seconds: 15 s to 180 min, increment 0 to 180 s.
@@ -258,7 +279,7 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
         Err(e) => return bad(e),
     };
     let Some(mode) = Mode::parse(&req.mode) else {
-        return bad(format!("unknown opponent '{}': expected engine, friend or hotseat", req.mode));
+        return bad(format!("unknown opponent '{}': expected engine, friend, seek or hotseat", req.mode));
     };
     let level = match (mode, req.level) {
         (Mode::Engine, Some(l @ 1..=8)) => Some(l),
@@ -279,6 +300,15 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
         }
         c => return bad(format!("unknown colour '{c}': expected white, black or random")),
     };
+    let name = match live::check_name(req.name.as_deref()) {
+        Ok(n) => n,
+        Err(e) => return bad(e),
+    };
+    if mode == Mode::Hotseat && name.is_some() {
+        return bad(
+            "a name is given for a game with a seat of your own, not for hot-seat (both seats are this device's)",
+        );
+    }
     let clock = match req.clock.map(clock_bounds) {
         None => None,
         Some(Ok(c)) => Some(c),
@@ -308,7 +338,7 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
                 (None, Some(token.clone()), Some(Color::White))
             }
         }
-        Mode::Friend => {
+        Mode::Friend | Mode::Seek => {
             if color == Color::White {
                 (Some(token.clone()), None, None)
             } else {
@@ -331,13 +361,23 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
     if app.full().await {
         return err(StatusCode::SERVICE_UNAVAILABLE, "the server holds as many live games as it may; try again later");
     }
-    let live = Live::new(meta, start, white_token, black_token, invite.clone());
+    let mut live = Live::new(meta, start, white_token, black_token, invite.clone());
+    if color == Color::White {
+        live.white_name = name;
+    } else {
+        live.black_name = name;
+    }
     if let Err(e) = crate::store::insert_game(&app.db, &live).await {
         return err(StatusCode::INTERNAL_SERVER_ERROR, format!("could not store the game: {e}"));
     }
     let id = live.meta.id.clone();
-    if let Err(e) = app.insert(live).await {
-        return err(StatusCode::SERVICE_UNAVAILABLE, e);
+    let h = match app.insert(live).await {
+        Ok(h) => h,
+        Err(e) => return err(StatusCode::SERVICE_UNAVAILABLE, e),
+    };
+    if mode == Mode::Seek {
+        // The creator's page must open within the grace period.
+        crate::arm_seek_timer(&app, &h, id.clone());
     }
     let colors: Vec<&str> = if mode == Mode::Hotseat { vec!["white", "black"] } else { vec![color_name(color)] };
     let mut r = json!({"id": id, "token": token, "colors": colors, "url": format!("/game/{id}")});
@@ -359,8 +399,12 @@ async fn get_game(State(app): State<App>, Path(id): Path<String>) -> Response {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinReq {
-    /// The secret of the invite link.
-    invite: String,
+    /// The secret of the invite link (friend games; none for open seeks).
+    #[serde(default)]
+    invite: Option<String>,
+    /// The joiner's name (shown, never an identity).
+    #[serde(default)]
+    name: Option<String>,
 }
 
 async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
@@ -373,10 +417,28 @@ async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
         Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
+    let name = match live::check_name(req.name.as_deref()) {
+        Ok(n) => n,
+        Err(e) => return bad(e),
+    };
     let token = random_hex(16);
+    let mode = h.live.lock().await.meta.mode;
+    if mode == Mode::Seek {
+        if req.invite.is_some() {
+            return bad("an open seek takes no invite: anyone may join it");
+        }
+        return match crate::claim_seek(&app, &h, token.clone(), name).await {
+            Ok(c) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
+            Err(JoinError::Forbidden(e)) => err(StatusCode::FORBIDDEN, e),
+            Err(JoinError::Conflict(e)) => err(StatusCode::CONFLICT, e),
+        };
+    }
+    let Some(invite) = req.invite else {
+        return bad("joining a friend game needs its invite: ask its creator for the invite link");
+    };
     let mut outcome = None;
     let t2 = token.clone();
-    let r = change(&app, &h, |l| match l.join(&req.invite, t2) {
+    let r = change(&app, &h, |l| match l.join(&invite, t2, name) {
         Ok(c) => {
             outcome = Some(Ok(c));
             Ok(l.game.moves().len())
@@ -396,6 +458,51 @@ async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
     }
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CancelReq {
+    /// The creator's seat token.
+    token: String,
+}
+
+/// The creator cancels an open seek: it leaves the lobby and the store.
+async fn cancel_seek(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let req: CancelReq = match parse_body(&body) {
+        Ok(r) => r,
+        Err(e) => return *e,
+    };
+    let h = match app.game(&id).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    };
+    {
+        let l = h.live.lock().await;
+        if l.meta.mode != Mode::Seek {
+            return err(StatusCode::CONFLICT, "only an open seek can be cancelled; a game is resigned");
+        }
+        if l.seats_of(Some(&req.token)).is_empty() {
+            return err(StatusCode::FORBIDDEN, "only the seek's creator may cancel it");
+        }
+        if !l.is_open_seek() {
+            return err(StatusCode::CONFLICT, "someone has joined: the game is on (resign it to end it)");
+        }
+    }
+    drop(h);
+    match crate::cancel_seek(&app, &id, "the seek was cancelled by its creator").await {
+        Ok(true) => Json(json!({"id": id, "cancelled": true})).into_response(),
+        Ok(false) => err(StatusCode::CONFLICT, "someone has joined: the game is on (resign it to end it)"),
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
+async fn list_seeks(State(app): State<App>) -> Response {
+    match crate::store::list_seeks(&app.db).await {
+        Ok(s) => Json(s).into_response(),
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
 async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
     let h = match app.game(&id).await {
         Ok(Some(h)) => h,
@@ -404,10 +511,11 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
     };
     let l = h.live.lock().await;
     let who = |c: Color| {
+        let name = if c == Color::White { &l.white_name } else { &l.black_name };
         if l.meta.engine_color == Some(c) {
             format!("Chimera level {}", l.meta.engine_level.unwrap_or(4))
         } else {
-            "Player".to_string()
+            name.clone().unwrap_or_else(|| "Player".to_string())
         }
     };
     let mut tags = vec![
@@ -632,6 +740,10 @@ enum ClientMsg {
     DrawAccept {},
     DrawDecline {},
     Takeback {},
+    /// Asks for a rematch of the finished game (or accepts the opponent's).
+    Rematch {},
+    /// Declines (or withdraws) the rematch offer.
+    RematchDecline {},
     /// Asks the server to check the clock of the side to move.
     Flag {},
     Ping {},
@@ -676,13 +788,33 @@ fn close_for(e: &axum::Error) -> (u16, String) {
 
 async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebSocket, token: Option<String>) {
     let mut rx = h.tx.subscribe();
-    let mut shutdown = app.shutdown.clone();
-    let (hello, state) = {
+    let (hello, state, seated) = {
         let l = h.live.lock().await;
         let seats: Vec<&str> = l.seats_of(token.as_deref()).into_iter().map(live::color_char).collect();
-        (json!({"t": "hello", "you": seats}).to_string(), l.view().to_string())
+        let seated = !seats.is_empty();
+        (json!({"t": "hello", "you": seats}).to_string(), l.view().to_string(), seated)
     };
-    if !send(&mut socket, &hello).await || !send(&mut socket, &state).await {
+    // A seated page keeps an open seek in the lobby (see `seat_page`).
+    if seated {
+        crate::seat_page(&app, &h, true).await;
+    }
+    client_loop(&app, &h, &mut socket, token, &mut rx, hello, state).await;
+    if seated {
+        crate::seat_page(&app, &h, false).await;
+    }
+}
+
+async fn client_loop(
+    app: &App,
+    h: &std::sync::Arc<crate::GameHandle>,
+    socket: &mut WebSocket,
+    token: Option<String>,
+    rx: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
+    hello: String,
+    state: String,
+) {
+    let mut shutdown = app.shutdown.clone();
+    if !send(socket, &hello).await || !send(socket, &state).await {
         return;
     }
     let (every, limit) = (app.config.ws_ping, app.config.ws_timeout);
@@ -695,36 +827,36 @@ async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebS
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Binary(_))) => {
-                        if !send(&mut socket, &json!({"t": "error", "message": "binary messages are not understood: send JSON text"}).to_string()).await { return; }
+                        if !send(socket, &json!({"t": "error", "message": "binary messages are not understood: send JSON text"}).to_string()).await { return; }
                         continue;
                     }
                     Some(Ok(Message::Close(_))) | None => return,
                     Some(Err(e)) => {
                         let (code, reason) = close_for(&e);
-                        close(&mut socket, code, &reason).await;
+                        close(socket, code, &reason).await;
                         return;
                     }
                     Some(Ok(_)) => continue,
                 };
-                let reply = handle_msg(&app, &h, token.as_deref(), &text).await;
+                let reply = handle_msg(app, h, token.as_deref(), &text).await;
                 if let Some(r) = reply {
-                    if !send(&mut socket, &r).await { return; }
+                    if !send(socket, &r).await { return; }
                 }
             }
             b = rx.recv() => {
                 match b {
-                    Ok(s) => if !send(&mut socket, &s).await { return; },
+                    Ok(s) => if !send(socket, &s).await { return; },
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Missed deltas: the whole state instead.
                         let s = h.live.lock().await.view().to_string();
-                        if !send(&mut socket, &s).await { return; }
+                        if !send(socket, &s).await { return; }
                     }
                     Err(_) => return,
                 }
             }
             _ = ping.tick() => {
                 if last_heard.elapsed() >= limit {
-                    close(&mut socket, 1001, &format!("no reply for {} s", limit.as_secs())).await;
+                    close(socket, 1001, &format!("no reply for {} s", limit.as_secs())).await;
                     return;
                 }
                 if socket.send(Message::Ping(Bytes::from_static(b"chimera"))).await.is_err() {
@@ -732,7 +864,7 @@ async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebS
                 }
             }
             _ = shutdown.changed() => {
-                close(&mut socket, 1001, "the server is shutting down").await;
+                close(socket, 1001, "the server is shutting down").await;
                 return;
             }
         }
@@ -762,7 +894,22 @@ async fn handle_msg(
             .await
         }
         ClientMsg::Resign {} => change(app, h, |l| l.resign(&actor).map(|_| l.game.moves().len())).await,
-        ClientMsg::DrawOffer {} => change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await,
+        ClientMsg::DrawOffer {} => {
+            {
+                let l = h.live.lock().await;
+                if l.meta.mode == Mode::Engine && l.status == live::Status::Active && !l.seats_of(token).is_empty() {
+                    // Not an error: the engine's answer to an offer.
+                    return Some(
+                        json!({"t": "notice", "message": "The computer declines the draw: play on."}).to_string(),
+                    );
+                }
+            }
+            change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await
+        }
+        ClientMsg::Rematch {} => crate::rematch(app, h, token).await.map(|_| ()),
+        ClientMsg::RematchDecline {} => {
+            change(app, h, |l| l.decline_rematch(&actor).map(|_| l.game.moves().len())).await
+        }
         ClientMsg::DrawAccept {} => change(app, h, |l| l.accept_draw(&actor).map(|_| l.game.moves().len())).await,
         ClientMsg::DrawDecline {} => change(app, h, |l| l.decline_draw(&actor).map(|_| l.game.moves().len())).await,
         ClientMsg::Takeback {} => change(app, h, |l| l.takeback(&actor)).await,

@@ -150,8 +150,16 @@ async fn play_refuse_resign_restart() {
     send(&mut e, &json!({"t": "takeback"})).await;
     let s = wait_state(&mut e, |s| s["ply"] == 2).await;
     assert_eq!(s["turn"], "w");
+    // The engine declines a draw: a notice (the engine's answer), not an error.
     send(&mut e, &json!({"t": "draw_offer"})).await;
-    assert!(wait_error(&mut e).await.contains("declines"));
+    let n = loop {
+        let v = recv(&mut e).await;
+        if v["t"] == "notice" || v["t"] == "error" {
+            break v;
+        }
+    };
+    assert_eq!(n["t"], "notice", "{n}");
+    assert!(n["message"].as_str().unwrap().contains("declines"), "{n}");
 
     // PGN export of the finished friend game.
     let (st, pgn) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
@@ -169,7 +177,10 @@ async fn play_refuse_resign_restart() {
     let (st, v) =
         post_json(a, "/api/position", &json!({"variant": "magicring", "ring_powers": "NKQ", "moves": ["e1d2"]})).await;
     assert_eq!(st, 200, "{v}");
-    assert_eq!(v["state"]["rings"][0], json!({"owner": "w", "square": "d2", "level": 1, "power": "N", "active": true}));
+    assert_eq!(
+        v["state"]["rings"][0],
+        json!({"owner": "w", "holder": "w", "square": "d2", "level": 1, "power": "N", "active": true})
+    );
     assert_eq!(v["history"][0]["san"], "e1~d2");
     // Genie: after the flip White's right is spent.
     let (st, v) = post_json(a, "/api/position", &json!({"variant": "genie", "moves": ["d2d2g"]})).await;

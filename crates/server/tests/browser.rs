@@ -186,7 +186,7 @@ async fn browser_games() {
         let s = state(a, &id).await;
         assert_eq!(
             s["state"]["rings"][0],
-            json!({"owner": "w", "square": "e1", "level": 0, "power": null, "active": false})
+            json!({"owner": "w", "holder": "w", "square": "e1", "level": 0, "power": null, "active": false})
         );
         assert_eq!(c.find_all(Locator::Css("g.ring")).await.unwrap().len(), 2, "both rings drawn");
         click_move(&c, a, &id, "d2d4").await;
@@ -200,7 +200,7 @@ async fn browser_games() {
         assert_eq!(s["history"][2]["san"], "e1~e2");
         assert_eq!(
             s["state"]["rings"][0],
-            json!({"owner": "w", "square": "e2", "level": 1, "power": "Q", "active": true})
+            json!({"owner": "w", "holder": "w", "square": "e2", "level": 1, "power": "Q", "active": true})
         );
         shot(&c, "magicring-ring-passed").await;
         click_move(&c, a, &id, "d7d6").await;
@@ -354,4 +354,359 @@ async fn browser_friend_and_engine() {
     let _ = std::fs::remove_dir_all(&p2);
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- Issue 17, part B: lobby, seeks, names, rematch, sounds, game messages.
+// Each at 1366×768, 1200×900 and a 390×844 touch phone (taps there).
+
+/// The lobby fits the screen (problem 5b: 489 px wide on a 390 px phone).
+/// On the phone the width is the device's 390 px: a mobile browser widens
+/// its layout viewport (`innerWidth`) to a page that is too wide.
+async fn assert_no_sideways_scroll(c: &fantoccini::Client, size: Size, what: &str) {
+    let v = c.execute("return [document.documentElement.scrollWidth, window.innerWidth];", vec![]).await.unwrap();
+    let w = v[0].as_i64().unwrap();
+    let screen = if size == Size::Phone { 390 } else { v[1].as_i64().unwrap() };
+    assert!(w <= screen, "{what}: the page is {w} px wide on a {screen} px screen");
+}
+
+async fn set_name(c: &fantoccini::Client, name: &str) {
+    let e = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#name")).await.unwrap();
+    e.clear().await.unwrap();
+    e.send_keys(name).await.unwrap();
+    c.execute("document.getElementById('name').dispatchEvent(new Event('change'))", vec![]).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_open_seeks_and_names() {
+    if skip() {
+        return;
+    }
+    let dir = fresh_dir("browser-seeks");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    for size in SIZES {
+        let tag = size.name();
+        let (ann, pa) = session(&driver, size).await;
+        let (bob, pb) = session(&driver, size).await;
+        // Ann: a name, "A stranger", "Play a stranger".
+        ann.goto(&format!("http://{a}/")).await.unwrap();
+        ann.wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Css("#variant option[value='genie']"))
+            .await
+            .unwrap();
+        // Problem 5b first: the lobby (with the games of the sizes before)
+        // is no wider than the window.
+        wait_js(&ann, "return [document.querySelectorAll('#games tr').length, document.getElementById('seeks').dataset.loads || '0']", |v| {
+            v[0].as_i64().unwrap_or(0) > 0 && v[1] != "0"
+        })
+        .await;
+        assert_no_sideways_scroll(&ann, size, &format!("lobby {tag}")).await;
+        set_name(&ann, "Ann").await;
+        press(&ann, size, "label:has(input[name=mode][value=seek])").await;
+        let label = text_of(&ann, "#create-btn").await;
+        assert_eq!(label, "Play a stranger", "{tag}");
+        press(&ann, size, "#create-btn").await;
+        wait_visible(&ann, "#seek-box").await;
+        let id = ann.current_url().await.unwrap().path().rsplit('/').next().unwrap().to_string();
+        assert!(text_of(&ann, "#status").await.contains("Waiting for an opponent"), "{tag}");
+        assert!(!is_visible(&ann, "#actions").await, "{tag}: no resign/draw before an opponent sits down");
+        shot(&ann, &format!("seek-waiting-{tag}")).await;
+
+        // Bob's lobby lists it, with Ann's name; the page fits the screen.
+        bob.goto(&format!("http://{a}/")).await.unwrap();
+        set_name(&bob, "Bob").await;
+        wait_visible(&bob, &format!("tr[data-seek='{id}'] .seek-join")).await;
+        let row = text_of(&bob, &format!("tr[data-seek='{id}']")).await;
+        assert!(row.contains("Ann") && row.contains("Black"), "{tag}: {row}");
+        assert_no_sideways_scroll(&bob, size, &format!("lobby {tag}")).await;
+        shot(&bob, &format!("lobby-seeks-{tag}")).await;
+
+        // A second joiner is refused clearly: Zed takes another seek first
+        // (just after a redraw of Bob's list, so its row is still shown).
+        let (_, other) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "seek"})).await;
+        let oid = other["id"].as_str().unwrap().to_string();
+        wait_visible(&bob, &format!("tr[data-seek='{oid}'] .seek-join")).await;
+        let loads = c_loads(&bob).await;
+        wait_js(&bob, "return document.getElementById('seeks').dataset.loads", |v| {
+            v.as_str().and_then(|s| s.parse::<i64>().ok()).unwrap_or(0) > loads
+        })
+        .await;
+        let (st, _) = post_json(a, &format!("/api/games/{oid}/join"), &json!({"name": "Zed"})).await;
+        assert_eq!(st, 200);
+        press(&bob, size, &format!("tr[data-seek='{oid}'] .seek-join")).await;
+        let t = bob.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".toast")).await.unwrap();
+        let msg = t.text().await.unwrap();
+        assert!(msg.contains("took this seat first"), "{tag}: {msg}");
+
+        // Bob joins Ann's seek: both pages show both names.
+        press(&bob, size, &format!("tr[data-seek='{id}'] .seek-join")).await;
+        wait_js(&bob, "return location.pathname", |v| v == &json!(format!("/game/{id}"))).await;
+        wait_js(&bob, "return document.getElementById('bottom-name').textContent", |v| {
+            v.as_str().unwrap_or("").contains("Bob (Black) (you)")
+        })
+        .await;
+        assert!(text_of(&bob, "#top-name").await.contains("Ann (White)"), "{tag}");
+        wait_js(&ann, "return document.getElementById('top-name').textContent", |v| {
+            v.as_str().unwrap_or("").contains("Bob (Black)")
+        })
+        .await;
+        assert!(!is_visible(&ann, "#seek-box").await, "{tag}");
+        press_move(&ann, size, a, &id, "e2e4").await;
+        shot(&bob, &format!("seek-game-{tag}")).await;
+        // Remembered names, and the game list shows them.
+        bob.goto(&format!("http://{a}/")).await.unwrap();
+        wait_js(&bob, "return document.getElementById('name').value", |v| v == &json!("Bob")).await;
+        wait_js(&bob, "return document.getElementById('games').textContent", |v| {
+            v.as_str().unwrap_or("").contains("Ann v Bob")
+        })
+        .await;
+        assert!(bob.find(Locator::Css(&format!("tr[data-seek='{id}']"))).await.is_err(), "{tag}: a taken seek leaves");
+        assert_no_sideways_scroll(&bob, size, &format!("lobby with games {tag}")).await;
+
+        // Ann cancels a seek of hers from its page.
+        ann.goto(&format!("http://{a}/")).await.unwrap();
+        press(&ann, size, "label:has(input[name=mode][value=seek])").await;
+        press(&ann, size, "#create-btn").await;
+        wait_visible(&ann, "#seek-box").await;
+        let cid = ann.current_url().await.unwrap().path().rsplit('/').next().unwrap().to_string();
+        press(&ann, size, "#seek-cancel").await;
+        wait_js(&ann, "return location.pathname", |v| v == &json!("/")).await;
+        let (st, _) = get_json(a, &format!("/api/games/{cid}")).await;
+        assert_eq!(st, 404, "{tag}: cancelled");
+        end_session(ann, pa).await;
+        end_session(bob, pb).await;
+    }
+    drop(driver);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+async fn c_loads(c: &fantoccini::Client) -> i64 {
+    let v = c.execute("return document.getElementById('seeks').dataset.loads || '0'", vec![]).await.unwrap();
+    v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_rematch_and_new_game() {
+    if skip() {
+        return;
+    }
+    let dir = fresh_dir("browser-rematch");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    for size in SIZES {
+        let tag = size.name();
+        // Two people in a friend game (Ann White, Bob Black).
+        let (_, g) = post_json(a, "/api/games", &json!({"variant": "clown", "mode": "friend", "name": "Ann"})).await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let (_, j) =
+            post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": g["invite"], "name": "Bob"})).await;
+        let (ann, pa) = session(&driver, size).await;
+        let (bob, pb) = session(&driver, size).await;
+        give_token(&ann, a, &id, &g["token"], json!(["white"])).await;
+        give_token(&bob, a, &id, &j["token"], json!(["black"])).await;
+        for c in [&ann, &bob] {
+            c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+            wait_visible(c, "#resign").await;
+        }
+        assert!(!is_visible(&ann, "#rematch").await, "{tag}: no rematch while playing");
+        press(&ann, size, "#resign").await;
+        press(&ann, size, "#resign").await;
+        for c in [&ann, &bob] {
+            wait_visible(c, "#end-box").await;
+        }
+        let new_game = ann.find(Locator::Css("#new-game")).await.unwrap().attr("href").await.unwrap().unwrap();
+        assert!(new_game.contains("variant=clown") && new_game.contains("mode=friend"), "{tag}: {new_game}");
+        // Ann offers; Bob sees it and accepts; both land in the new game.
+        press(&ann, size, "#rematch").await;
+        wait_visible(&ann, "#rematch-wait").await;
+        wait_visible(&bob, "#rematch-offer").await;
+        assert!(text_of(&bob, "#rematch-text").await.contains("Ann (White) offers a rematch"), "{tag}");
+        shot(&bob, &format!("rematch-offer-{tag}")).await;
+        press(&bob, size, "#rematch-accept").await;
+        let rid =
+            wait_js(&ann, "return location.pathname", |v| v.as_str().is_some_and(|p| p != format!("/game/{id}"))).await;
+        let rid = rid.as_str().unwrap().rsplit('/').next().unwrap().to_string();
+        wait_js(&bob, "return location.pathname", |v| v == &json!(format!("/game/{rid}"))).await;
+        wait_js(&bob, "return document.getElementById('bottom-name').textContent", |v| {
+            v.as_str().unwrap_or("").contains("Bob (White) (you)")
+        })
+        .await;
+        wait_js(&ann, "return document.getElementById('bottom-name').textContent", |v| {
+            v.as_str().unwrap_or("").contains("Ann (Black) (you)")
+        })
+        .await;
+        // Bob (White now) moves in the rematch.
+        press_move(&bob, size, a, &rid, "e2e4").await;
+        shot(&ann, &format!("rematch-game-{tag}")).await;
+
+        // Hot-seat: the rematch just starts.
+        let hid = open_hotseat(&ann, a, "genie", None).await;
+        press(&ann, size, "#resign").await;
+        press(&ann, size, "#resign").await;
+        wait_visible(&ann, "#rematch").await;
+        press(&ann, size, "#rematch").await;
+        wait_js(&ann, "return location.pathname", |v| {
+            v.as_str().is_some_and(|p| p.starts_with("/game/") && p != format!("/game/{hid}"))
+        })
+        .await;
+        wait_visible(&ann, "#resign").await;
+        // "New game" goes to the lobby with the variant and opponent set.
+        press(&ann, size, "#resign").await;
+        press(&ann, size, "#resign").await;
+        wait_visible(&ann, "#new-game").await;
+        press(&ann, size, "#new-game").await;
+        wait_js(&ann, "return [document.getElementById('variant').value, (document.querySelector('input[name=mode]:checked') || {}).value]", |v| {
+            v == &json!(["genie", "hotseat"])
+        })
+        .await;
+        end_session(ann, pa).await;
+        end_session(bob, pb).await;
+    }
+    drop(driver);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_game_messages_sounds_and_missing_games() {
+    if skip() {
+        return;
+    }
+    let dir = fresh_dir("browser-messages");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    for size in SIZES {
+        let tag = size.name();
+        let (c, p) = session(&driver, size).await;
+
+        // Problem 3: a hot-seat draw offer asks first.
+        let id = open_hotseat(&c, a, "chess", None).await;
+        press(&c, size, "#draw").await;
+        wait_visible(&c, "#draw-confirm").await;
+        assert!(text_of(&c, "#draw-confirm-text").await.contains("Both players are at this device"), "{tag}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(state(a, &id).await["status"], "active", "{tag}: one press does not end the game");
+        shot(&c, &format!("draw-confirm-{tag}")).await;
+        press(&c, size, "#draw-no").await;
+        assert!(!is_visible(&c, "#draw-confirm").await);
+        assert_eq!(state(a, &id).await["status"], "active");
+
+        // Sounds: move, capture, check, end; muted, nothing.
+        let sounds =
+            "return [document.documentElement.dataset.sounds || '0', document.documentElement.dataset.lastSound || '']";
+        press_move(&c, size, a, &id, "e2e4").await;
+        wait_js(&c, sounds, |v| v[1] == "move").await;
+        press_move(&c, size, a, &id, "d7d5").await;
+        press_move(&c, size, a, &id, "e4d5").await;
+        wait_js(&c, sounds, |v| v[1] == "capture").await;
+        press_move(&c, size, a, &id, "e7e6").await;
+        press_move(&c, size, a, &id, "f1b5").await;
+        wait_js(&c, sounds, |v| v[1] == "check").await;
+        press(&c, size, "#draw").await;
+        press(&c, size, "#draw-yes").await;
+        let b = banner(&c).await;
+        assert!(b.contains("1/2-1/2") && b.contains("agreement"), "{tag}: {b}");
+        wait_js(&c, sounds, |v| v[1] == "end").await;
+        let id = open_hotseat(&c, a, "chess", None).await;
+        press(&c, size, "#mute").await;
+        assert!(text_of(&c, "#mute").await.contains("off"), "{tag}");
+        let before = c.execute(sounds, vec![]).await.unwrap();
+        press_move(&c, size, a, &id, "e2e4").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(c.execute(sounds, vec![]).await.unwrap()[0], before[0], "{tag}: muted");
+        c.refresh().await.unwrap();
+        wait_visible(&c, "#mute").await;
+        assert!(text_of(&c, "#mute").await.contains("off"), "{tag}: the mute switch is remembered");
+        press(&c, size, "#mute").await;
+
+        // Problem 9: the engine declining a draw is an answer, not an error.
+        let (_, e) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 1})).await;
+        let eid = e["id"].as_str().unwrap().to_string();
+        give_token(&c, a, &eid, &e["token"], json!(["white"])).await;
+        c.goto(&format!("http://{a}/game/{eid}")).await.unwrap();
+        wait_visible(&c, "#draw").await;
+        press(&c, size, "#draw").await;
+        press(&c, size, "#draw-yes").await;
+        let t = c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".toast")).await.unwrap();
+        assert!(t.text().await.unwrap().contains("declines the draw"), "{tag}");
+        assert_eq!(t.attr("class").await.unwrap().unwrap(), "toast notice", "{tag}: not the red error");
+
+        // Problem 9: notes for a ring pawn's power move and a Genesis
+        // pawn's sideways step; a captured ring said plainly.
+        let id = open_hotseat(&c, a, "magicring", Some("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 rings:d2.1,e8.0")).await;
+        press_move(&c, size, a, &id, "d2h6").await;
+        let note = text_of(&c, "#move-note").await;
+        assert!(note.contains("dh6") || note.contains("h6"), "{tag}: {note}");
+        assert!(note.contains("ring's power (Queen)") && note.contains("tainted"), "{tag}: {note}");
+        let id = open_hotseat(&c, a, "magicring", Some("4k3/6p1/7P/8/8/8/8/4K3 b - - 0 1 rings:h6.1,e8.0")).await;
+        let s = press_move(&c, size, a, &id, "g7h6").await;
+        assert_eq!(s["state"]["rings"][0]["holder"], "b");
+        let info = text_of(&c, ".vstate").await;
+        assert!(info.contains("White's ring (captured: Black holds it now): Black's Pawn on h6"), "{tag}: {info}");
+        assert!(c.find(Locator::Css("g.ring.captured[data-ring='w']")).await.is_ok(), "{tag}: the badge says captured");
+        assert!(text_of(&c, "#move-note").await.contains("carrier of White's ring"), "{tag}");
+        shot(&c, &format!("ring-captured-{tag}")).await;
+        let id = open_hotseat(&c, a, "genesis", Some("4k3/8/8/8/8/2P5/8/R3K3[] w - - 0 1")).await;
+        press_move(&c, size, a, &id, "c3b3").await;
+        let note = text_of(&c, "#move-note").await;
+        assert!(note.contains("steps sideways") && note.contains("Genesis pawns"), "{tag}: {note}");
+
+        // Problem 9: a greyed Clown hand piece says why.
+        open_hotseat_at(
+            &c,
+            a,
+            "clown",
+            "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N",
+        )
+        .await;
+        let why = text_of(&c, "#pocket-bottom .pocket-why").await;
+        assert!(why.contains("just captured may re-enter from your next turn"), "{tag}: {why}");
+        shot(&c, &format!("clown-hand-why-{tag}")).await;
+
+        // Problems 7 and 10: a wrong game address; the favicon.
+        c.goto(&format!("http://{a}/game/nosuchgame")).await.unwrap();
+        wait_visible(&c, "#nogame").await;
+        assert!(c.find(Locator::Css("rect.sq")).await.is_err(), "{tag}: no empty board");
+        assert!(c.find(Locator::Css("#resign")).await.is_err(), "{tag}: no action buttons");
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let sockets = c
+            .execute(
+                "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/ws/')).length",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(sockets, json!(0), "{tag}: no WebSocket tries");
+        shot(&c, &format!("no-such-game-{tag}")).await;
+        let icon = c
+            .execute(
+                "const l = document.querySelector('link[rel=icon]'); const r = await fetch(l.href); \
+                 const r2 = await fetch('/favicon.ico'); return [r.status, r.headers.get('content-type'), r2.status];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(icon, json!([200, "image/svg+xml", 200]), "{tag}");
+        end_session(c, p).await;
+    }
+    drop(driver);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A hot-seat game from `fen` whose board has no e2 piece: waits for the
+/// board itself rather than for e2.
+async fn open_hotseat_at(c: &fantoccini::Client, a: std::net::SocketAddr, variant: &str, fen: &str) -> String {
+    let (st, g) = post_json(a, "/api/games", &json!({"variant": variant, "mode": "hotseat", "fen": fen})).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    give_token(c, a, &id, &g["token"], json!(["white", "black"])).await;
+    c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+    wait_ply(c, a, &id, 0).await;
+    id
 }

@@ -2,7 +2,7 @@
 // square), the hint line (special-move buttons and notes), the variant
 // state in words and the pockets. Each redraws only when its content changes.
 import { pieceIcon, ROLE_NAMES } from '../pieces.js';
-import { ACTION_MOVES, CHOICE_LABELS, DROP_NOTES, INFO_LINES, MOVE_NOTES } from './variants.js';
+import { ACTION_MOVES, CHOICE_LABELS, DROP_NOTES, INFO_LINES, MOVE_NOTES, pocketWhy } from './variants.js';
 
 /**
  * The chooser. It opens where the finger or pointer just was, so the tap
@@ -135,7 +135,8 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
     if (color === mine) for (const r of dropRoles) if (!counts[r]) counts[r] = 0;
     const roles = 'KQGRBCNP'.split('').filter((r) => counts[r] !== undefined);
     const sel = selected && selected.drop;
-    const key = JSON.stringify([color, roles.map((r) => [r, counts[r], color === mine && dropRoles.has(r)]), sel, name]);
+    const whyOf = (r) => (color === mine && dropRoles.has(r) ? '' : pocketWhy(d, color, r));
+    const key = JSON.stringify([color, roles.map((r) => [r, counts[r], color === mine && dropRoles.has(r), whyOf(r)]), sel, name]);
     if (box.dataset.key === key) continue;
     box.dataset.key = key;
     box.innerHTML = '';
@@ -145,6 +146,7 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
     label.className = 'pocket-label';
     label.textContent = (name || 'Reserve') + ' — ' + (color === 'w' ? 'White' : 'Black');
     box.appendChild(label);
+    const whys = new Set();
     for (const r of roles) {
       const letter = color === 'w' ? r : r.toLowerCase();
       const b = document.createElement('button');
@@ -152,11 +154,21 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
       b.className = 'pocket-piece' + (can ? ' can' : '') + (sel === r && can ? ' selected' : '');
       b.dataset.dropRole = r;
       b.dataset.color = color;
-      b.title = ROLE_NAMES[r] + (can ? ': click or drag onto a highlighted square' : '');
+      const why = whyOf(r);
+      if (why) whys.add(why);
+      b.title = ROLE_NAMES[r] + (can ? ': click or drag onto a highlighted square' : why ? ': ' + why : '');
       b.innerHTML = pieceIcon(letter, 40) + (counts[r] ? `<span class="count">${counts[r]}</span>` : '');
       b.disabled = !can;
       if (can) b.addEventListener('pointerdown', (e) => pick(r, letter, e));
       box.appendChild(b);
+    }
+    // Why the greyed pieces may not come in now, in words (a phone has no
+    // hover for the title).
+    if (whys.size) {
+      const w = document.createElement('div');
+      w.className = 'pocket-why';
+      w.textContent = [...whys].join(' ');
+      box.appendChild(w);
     }
   }
 }

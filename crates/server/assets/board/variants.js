@@ -22,12 +22,16 @@ export const SQUARE_MARKS = [
     square: (ring) => ring.square,
     draw: (ring) => {
       const cx = ring.owner === 'w' ? 81 : 19;
+      // A ring is named by its first owner; after a capture the other side's
+      // piece carries it (the badge says so with the `captured` class).
+      const captured = ring.holder && ring.holder !== ring.owner;
       return {
-        cls: `ring ring-${ring.owner}${ring.active ? ' active' : ''}`,
+        cls: `ring ring-${ring.owner}${ring.active ? ' active' : ''}${captured ? ' captured' : ''}`,
         attrs: { 'data-ring': ring.owner },
         html: `<circle cx="${cx}" cy="19" r="15" class="ring-band"/>` +
           `<text x="${cx}" y="24" text-anchor="middle" class="ring-label${ring.power && !ring.active ? ' idle' : ''}">${ring.level}${ring.power || ''}</text>`,
-        title: `${W[ring.owner]}'s ring, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : ''),
+        title: `${W[ring.owner]}'s ring` + (captured ? `, captured by ${W[ring.holder]}` : '') +
+          `, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : ''),
       };
     },
   },
@@ -97,12 +101,33 @@ export const INFO_LINES = [
     if (!st || !st.rings) return [];
     const NAMES = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight', K: 'King' };
     const out = st.rings.map((r) => {
+      // A ring is named by its first owner; after a capture the other
+      // side's piece carries it, and that side uses and passes it.
       const on = d.pieces[r.square];
+      const holder = r.holder || r.owner;
       const power = r.power ? `${NAMES[r.power]} power${r.active ? '' : ' (unused on a King)'}` : 'no power yet';
-      return `${W[r.owner]}'s ring: ${r.square}${on ? ' (' + ROLE_NAMES[on.toUpperCase()] + ')' : ''}, level ${r.level}, ${power}`;
+      const carrier = on ? `${W[holder]}'s ${ROLE_NAMES[on.toUpperCase()]} on ${r.square}` : r.square;
+      const taken = holder !== r.owner ? ` (captured: ${W[holder]} holds it now)` : '';
+      return `${W[r.owner]}'s ring${taken}: ${carrier}, level ${r.level}, ${power}${holder !== r.owner && r.power ? ' for ' + W[holder] : ''}`;
     });
     if (st.tainted.length) out.push('Tainted pawns (no promotion, no double step): ' + st.tainted.join(', '));
     out.push('Powers: ' + st.powers);
     return out;
   },
 ];
+
+/** Why `color`'s pocket piece `role` may not be placed now, in words ('' when
+ *  the board is only shown, not played on). From the server's variant state. */
+export function pocketWhy(d, color, role) {
+  const st = d.state || {};
+  if (!d.interactive) return '';
+  if (color !== d.turn) return `Only on ${W[color]}'s own turn.`;
+  if (st.hands) {
+    if (st.reentry_used && st.reentry_used[color]) return 'Re-entry used: one a game.';
+    if (st.last_by_clown) return "No re-entry straight after a Clown's move.";
+    if (st.last_captured === role) return `The ${ROLE_NAMES[role]} just captured may re-enter from your next turn on.`;
+    return 'No empty square of your entry zone keeps your King safe now.';
+  }
+  if (st.king_first && role !== 'K') return 'Place your King first.';
+  return 'No legal square for it now.';
+}

@@ -453,3 +453,165 @@ pub async fn drag_css(c: &Client, screen: Screen, from: &str, to: &str) {
     }
     c.release_actions().await.expect("release");
 }
+
+/// The three window sizes the UI is tested at: two desktops and a phone
+/// (Chromium's mobile emulation: a 390×844 touch screen).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Size {
+    Wide,
+    Tall,
+    Phone,
+}
+
+pub const SIZES: [Size; 3] = [Size::Wide, Size::Tall, Size::Phone];
+
+impl Size {
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Wide => "1366x768",
+            Size::Tall => "1200x900",
+            Size::Phone => "phone",
+        }
+    }
+}
+
+/// A session of its own (own profile: own localStorage) at `size`. Drop
+/// the returned directory after closing the client.
+pub async fn session(d: &Driver, size: Size) -> (Client, PathBuf) {
+    let profile = fresh_dir("chrome-session");
+    let mut args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-dev-shm-usage".into(),
+        "--autoplay-policy=no-user-gesture-required".into(),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    let mut opts = json!({});
+    match size {
+        Size::Wide => args.push("--window-size=1366,768".into()),
+        Size::Tall => args.push("--window-size=1200,900".into()),
+        Size::Phone => {
+            args.push("--window-size=390,844".into());
+            opts["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true, "mobile": true},
+                "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"
+            });
+        }
+    }
+    opts["args"] = json!(args);
+    if let Some(bin) = chromium_path() {
+        opts["binary"] = json!(bin);
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), opts);
+    let mut last = None;
+    for attempt in 0..3 {
+        if attempt > 0 {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", d.port))
+            .await
+        {
+            Ok(c) => {
+                if size != Size::Phone {
+                    // Headless Chromium takes --window-size as the viewport
+                    // only on some versions: set the window as well.
+                    let (w, h) = if size == Size::Wide { (1366, 768) } else { (1200, 900) };
+                    let _ = c.set_window_size(w, h).await;
+                }
+                return (c, profile);
+            }
+            Err(e) => last = Some(e),
+        }
+    }
+    panic!("chromium session at {size:?} (3 attempts): {:?}", last.unwrap())
+}
+
+/// Closes a session and deletes its profile.
+pub async fn end_session(c: Client, profile: PathBuf) {
+    let _ = c.close().await;
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// Presses the element: a click on a desktop, a tap (W3C touch pointer
+/// actions) on the phone.
+pub async fn press(c: &Client, size: Size, css: &str) {
+    if size != Size::Phone {
+        return click_css(c, css).await;
+    }
+    let e = c
+        .wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    let _ = e; // found: now by coordinates, after scrolling it into view
+    let at = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'center'}); \
+             const r = e.getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+    let (x, y) = (at[0].as_i64().unwrap(), at[1].as_i64().unwrap());
+    let t = fantoccini::actions::TouchActions::new("finger".into())
+        .then(PointerAction::MoveTo { duration: None, x, y })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    c.perform_actions(t).await.unwrap_or_else(|e| panic!("tap {css}: {e}"));
+}
+
+/// Runs `js` (which returns a value) until `pred` holds on it, 10 s at most.
+pub async fn wait_js(c: &Client, js: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        last = c.execute(js, vec![]).await.unwrap();
+        if pred(&last) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{js}: still {last} after 10 s");
+}
+
+/// Waits until the element is shown (present and not `display: none`).
+pub async fn wait_visible(c: &Client, css: &str) {
+    let js = format!("const e = document.querySelector({}); return !!e && e.offsetParent !== null;", json!(css));
+    wait_js(c, &js, |v| v == &json!(true)).await;
+}
+
+pub async fn is_visible(c: &Client, css: &str) -> bool {
+    let js = format!("const e = document.querySelector({}); return !!e && e.offsetParent !== null;", json!(css));
+    c.execute(&js, vec![]).await.unwrap() == json!(true)
+}
+
+/// Gives the page a seat token for game `id` (as creating it there would).
+pub async fn give_token(c: &Client, a: SocketAddr, id: &str, token: &Value, colors: Value) {
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    c.execute(
+        "localStorage.setItem('chimera.token.' + arguments[0], arguments[1]); \
+         localStorage.setItem('chimera.colors.' + arguments[0], JSON.stringify(arguments[2]));",
+        vec![json!(id), token.clone(), colors],
+    )
+    .await
+    .unwrap();
+}
+
+/// Plays `uci` on the open game page by pressing its two squares.
+pub async fn press_move(c: &Client, size: Size, a: SocketAddr, id: &str, uci: &str) -> Value {
+    let s = state(a, id).await;
+    assert!(has_move(&s, &uci[0..2], uci), "{uci} is not legal here: {}", s["legal"]);
+    let ply = s["ply"].as_u64().unwrap() as usize;
+    press(c, size, &format!("rect.sq[data-square='{}']", &uci[0..2])).await;
+    press(c, size, &format!("rect.sq[data-square='{}']", &uci[2..4])).await;
+    wait_ply(c, a, id, ply + 1).await
+}
