@@ -215,7 +215,7 @@ async fn clown_chooser_ignores_the_opening_tap(c: &Client, a: SocketAddr, screen
     press_sq(c, screen, "f3").await;
     // The chooser opens over f3's column: its declare button under the
     // finger. Wait for it, or for a move made without it.
-    wait_js(
+    wait_eq(
         c,
         "return !!document.querySelector(\".chooser:not(.hidden) button[data-uci='g1f3c']\") || document.querySelectorAll('#moves .m').length > 0",
         json!(true),
@@ -286,7 +286,7 @@ async fn premoves_and_redraws(c: &Client, a: SocketAddr, screen: Screen) {
     // Black to move: White queues d2-d4.
     press_sq(c, screen, "d2").await;
     press_sq(c, screen, "d4").await;
-    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
+    wait_eq(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
     let note = text_of(c, "#hint").await;
     assert!(note.contains("Premove d2–d4"), "the queued premove is said in words: {note}");
     shot(c, &format!("premove-{}", screen.name())).await;
@@ -322,15 +322,15 @@ async fn premoves_and_redraws(c: &Client, a: SocketAddr, screen: Screen) {
     // A premove cancelled by a press on an empty square is not played.
     press_sq(c, screen, "g1").await;
     press_sq(c, screen, "f3").await;
-    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
+    wait_eq(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
     press_sq(c, screen, "a5").await;
-    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(0)).await;
+    wait_eq(c, "return document.querySelectorAll('rect.hl-premove').length", json!(0)).await;
     // Esc cancels one too.
     press_sq(c, screen, "g1").await;
     press_sq(c, screen, "f3").await;
-    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
+    wait_eq(c, "return document.querySelectorAll('rect.hl-premove').length", json!(2)).await;
     key(c, Key::Escape).await;
-    wait_js(c, "return document.querySelectorAll('rect.hl-premove').length", json!(0)).await;
+    wait_eq(c, "return document.querySelectorAll('rect.hl-premove').length", json!(0)).await;
     send(&mut bws, &json!({"t": "move", "uci": "b8c6", "ply": 3})).await;
     wait_ply(c, a, &id, 4).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
@@ -400,37 +400,37 @@ async fn shown_lines(c: &Client) -> (Vec<String>, Vec<String>) {
 async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
     let (id, _) = hotseat_with_moves(a, &["e2e4", "e7e5", "d2d4", "b8c6"]).await;
     c.goto(&format!("http://{a}/analysis?game={id}")).await.unwrap();
-    wait_js(c, "return document.querySelectorAll('#moves .m').length", json!(4)).await;
+    wait_eq(c, "return document.querySelectorAll('#moves .m').length", json!(4)).await;
     c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
     key(c, Key::Left).await;
     key(c, Key::Left).await;
-    wait_js(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("e5")).await;
-    wait_js(c, "return document.getElementById('fen').value.startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3/')", json!(true))
+    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("e5")).await;
+    wait_eq(c, "return document.getElementById('fen').value.startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3/')", json!(true))
         .await;
     press_sq(c, screen, "g1").await;
     press_sq(c, screen, "f3").await;
-    wait_js(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("Nf3")).await;
+    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("Nf3")).await;
     let (main, side) = shown_lines(c).await;
     assert_eq!(main, ["e4", "e5", "d4", "Nc6"], "the main line is kept at {}", screen.name());
     assert_eq!(side, ["Nf3"], "the new move is a side line");
     shot(c, &format!("analysis-side-line-{}", screen.name())).await;
     click_css(c, "#export").await;
-    wait_js(c, "return document.getElementById('pgn').value.includes('(2. Nf3)')", json!(true)).await;
+    wait_eq(c, "return document.getElementById('pgn').value.includes('(2. Nf3)')", json!(true)).await;
     let pgn = pgn_text(c).await;
     assert!(pgn.contains("1. e4 e5 2. d4 (2. Nf3) 2... Nc6 *"), "{pgn}");
     // Promote the side line: it becomes the main line.
     click_css(c, "#promote").await;
-    wait_js(
+    wait_eq(
         c,
         "return [...document.querySelectorAll('#moves > .m')].map((e) => e.textContent).join(' ')",
         json!("e4 e5 Nf3"),
     )
     .await;
     click_css(c, "#export").await;
-    wait_js(c, "return document.getElementById('pgn').value.includes('2. Nf3 (2. d4 Nc6) *')", json!(true)).await;
+    wait_eq(c, "return document.getElementById('pgn').value.includes('2. Nf3 (2. d4 Nc6) *')", json!(true)).await;
     // Going back into the other line and on keeps it.
     press_css(c, screen, "#moves .var .m").await;
-    wait_js(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("d4")).await;
+    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("d4")).await;
     let (main, side) = shown_lines(c).await;
     assert_eq!((main.len(), side.len()), (3, 2), "{main:?} {side:?}");
 }
@@ -445,40 +445,40 @@ async fn analysis_import_and_keys(c: &Client, a: SocketAddr, screen: Screen) {
     let pgn = format!("[Event \"Side lines\"]\n\n{movetext} *\n");
     c.execute("document.getElementById('pgn').value = arguments[0]", vec![json!(pgn)]).await.unwrap();
     click_css(c, "#import").await;
-    wait_js(c, "return document.querySelectorAll('#moves .m').length", json!(11)).await;
+    wait_eq(c, "return document.querySelectorAll('#moves .m').length", json!(11)).await;
     let (main, side) = shown_lines(c).await;
     assert_eq!(main, ["e4", "c5", "Nf3", "d6"]);
     assert_eq!(side, ["d4", "d5", "Nf6", "c4", "c4", "Nc3", "Nc6"]);
     // (The click on Import scrolled the page to the button: back to the top.)
     c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     key(c, Key::Left).await;
-    wait_js(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("Nf3")).await;
+    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("Nf3")).await;
     let scrolled = c.execute("return window.scrollY", vec![]).await.unwrap();
     assert_eq!(scrolled, json!(0), "showing the current move scrolls the list, not the page");
     shot(c, &format!("analysis-imported-{}", screen.name())).await;
     c.execute("document.getElementById('pgn').value = ''", vec![]).await.unwrap();
     click_css(c, "#export").await;
-    wait_js(c, "return document.getElementById('pgn').value.length > 0", json!(true)).await;
+    wait_eq(c, "return document.getElementById('pgn').value.length > 0", json!(true)).await;
     let out = pgn_text(c).await;
     assert!(out.contains(&format!("{movetext} *")), "written back as read: {out}");
     // Keys: Home, →, ↓ into the side line, End to its end, f.
     let cur = "return (document.querySelector('#moves .cur') || {}).textContent || null";
     key(c, Key::Home).await;
-    wait_js(c, cur, Value::Null).await;
+    wait_eq(c, cur, Value::Null).await;
     key(c, Key::Right).await;
-    wait_js(c, cur, json!("e4")).await;
+    wait_eq(c, cur, json!("e4")).await;
     key(c, Key::Down).await;
-    wait_js(c, cur, json!("d4")).await;
+    wait_eq(c, cur, json!("d4")).await;
     key(c, Key::End).await;
-    wait_js(c, cur, json!("c4")).await;
+    wait_eq(c, cur, json!("c4")).await;
     // The position (1. d4 d5 2. c4) comes from the server after the list moves on.
-    wait_js(c, "return document.getElementById('fen').value.startsWith('rnbqkbnr/ppp1pppp/8/3p4/2PP4/')", json!(true))
+    wait_eq(c, "return document.getElementById('fen').value.startsWith('rnbqkbnr/ppp1pppp/8/3p4/2PP4/')", json!(true))
         .await;
     // ↓ again: the next line at the nearest branch (1... Nf6 beside 1... d5), ↑ back.
     key(c, Key::Down).await;
-    wait_js(c, cur, json!("Nf6")).await;
+    wait_eq(c, cur, json!("Nf6")).await;
     key(c, Key::Up).await;
-    wait_js(c, cur, json!("d5")).await;
+    wait_eq(c, cur, json!("d5")).await;
     assert!(a1_below_a8(c).await);
     key(c, 'f').await;
     assert!(!a1_below_a8(c).await, "f flips the analysis board");
@@ -491,7 +491,7 @@ async fn analysis_import_and_keys(c: &Client, a: SocketAddr, screen: Screen) {
 /// is large, bright text.
 async fn eval_bar(c: &Client, a: SocketAddr, screen: Screen) {
     c.goto(&format!("http://{a}/analysis")).await.unwrap();
-    wait_js(c, "return document.getElementById('evallabel').textContent.length > 0", json!(true)).await;
+    wait_eq(c, "return document.getElementById('evallabel').textContent.length > 0", json!(true)).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     let m = c
         .execute(

@@ -7,6 +7,7 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -19,6 +20,11 @@ pub struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // chromedriver leads its own process group (see `start_driver`), and
+        // the browsers it started are in it: kill the whole group, or every
+        // Chromium a failed or finished test leaves open lives on as an
+        // orphan (hundreds of them after a few runs, each using CPU).
+        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", self.child.id())]).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
@@ -52,6 +58,7 @@ pub async fn start_driver() -> Driver {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(chromedriver_path())
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -412,16 +419,8 @@ pub async fn key(c: &Client, k: impl Into<char>) {
 }
 
 /// Polls `js` (a script returning a value) until it returns `want`; panics with the last value.
-pub async fn wait_js(c: &Client, js: &str, want: Value) -> Value {
-    let mut last = Value::Null;
-    for _ in 0..100 {
-        last = c.execute(js, vec![]).await.unwrap();
-        if last == want {
-            return last;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{js}: wanted {want}, last {last}");
+pub async fn wait_eq(c: &Client, js: &str, want: Value) -> Value {
+    wait_js(c, js, |v| v == &want).await
 }
 
 /// Drags from the centre of `from` to the centre of `to` (CSS selectors):
