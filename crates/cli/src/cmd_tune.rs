@@ -6,7 +6,7 @@
 //! `crates/engine/src/eval.rs`.
 
 use anyhow::{bail, Context, Result};
-use chimera_engine::eval::PARAMS;
+use chimera_engine::eval::{start_params, Params};
 use chimera_engine::tune::{self, Dataset};
 use chimera_rules::Variant;
 use std::collections::HashSet;
@@ -34,6 +34,10 @@ pub struct Args {
     /// Adam's step size in centipawns.
     #[arg(long, default_value_t = 1.0)]
     lr: f64,
+    /// Start from the hand-set values (`eval::start_params`) instead of the
+    /// values the engine plays with (`eval::PARAMS`).
+    #[arg(long)]
+    from_start: bool,
     /// Seed of the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -86,12 +90,13 @@ pub fn run(a: Args) -> Result<()> {
     if !(a.lr > 0.0 && a.lr.is_finite()) || a.batch == 0 || a.epochs == 0 {
         bail!("--lr must be positive, --batch and --epochs at least 1");
     }
+    let start: Params = if a.from_start { start_params() } else { chimera_engine::eval::PARAMS };
     let train = tune::Model::new(&data.train, a.threads);
     let validation = tune::Model::new(&data.validation, a.threads);
     println!("traced in {:.1} s", t0.elapsed().as_secs_f64());
-    let k = tune::fit_k_model(&train, &PARAMS);
-    let e0 = tune::mean_error(&data.train, &PARAMS, k, a.threads);
-    let v0 = tune::mean_error(&data.validation, &PARAMS, k, a.threads);
+    let k = tune::fit_k_model(&train, &start);
+    let e0 = tune::mean_error(&data.train, &start, k, a.threads);
+    let v0 = tune::mean_error(&data.validation, &start, k, a.threads);
     println!("K = {k:.4}; error before: training {e0:.6}, validation {v0:.6}");
     let opts = tune::TuneOptions {
         epochs: a.epochs,
@@ -102,7 +107,7 @@ pub fn run(a: Args) -> Result<()> {
         seed: a.seed,
         threads: a.threads,
     };
-    let tuned = tune::tune(&train, &validation, &PARAMS, k, &opts, &mut |p| {
+    let tuned = tune::tune(&train, &validation, &start, k, &opts, &mut |p| {
         println!(
             "epoch {:>3}  training {:.6}  validation {:.6}  ({:.0} s)",
             p.epoch,
@@ -115,11 +120,11 @@ pub fn run(a: Args) -> Result<()> {
     let v1 = tune::mean_error(&data.validation, &tuned, k, a.threads);
     println!("error after (the engine's evaluation, rounded values): training {e1:.6}, validation {v1:.6}");
     let (tb, ta) = (
-        tune::variant_errors(&data.train, &PARAMS, k, a.threads),
+        tune::variant_errors(&data.train, &start, k, a.threads),
         tune::variant_errors(&data.train, &tuned, k, a.threads),
     );
     let (vb, va) = (
-        tune::variant_errors(&data.validation, &PARAMS, k, a.threads),
+        tune::variant_errors(&data.validation, &start, k, a.threads),
         tune::variant_errors(&data.validation, &tuned, k, a.threads),
     );
     println!("| variant | training error before → after | validation error before → after |");
@@ -127,7 +132,7 @@ pub fn run(a: Args) -> Result<()> {
     for (i, v) in Variant::ALL.iter().enumerate() {
         println!("| {} | {:.5} → {:.5} | {:.5} → {:.5} |", v.id(), tb[i], ta[i], vb[i], va[i]);
     }
-    let (before, after) = (tune::params_to_vec(&PARAMS), tune::params_to_vec(&tuned));
+    let (before, after) = (tune::params_to_vec(&start), tune::params_to_vec(&tuned));
     let moved = before.iter().zip(&after).filter(|(b, t)| b != t).count();
     println!("{moved} of {} values moved; the largest moves:", before.len());
     let mut moves: Vec<(i32, &str, i32, i32)> = Vec::new();
