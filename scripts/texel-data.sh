@@ -33,4 +33,4 @@ for v in $VARIANTS; do
     "$CHIMERA" datagen --variant "$v" --games "$GAMES" --nodes "$NODES" --random-plies 8 --seed "$seed" \
         --threads "$THREADS" --max-plies 600 --out "$OUT/$v.bin" | tee "$OUT/$v.txt"
 done
-echo "then: $CHIMERA tune $OUT/*.bin --only material.genie,clown.,genie.,genesis.,ring. --prior 0.0002"
+echo "then: $CHIMERA tune $OUT/*.bin --prior 0.002 --epochs 15 --lr 1 --out params.rs  (docs/engine.md, Tuning)"

@@ -1,11 +1,12 @@
-//! `chimera tune`: Texel tuning of the evaluation's values from PGN games
-//! (method in `chimera_engine::tune` and `docs/engine.md`). Prints the data
-//! size, the fitted K, the error before and after (training and held-out
-//! games, per variant), every value that moved, and the new `PARAMS`
-//! source to paste into `crates/engine/src/eval.rs`.
+//! `chimera tune`: gradient-based Texel tuning (Adam) of the evaluation's
+//! values from self-play games (method in `chimera_engine::tune` and
+//! `docs/engine.md`). Prints the data size, the fitted K, the error per
+//! epoch and before and after (training and held-out games, per variant),
+//! the values that moved most, and the new `PARAMS` source to paste into
+//! `crates/engine/src/eval.rs`.
 
 use anyhow::{bail, Context, Result};
-use chimera_engine::eval::PARAMS;
+use chimera_engine::eval::{start_params, Params};
 use chimera_engine::tune::{self, Dataset};
 use chimera_rules::Variant;
 use std::collections::HashSet;
@@ -23,12 +24,23 @@ pub struct Args {
     /// Plies skipped after each game's random opening (tag `OpeningPlies`).
     #[arg(long, default_value_t = 2)]
     skip: usize,
-    /// First step of the local search (halved when a pass changes nothing).
-    #[arg(long, default_value_t = 8)]
-    step: i32,
-    /// Most passes over all values.
-    #[arg(long, default_value_t = 100)]
-    max_passes: usize,
+    /// Passes over the training positions (the values of the epoch with
+    /// the lowest held-out error are kept).
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's step size in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// Start from the hand-set values (`eval::start_params`) instead of the
+    /// values the engine plays with (`eval::PARAMS`).
+    #[arg(long)]
+    from_start: bool,
+    /// Seed of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Tune only the values whose name starts with one of these
     /// (comma-separated, e.g. `material.,clown.`; default all).
     #[arg(long, value_delimiter = ',')]
@@ -75,36 +87,44 @@ pub fn run(a: Args) -> Result<()> {
     for (v, n) in Variant::ALL.iter().zip(counts) {
         println!("  {:<14} {n} training positions", v.id());
     }
-    let k = tune::fit_k(&data.train, &PARAMS, a.threads);
-    let e0 = tune::mean_error(&data.train, &PARAMS, k, a.threads);
-    let v0 = tune::mean_error(&data.validation, &PARAMS, k, a.threads);
+    if !(a.lr > 0.0 && a.lr.is_finite()) || a.batch == 0 || a.epochs == 0 {
+        bail!("--lr must be positive, --batch and --epochs at least 1");
+    }
+    let start: Params = if a.from_start { start_params() } else { chimera_engine::eval::PARAMS };
+    let train = tune::Model::new(&data.train, a.threads);
+    let validation = tune::Model::new(&data.validation, a.threads);
+    println!("traced in {:.1} s", t0.elapsed().as_secs_f64());
+    let k = tune::fit_k_model(&train, &start);
+    let e0 = tune::mean_error(&data.train, &start, k, a.threads);
+    let v0 = tune::mean_error(&data.validation, &start, k, a.threads);
     println!("K = {k:.4}; error before: training {e0:.6}, validation {v0:.6}");
     let opts = tune::TuneOptions {
-        first_step: a.step,
-        max_passes: a.max_passes,
+        epochs: a.epochs,
+        batch: a.batch,
+        learning_rate: a.lr,
         only: a.only.clone(),
         prior: a.prior,
+        seed: a.seed,
         threads: a.threads,
     };
-    let tuned = tune::tune(&data.train, &PARAMS, k, &opts, &mut |p| {
+    let tuned = tune::tune(&train, &validation, &start, k, &opts, &mut |p| {
         println!(
-            "pass {:>3}  step {:>2}  changed {:>3}  error {:.6}  ({:.0} s)",
-            p.pass,
-            p.step,
-            p.changed,
+            "epoch {:>3}  training {:.6}  validation {:.6}  ({:.0} s)",
+            p.epoch,
             p.error,
+            p.validation,
             t0.elapsed().as_secs_f64()
         );
     });
     let e1 = tune::mean_error(&data.train, &tuned, k, a.threads);
     let v1 = tune::mean_error(&data.validation, &tuned, k, a.threads);
-    println!("error after: training {e1:.6}, validation {v1:.6}");
+    println!("error after (the engine's evaluation, rounded values): training {e1:.6}, validation {v1:.6}");
     let (tb, ta) = (
-        tune::variant_errors(&data.train, &PARAMS, k, a.threads),
+        tune::variant_errors(&data.train, &start, k, a.threads),
         tune::variant_errors(&data.train, &tuned, k, a.threads),
     );
     let (vb, va) = (
-        tune::variant_errors(&data.validation, &PARAMS, k, a.threads),
+        tune::variant_errors(&data.validation, &start, k, a.threads),
         tune::variant_errors(&data.validation, &tuned, k, a.threads),
     );
     println!("| variant | training error before → after | validation error before → after |");
@@ -112,11 +132,21 @@ pub fn run(a: Args) -> Result<()> {
     for (i, v) in Variant::ALL.iter().enumerate() {
         println!("| {} | {:.5} → {:.5} | {:.5} → {:.5} |", v.id(), tb[i], ta[i], vb[i], va[i]);
     }
+    let (before, after) = (tune::params_to_vec(&start), tune::params_to_vec(&tuned));
+    let moved = before.iter().zip(&after).filter(|(b, t)| b != t).count();
+    println!("{moved} of {} values moved; the largest moves:", before.len());
+    let mut moves: Vec<(i32, &str, i32, i32)> = Vec::new();
+    let fields = tune::fields();
+    for ((f, &b), &t) in fields.iter().zip(&before).zip(&after) {
+        if b != t {
+            moves.push(((t - b).abs(), &f.name, b, t));
+        }
+    }
+    moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(y.1)));
     println!("| value | before | after |");
     println!("| --- | --- | --- |");
-    let (before, after) = (tune::params_to_vec(&PARAMS), tune::params_to_vec(&tuned));
-    for ((f, b), t) in tune::fields().iter().zip(before).zip(after) {
-        println!("| {} | {b} | {t} |", f.name);
+    for (_, name, b, t) in moves.iter().take(40) {
+        println!("| {name} | {b} | {t} |");
     }
     let src = tune::params_source(&tuned);
     match &a.out {

@@ -1,13 +1,20 @@
 //! Evaluation: a trait every variant struct implements ([`Evaluate`]), and
-//! the orthodox terms they share. Values and method: `docs/engine.md`.
+//! the terms they share. Values and method: `docs/engine.md`.
 //!
 //! The search knows no variant: it calls `P::evaluate`, `P::piece_value`,
 //! `P::see_value` and `P::null_move` (the attack sets of SEE come from the
 //! rules crate's `Position::attackers_with`). A variant adds its knowledge by
-//! overriding these in its `impl Evaluate for ...` below (the hook).
+//! overriding [`Evaluate::parts`] in its `impl Evaluate for ...` below.
+//!
+//! Every term is a count times a (midgame, endgame) pair of [`Params`], so
+//! the evaluation is linear in its values apart from the game phase and the
+//! endgame scale factor: [`Evaluate::trace`] returns those counts (the
+//! tuner's features, `crate::tune`), and a test checks that the counts times
+//! the values give back the evaluation.
 
 use chimera_rules::attacks;
 use chimera_rules::{Bitboard, Board, Chess, Clown, Color, Genesis, Genie, MagicRing, Piece, Position, Role, Square};
+use std::cell::RefCell;
 
 /// Midgame / endgame pair.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -32,9 +39,18 @@ impl std::ops::SubAssign for S {
     }
 }
 
-/// Every tuned value of the evaluation: the values `chimera tune` measures
-/// from self-play games (Texel's method, `crate::tune`, `docs/engine.md`).
-/// The engine reads [`PARAMS`]; the tuner evaluates with trial copies.
+/// Mobility buckets: squares reached, 0..=27 (a Queen's most).
+pub const MOB_MAX: usize = 28;
+/// King-danger buckets: the summed attacker weight, capped.
+pub const DANGER_MAX: usize = 32;
+
+/// Every tuned value of the evaluation: the values `chimera tune` fits to
+/// self-play games (gradient-based Texel tuning, `crate::tune`,
+/// `docs/engine.md`). The engine reads [`PARAMS`]; the tuner evaluates with
+/// trial copies, and [`Evaluate::trace`] fills a `Params` with the counts
+/// of each term instead of values (both halves of a pair hold the count).
+/// Tables indexed by square are from White's side (a Black piece reads the
+/// square mirrored by rank).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
     /// Material per role (index `Role::index`): P N B R Q K(0) Genie, and an
@@ -45,87 +61,1412 @@ pub struct Params {
     /// b/g (knight), c/f (bishop), d (queen limited to 4 squares), e
     /// (non-royal king). Index: [`clown_file_index`].
     pub clown_by_file: [S; 5],
-    /// Mobility per attacked square above the role's baseline (`MOB_BASE`).
-    pub mobility: [S; 8],
+    /// Piece-square tables per role (orthodox board; Genie and Clown use
+    /// their own rows). Genesis has its own tables ([`Params::genesis_pst`]).
+    pub pst: [[S; 64]; 8],
+    /// Mobility per role by the number of squares it reaches that hold no
+    /// own piece and no enemy pawn attack (capped at `MOB_MAX - 1`).
+    pub mobility: [[S; MOB_MAX]; 8],
     pub bishop_pair: S,
-    /// Penalties per pawn (orthodox pawn structure).
+    /// Penalties per pawn (orthodox pawn structure), subtracted.
     pub doubled_pawn: S,
     pub isolated_pawn: S,
-    /// Bonus for the side to move (midgame only in effect: tapered like the rest).
-    pub tempo: i32,
+    /// Passed pawn by relative rank (index 1-6).
+    pub passed: [S; 8],
+    /// Passed pawn: per step of distance (Chebyshev) between the own King and
+    /// the square in front of the pawn, times the rank weight 0,0,0,1,2,3,4
+    /// (ranks 1-7): the own King should escort an advanced passer.
+    pub passed_own_king: S,
+    /// The same for the enemy King (it should be far).
+    pub passed_their_king: S,
+    /// Passed pawn whose way to promotion is empty, by relative rank.
+    pub passed_free: [S; 8],
+    /// Rook on a file with no pawn, and on one with enemy pawns only.
+    pub rook_open: S,
+    pub rook_half_open: S,
+    /// Knight, Bishop on relative ranks 4-6, defended by an own pawn, that no
+    /// enemy pawn can ever attack.
+    pub outpost: [S; 2],
+    /// An enemy piece (not pawn, not King) attacked by one of our pawns.
+    pub threat_by_pawn: S,
+    /// An enemy piece attacked by our Knight, Bishop, Genie or Clown, per
+    /// role of the attacked piece.
+    pub threat_by_minor: [S; 8],
+    /// An enemy piece attacked by our Rook, per role of the attacked piece.
+    pub threat_by_rook: [S; 8],
+    /// An enemy piece (not pawn, not King) we attack and they do not defend.
+    pub hanging: S,
+    /// King danger inflicted on the enemy King, by the summed weight of the
+    /// pieces that hit the zone around it (`KING_ATTACK_WEIGHT`), when two or
+    /// more do; a table, so the fit shapes the curve.
+    pub king_danger: [S; DANGER_MAX],
+    /// Own pawns next to and in front of the King, by count (0-3).
+    pub pawn_shield: [S; 4],
+    /// Bonus for the side to move.
+    pub tempo: S,
     /// Genie: the unspent right to flip a pawn into a Genie, while the side has a pawn.
     pub flip_right: S,
-    /// Clown: the unused re-entry with a piece in hand, percent of that piece's value.
-    pub reentry_pct: i32,
+    /// Clown: the unused re-entry with a Knight / a Bishop (the best) in hand.
+    pub reentry: [S; 2],
     /// Clown: the unspent right to declare a Clown with an unmoved Knight.
     pub declare_right: S,
-    /// Genesis: a pawn on the board (flat: no promotion, no rank terms).
+    /// Genesis: a pawn on the board (no promotion, no rank terms).
     pub genesis_pawn: S,
+    /// Genesis: piece-square tables per role (P N B R Q K).
+    pub genesis_pst: [[S; 64]; 6],
     /// Genesis: a piece in reserve, per role P N B R Q (the placement phase:
     /// a reserve piece can go on any empty square but costs a move).
     pub reserve: [S; 5],
     /// Magic Ring: what the power of a ring is worth on a carrier that lacks
-    /// it, per power role (index `Role::index`; Q R B N K used). A King
-    /// power on a Rook or Bishop (partly covered) counts half.
+    /// it, per power role (index `Role::index`; Q R B N K used).
     pub ring_power: [S; 8],
-    /// Magic Ring: a ring on its King (no power now) is worth this percentage
-    /// of the power it grants once passed (the next level).
-    pub ring_on_king_pct: i32,
-    /// Orthodox pawn by relative rank (index 0-7; 0, 1 and 7 unused).
-    pub pawn_rank: [S; 8],
-    /// Orthodox pawn on d/e, ranks 3-5 (midgame).
-    pub pawn_center: i32,
-    /// Passed pawn by relative rank (index 1-6).
-    pub passed: [S; 8],
-    /// Centralisation: per step of Chebyshev distance from the centre
-    /// (0-3), subtracted; per role index (N, B, Q, K endgame, Genie = N,
-    /// Clown). The constant parts stay fixed (they only shift material).
-    pub center_slope: [S; 8],
-    /// Rook on the 7th rank, and on the d/e files (midgame).
-    pub rook_seventh: i32,
-    pub rook_center_file: i32,
-    /// King: bonus for a wing (a-c, g-h) file, penalty per rank above the
-    /// first (ranks 2-4), midgame.
-    pub king_wing: i32,
-    pub king_rank: i32,
-    /// King attack: (sum of attacker weights)² × this / 8, capped at 400,
-    /// midgame, when two or more pieces hit the zone around the enemy King.
-    pub king_attack: i32,
-    /// Own pawns next to and in front of the King (up to 3), midgame.
-    pub pawn_shield: i32,
+    /// Magic Ring: a King power on a Rook or Bishop (partly covered).
+    pub ring_king_partial: S,
+    /// Magic Ring: a ring on its King (no power now), by the power it
+    /// grants once passed (the next level).
+    pub ring_on_king: [S; 8],
 }
 
-/// The values the engine plays with: the variant values (Genie, Clown by
-/// file, flip/re-entry/declare rights, Genesis pawns and reserve, ring
-/// powers) as fitted by `chimera tune` on 6,000 self-play games; the
-/// orthodox values hand-set (their fit did not improve the held-out games).
-/// Method, data and both sets of numbers: `docs/engine.md`, "Tuning".
-/// Regenerate with `chimera tune ... --out FILE` and paste here.
+/// Chebyshev distance of `sq` from the four centre squares (0..=3).
+const fn center_dist(i: usize) -> i32 {
+    let f = (i % 8) as i32;
+    let r = (i / 8) as i32;
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    if df > dr {
+        df
+    } else {
+        dr
+    }
+}
+
+/// The hand-set starting point of the fit: the tables the old formulas gave
+/// (centralisation slopes, linear mobility around a baseline, attacker
+/// weight squared), modest guesses for the new terms.
+pub const fn start_params() -> Params {
+    const Z: S = S(0, 0);
+    let mut pst = [[Z; 64]; 8];
+    let mut gpst = [[Z; 64]; 6];
+    let mut i = 0;
+    while i < 64 {
+        let cd = center_dist(i);
+        let (file, rank) = ((i % 8) as i32, (i / 8) as i32);
+        let pr = [S(0, 0), S(0, 0), S(3, 5), S(8, 12), S(18, 25), S(32, 45), S(55, 75), S(0, 0)][rank as usize];
+        let center = if (file == 3 || file == 4) && rank >= 2 && rank <= 4 { 12 } else { 0 };
+        pst[0][i] = if rank == 0 || rank == 7 { Z } else { S(pr.0 + center, pr.1) };
+        pst[1][i] = S(18 - 12 * cd, 12 - 8 * cd);
+        pst[2][i] = S(8 - 5 * cd, 6 - 4 * cd);
+        pst[3][i] = S(if rank == 6 { 20 } else { 0 } + if file == 3 || file == 4 { 5 } else { 0 }, 0);
+        pst[4][i] = S(4 - 3 * cd, 8 - 6 * cd);
+        let wing = if file <= 2 || file >= 6 { 15 } else { -10 };
+        pst[5][i] = S(wing - 25 * if rank < 3 { rank } else { 3 }, 20 - 12 * cd);
+        pst[6][i] = S(18 - 12 * cd, 12 - 8 * cd);
+        pst[7][i] = S(6 - 4 * cd, 6 - 4 * cd);
+        gpst[0][i] = S(6 - 3 * cd, 4 - 2 * cd);
+        gpst[1][i] = pst[1][i];
+        gpst[2][i] = pst[2][i];
+        gpst[4][i] = pst[4][i];
+        gpst[5][i] = S(0, 20 - 12 * cd);
+        i += 1;
+    }
+    let mut mobility = [[Z; MOB_MAX]; 8];
+    let per: [S; 8] = [Z, S(4, 4), S(5, 5), S(2, 4), S(1, 2), Z, S(3, 3), S(2, 2)];
+    let base: [i32; 8] = [0, 4, 6, 7, 13, 0, 6, 5];
+    let mut r = 1;
+    while r < 8 {
+        let mut n = 0;
+        while n < MOB_MAX {
+            if r != 5 {
+                let d = n as i32 - base[r];
+                mobility[r][n] = S(per[r].0 * d, per[r].1 * d);
+            }
+            n += 1;
+        }
+        r += 1;
+    }
+    let mut king_danger = [Z; DANGER_MAX];
+    let mut w = 0;
+    while w < DANGER_MAX {
+        let v = (w * w * 2) as i32;
+        king_danger[w] = S(if v > 400 { 400 } else { v }, 0);
+        w += 1;
+    }
+    let material = [S(90, 110), S(320, 300), S(330, 320), S(480, 540), S(950, 1000), Z, S(573, 553), Z];
+    let ring_power = [Z, S(242, 218), S(240, 240), S(366, 414), S(657, 692), S(175, 210), Z, Z];
+    let mut ring_on_king = [Z; 8];
+    let mut k = 0;
+    while k < 8 {
+        ring_on_king[k] = S(ring_power[k].0 * 30 / 100, ring_power[k].1 * 30 / 100);
+        k += 1;
+    }
+    Params {
+        material,
+        clown_by_file: [S(472, 532), S(330, 304), S(352, 324), S(620, 681), S(262, 302)],
+        pst,
+        mobility,
+        bishop_pair: S(25, 45),
+        doubled_pawn: S(6, 12),
+        isolated_pawn: S(10, 15),
+        passed: [Z, S(5, 10), S(8, 18), S(14, 32), S(28, 55), S(48, 90), S(75, 140), Z],
+        passed_own_king: S(0, -4),
+        passed_their_king: S(0, 6),
+        passed_free: [Z, Z, Z, S(2, 5), S(5, 10), S(10, 20), S(15, 35), Z],
+        rook_open: S(25, 10),
+        rook_half_open: S(10, 5),
+        outpost: [S(20, 10), S(10, 5)],
+        threat_by_pawn: S(40, 30),
+        threat_by_minor: [Z, S(10, 15), S(10, 15), S(30, 30), S(30, 30), Z, S(20, 20), S(20, 20)],
+        threat_by_rook: [Z, S(5, 10), S(5, 10), Z, S(30, 30), Z, S(10, 10), S(10, 10)],
+        hanging: S(20, 15),
+        king_danger,
+        pawn_shield: [Z, S(8, 0), S(16, 0), S(24, 0)],
+        tempo: S(10, 10),
+        flip_right: S(69, 80),
+        reentry: [S(224, 210), S(231, 224)],
+        declare_right: S(21, 5),
+        genesis_pawn: S(140, 14),
+        genesis_pst: gpst,
+        reserve: [S(94, 36), S(300, 272), S(337, 304), S(488, 530), S(1039, 1004)],
+        ring_power,
+        ring_king_partial: S(87, 105),
+        ring_on_king,
+    }
+}
+
+/// The values the engine plays with (fit and data: `docs/engine.md`,
+/// "Tuning"; regenerate with `chimera tune ... --out FILE`, which writes
+/// this constant, and paste it here).
 pub const PARAMS: Params = Params {
-    material: [S(90, 110), S(320, 300), S(330, 320), S(480, 540), S(950, 1000), S(0, 0), S(573, 553), S(0, 0)],
-    clown_by_file: [S(472, 532), S(330, 304), S(352, 324), S(620, 681), S(262, 302)],
-    mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0), S(3, 3), S(2, 2)],
-    bishop_pair: S(25, 45),
-    doubled_pawn: S(6, 12),
-    isolated_pawn: S(10, 15),
-    tempo: 10,
+    material: [S(83, 112), S(324, 294), S(341, 292), S(478, 548), S(953, 1001), S(0, 0), S(578, 558), S(0, 0)],
+    clown_by_file: [S(472, 532), S(330, 305), S(352, 324), S(619, 680), S(262, 302)],
+    pst: [
+        [
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(-3, 1),
+            S(8, 4),
+            S(2, 4),
+            S(-2, -2),
+            S(1, 0),
+            S(10, 4),
+            S(8, 4),
+            S(-2, -3),
+            S(6, 7),
+            S(-3, 5),
+            S(6, 6),
+            S(8, 2),
+            S(9, 1),
+            S(2, 6),
+            S(4, 7),
+            S(9, 6),
+            S(9, 12),
+            S(5, 13),
+            S(8, 10),
+            S(25, 10),
+            S(21, 10),
+            S(4, 14),
+            S(4, 14),
+            S(6, 12),
+            S(16, 24),
+            S(17, 26),
+            S(16, 23),
+            S(26, 21),
+            S(28, 22),
+            S(17, 26),
+            S(19, 24),
+            S(13, 23),
+            S(31, 44),
+            S(33, 45),
+            S(31, 45),
+            S(32, 45),
+            S(32, 45),
+            S(32, 45),
+            S(32, 45),
+            S(32, 45),
+            S(55, 72),
+            S(54, 75),
+            S(55, 75),
+            S(55, 74),
+            S(55, 75),
+            S(55, 75),
+            S(56, 75),
+            S(55, 73),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+        ],
+        [
+            S(-18, -12),
+            S(-18, -12),
+            S(-19, -12),
+            S(-18, -13),
+            S(-18, -13),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-7, -3),
+            S(-8, -4),
+            S(-6, -4),
+            S(-5, -4),
+            S(-7, -3),
+            S(-6, -4),
+            S(-18, -12),
+            S(-17, -13),
+            S(-6, -4),
+            S(3, 7),
+            S(5, 5),
+            S(7, 4),
+            S(7, 4),
+            S(-7, -4),
+            S(-18, -13),
+            S(-20, -12),
+            S(-6, -4),
+            S(5, 4),
+            S(19, 13),
+            S(19, 12),
+            S(5, 4),
+            S(-6, -3),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -3),
+            S(6, 4),
+            S(20, 12),
+            S(19, 11),
+            S(7, 5),
+            S(-3, -3),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(6, 4),
+            S(6, 4),
+            S(7, 5),
+            S(6, 3),
+            S(-6, -5),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-5, -4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+        ],
+        [
+            S(-8, -6),
+            S(-7, -6),
+            S(-5, -6),
+            S(-8, -6),
+            S(-7, -6),
+            S(-10, -6),
+            S(-8, -7),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -3),
+            S(-1, -2),
+            S(-1, 0),
+            S(1, -1),
+            S(-4, -3),
+            S(-2, -3),
+            S(-7, -6),
+            S(-8, -7),
+            S(-3, -2),
+            S(5, 3),
+            S(7, 3),
+            S(4, 3),
+            S(5, 3),
+            S(-1, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-1, -1),
+            S(6, 3),
+            S(7, 6),
+            S(8, 7),
+            S(2, 2),
+            S(-2, -2),
+            S(-6, -5),
+            S(-7, -6),
+            S(-1, -1),
+            S(2, 2),
+            S(9, 8),
+            S(9, 7),
+            S(3, 2),
+            S(-2, -3),
+            S(-7, -5),
+            S(-7, -6),
+            S(-2, -2),
+            S(3, 2),
+            S(3, 2),
+            S(2, 2),
+            S(3, 2),
+            S(-2, -2),
+            S(-6, -5),
+            S(-7, -6),
+            S(-2, -1),
+            S(-2, -1),
+            S(-2, -1),
+            S(-2, -2),
+            S(-3, -2),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+        ],
+        [
+            S(-1, -2),
+            S(1, 1),
+            S(-1, 0),
+            S(8, 0),
+            S(7, 0),
+            S(7, 1),
+            S(-1, 0),
+            S(-7, -2),
+            S(-2, -2),
+            S(0, 0),
+            S(0, 0),
+            S(4, 0),
+            S(4, -1),
+            S(-1, -1),
+            S(0, 0),
+            S(0, 1),
+            S(-1, 0),
+            S(-1, -1),
+            S(0, 0),
+            S(6, 1),
+            S(4, -1),
+            S(0, 0),
+            S(0, 0),
+            S(-1, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(5, 0),
+            S(5, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(1, 0),
+            S(1, 0),
+            S(0, 1),
+            S(4, 1),
+            S(5, 0),
+            S(1, 1),
+            S(0, 1),
+            S(-1, 0),
+            S(0, 0),
+            S(1, 0),
+            S(1, 1),
+            S(5, 0),
+            S(5, 0),
+            S(0, 1),
+            S(0, 0),
+            S(1, 0),
+            S(20, 2),
+            S(20, 0),
+            S(21, 0),
+            S(25, 0),
+            S(25, 0),
+            S(20, 0),
+            S(20, 0),
+            S(21, 2),
+            S(0, 1),
+            S(0, 1),
+            S(0, 1),
+            S(5, 0),
+            S(6, 1),
+            S(0, 0),
+            S(0, 0),
+            S(0, 1),
+        ],
+        [
+            S(-7, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-11, -10),
+            S(-6, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-3, -5),
+            S(-5, -5),
+            S(-3, -5),
+            S(-1, -3),
+            S(-1, -4),
+            S(-1, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-1, -3),
+            S(1, 1),
+            S(1, 2),
+            S(0, 2),
+            S(3, 2),
+            S(-2, -4),
+            S(-4, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(1, 2),
+            S(4, 8),
+            S(4, 8),
+            S(2, 3),
+            S(-2, -4),
+            S(-4, -10),
+            S(-5, -10),
+            S(-1, -3),
+            S(1, 2),
+            S(5, 8),
+            S(4, 8),
+            S(1, 2),
+            S(-2, -4),
+            S(-4, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(2, 2),
+            S(1, 2),
+            S(1, 2),
+            S(2, 3),
+            S(-1, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+        ],
+        [
+            S(15, -16),
+            S(16, -16),
+            S(15, -15),
+            S(-12, -16),
+            S(-10, -17),
+            S(-13, -17),
+            S(21, -14),
+            S(15, -15),
+            S(-9, -16),
+            S(-10, -4),
+            S(-10, -4),
+            S(-36, -4),
+            S(-35, -4),
+            S(-34, -4),
+            S(-9, -2),
+            S(-9, -15),
+            S(-35, -17),
+            S(-35, -6),
+            S(-35, 7),
+            S(-60, 7),
+            S(-60, 8),
+            S(-60, 8),
+            S(-35, -3),
+            S(-35, -16),
+            S(-60, -16),
+            S(-60, -3),
+            S(-60, 8),
+            S(-85, 19),
+            S(-85, 19),
+            S(-85, 8),
+            S(-60, -4),
+            S(-60, -16),
+            S(-60, -16),
+            S(-60, -4),
+            S(-60, 9),
+            S(-85, 20),
+            S(-85, 20),
+            S(-85, 7),
+            S(-60, -4),
+            S(-60, -16),
+            S(-60, -16),
+            S(-60, -4),
+            S(-60, 8),
+            S(-85, 8),
+            S(-85, 8),
+            S(-85, 9),
+            S(-60, -4),
+            S(-60, -16),
+            S(-60, -16),
+            S(-60, -4),
+            S(-60, -4),
+            S(-85, -4),
+            S(-85, -4),
+            S(-85, -4),
+            S(-60, -4),
+            S(-60, -16),
+            S(-60, -16),
+            S(-60, -16),
+            S(-60, -16),
+            S(-85, -16),
+            S(-85, -16),
+            S(-85, -16),
+            S(-60, -16),
+            S(-60, -16),
+        ],
+        [
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(-7, -4),
+            S(-7, -4),
+            S(-5, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(6, 4),
+            S(5, 4),
+            S(6, 4),
+            S(6, 4),
+            S(-5, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(5, 4),
+            S(18, 12),
+            S(18, 12),
+            S(7, 4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(6, 4),
+            S(18, 12),
+            S(18, 12),
+            S(6, 4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(6, 4),
+            S(6, 4),
+            S(6, 4),
+            S(6, 4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+        ],
+        [
+            S(-7, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-7, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-2, -2),
+            S(-2, -2),
+            S(-1, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-6, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(2, 2),
+            S(2, 1),
+            S(2, 2),
+            S(2, 2),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(2, 2),
+            S(6, 6),
+            S(6, 6),
+            S(2, 2),
+            S(-2, -2),
+            S(-6, -6),
+            S(-5, -6),
+            S(-2, -2),
+            S(2, 2),
+            S(5, 6),
+            S(6, 6),
+            S(2, 2),
+            S(-2, -2),
+            S(-6, -6),
+            S(-6, -6),
+            S(-2, -2),
+            S(2, 2),
+            S(2, 2),
+            S(2, 2),
+            S(2, 2),
+            S(-2, -2),
+            S(-6, -6),
+            S(-6, -6),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-5, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+            S(-6, -6),
+        ],
+    ],
+    mobility: [
+        [
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+        ],
+        [
+            S(-17, -16),
+            S(-13, -14),
+            S(-7, -8),
+            S(-5, -5),
+            S(1, 1),
+            S(5, 5),
+            S(11, 9),
+            S(12, 10),
+            S(16, 10),
+            S(20, 20),
+            S(24, 24),
+            S(28, 28),
+            S(32, 32),
+            S(36, 36),
+            S(40, 40),
+            S(44, 44),
+            S(48, 48),
+            S(52, 52),
+            S(56, 56),
+            S(60, 60),
+            S(64, 64),
+            S(68, 68),
+            S(72, 72),
+            S(76, 76),
+            S(80, 80),
+            S(84, 84),
+            S(88, 88),
+            S(92, 92),
+        ],
+        [
+            S(-34, -32),
+            S(-29, -27),
+            S(-19, -22),
+            S(-13, -17),
+            S(-4, -12),
+            S(-2, -6),
+            S(2, 1),
+            S(6, 5),
+            S(11, 11),
+            S(16, 14),
+            S(21, 18),
+            S(25, 22),
+            S(30, 29),
+            S(34, 23),
+            S(40, 40),
+            S(45, 45),
+            S(50, 50),
+            S(55, 55),
+            S(60, 60),
+            S(65, 65),
+            S(70, 70),
+            S(75, 75),
+            S(80, 80),
+            S(85, 85),
+            S(90, 90),
+            S(95, 95),
+            S(100, 100),
+            S(105, 105),
+        ],
+        [
+            S(-20, -29),
+            S(-14, -25),
+            S(-12, -22),
+            S(-10, -17),
+            S(-6, -13),
+            S(-1, -8),
+            S(-2, -5),
+            S(2, -1),
+            S(3, 6),
+            S(5, 9),
+            S(8, 15),
+            S(10, 19),
+            S(10, 21),
+            S(12, 25),
+            S(14, 31),
+            S(16, 32),
+            S(18, 36),
+            S(20, 40),
+            S(22, 44),
+            S(24, 48),
+            S(26, 52),
+            S(28, 56),
+            S(30, 60),
+            S(32, 64),
+            S(34, 68),
+            S(36, 72),
+            S(38, 76),
+            S(40, 80),
+        ],
+        [
+            S(-11, -26),
+            S(-12, -24),
+            S(-12, -22),
+            S(-12, -20),
+            S(-9, -18),
+            S(-11, -16),
+            S(-8, -15),
+            S(-6, -12),
+            S(-5, -11),
+            S(-2, -8),
+            S(-2, -5),
+            S(-2, -5),
+            S(0, -2),
+            S(1, 0),
+            S(2, 2),
+            S(3, 5),
+            S(4, 7),
+            S(4, 9),
+            S(6, 11),
+            S(6, 13),
+            S(7, 14),
+            S(8, 16),
+            S(9, 18),
+            S(11, 20),
+            S(11, 22),
+            S(12, 24),
+            S(13, 26),
+            S(14, 28),
+        ],
+        [
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+        ],
+        [
+            S(-18, -18),
+            S(-15, -15),
+            S(-12, -12),
+            S(-9, -9),
+            S(-6, -6),
+            S(-3, -3),
+            S(-1, 0),
+            S(5, 3),
+            S(6, 6),
+            S(9, 10),
+            S(13, 12),
+            S(16, 16),
+            S(19, 19),
+            S(22, 22),
+            S(24, 24),
+            S(27, 27),
+            S(30, 30),
+            S(33, 33),
+            S(36, 36),
+            S(39, 39),
+            S(42, 42),
+            S(45, 45),
+            S(48, 48),
+            S(51, 51),
+            S(54, 54),
+            S(57, 57),
+            S(60, 60),
+            S(63, 63),
+        ],
+        [
+            S(-10, -10),
+            S(-8, -8),
+            S(-7, -6),
+            S(-4, -4),
+            S(-1, -2),
+            S(0, 0),
+            S(3, 2),
+            S(4, 4),
+            S(5, 6),
+            S(8, 8),
+            S(9, 10),
+            S(12, 12),
+            S(14, 14),
+            S(16, 16),
+            S(18, 18),
+            S(20, 20),
+            S(22, 22),
+            S(24, 24),
+            S(26, 26),
+            S(28, 28),
+            S(30, 30),
+            S(32, 32),
+            S(34, 34),
+            S(36, 36),
+            S(38, 38),
+            S(40, 40),
+            S(42, 42),
+            S(44, 44),
+        ],
+    ],
+    bishop_pair: S(30, 45),
+    doubled_pawn: S(5, 13),
+    isolated_pawn: S(3, 17),
+    passed: [S(0, 0), S(7, 13), S(9, 20), S(13, 34), S(28, 57), S(49, 91), S(75, 138), S(0, 0)],
+    passed_own_king: S(4, -8),
+    passed_their_king: S(-3, 9),
+    passed_free: [S(0, 0), S(1, 1), S(0, 1), S(3, 7), S(6, 13), S(9, 20), S(15, 33), S(0, 0)],
+    rook_open: S(30, 14),
+    rook_half_open: S(16, 7),
+    outpost: [S(21, 10), S(11, 5)],
+    threat_by_pawn: S(39, 29),
+    threat_by_minor: [S(0, 0), S(10, 16), S(11, 15), S(30, 30), S(30, 30), S(0, 0), S(19, 20), S(20, 20)],
+    threat_by_rook: [S(0, 0), S(5, 9), S(4, 9), S(0, 0), S(29, 30), S(0, 0), S(10, 10), S(10, 10)],
+    hanging: S(21, 15),
+    king_danger: [
+        S(0, 0),
+        S(2, 0),
+        S(8, 0),
+        S(18, 0),
+        S(33, -2),
+        S(50, 2),
+        S(72, 0),
+        S(100, 1),
+        S(128, 1),
+        S(163, 0),
+        S(200, 0),
+        S(242, 0),
+        S(289, 0),
+        S(338, 0),
+        S(392, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+        S(400, 0),
+    ],
+    pawn_shield: [S(-7, -8), S(5, 0), S(19, 4), S(30, 4)],
+    tempo: S(14, 8),
     flip_right: S(69, 80),
-    reentry_pct: 70,
+    reentry: [S(224, 210), S(231, 224)],
     declare_right: S(21, 5),
-    genesis_pawn: S(140, 14),
-    reserve: [S(94, 36), S(300, 272), S(337, 304), S(488, 530), S(1039, 1004)],
-    ring_power: [S(0, 0), S(242, 218), S(240, 240), S(366, 414), S(657, 692), S(175, 210), S(0, 0), S(0, 0)],
-    ring_on_king_pct: 30,
-    pawn_rank: [S(0, 0), S(0, 0), S(3, 5), S(8, 12), S(18, 25), S(32, 45), S(55, 75), S(0, 0)],
-    pawn_center: 12,
-    passed: [S(0, 0), S(5, 10), S(8, 18), S(14, 32), S(28, 55), S(48, 90), S(75, 140), S(0, 0)],
-    center_slope: [S(0, 0), S(12, 8), S(5, 4), S(0, 0), S(3, 6), S(0, 12), S(12, 8), S(4, 4)],
-    rook_seventh: 20,
-    rook_center_file: 5,
-    king_wing: 25,
-    king_rank: 25,
-    king_attack: 16,
-    pawn_shield: 8,
+    genesis_pawn: S(150, 7),
+    genesis_pst: [
+        [
+            S(-3, -2),
+            S(-3, -2),
+            S(-3, -2),
+            S(-4, -3),
+            S(-2, -1),
+            S(-4, -2),
+            S(-3, -2),
+            S(-3, -2),
+            S(-4, -3),
+            S(0, 0),
+            S(-1, -2),
+            S(0, -1),
+            S(0, 0),
+            S(1, 1),
+            S(1, 0),
+            S(-4, -3),
+            S(-3, -2),
+            S(1, 0),
+            S(3, 0),
+            S(4, 0),
+            S(4, 2),
+            S(4, 1),
+            S(0, 1),
+            S(-3, -2),
+            S(-3, -2),
+            S(0, 0),
+            S(4, 2),
+            S(8, 7),
+            S(7, 8),
+            S(3, 1),
+            S(-1, 0),
+            S(-3, -2),
+            S(-3, -2),
+            S(1, 0),
+            S(4, 2),
+            S(6, 7),
+            S(8, 4),
+            S(4, 3),
+            S(0, -1),
+            S(-2, -2),
+            S(-3, -2),
+            S(0, 0),
+            S(5, 3),
+            S(4, 0),
+            S(3, 2),
+            S(4, 1),
+            S(0, 0),
+            S(-2, -1),
+            S(-3, -2),
+            S(0, -1),
+            S(0, -1),
+            S(-1, 0),
+            S(0, 0),
+            S(1, 0),
+            S(0, 0),
+            S(-3, -3),
+            S(-3, -2),
+            S(-3, -2),
+            S(-3, -2),
+            S(-2, -2),
+            S(-4, -3),
+            S(-3, -2),
+            S(-3, -2),
+            S(-3, -2),
+        ],
+        [
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -13),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(6, 4),
+            S(6, 3),
+            S(6, 4),
+            S(6, 3),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -5),
+            S(6, 3),
+            S(18, 11),
+            S(18, 11),
+            S(6, 4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(6, 4),
+            S(18, 11),
+            S(19, 11),
+            S(6, 4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-7, -4),
+            S(6, 3),
+            S(6, 3),
+            S(6, 4),
+            S(6, 4),
+            S(-5, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-6, -4),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+            S(-18, -12),
+        ],
+        [
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-6, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(-2, -3),
+            S(-3, -3),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(3, 2),
+            S(2, 1),
+            S(3, 2),
+            S(3, 1),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(3, 2),
+            S(7, 3),
+            S(8, 1),
+            S(2, 1),
+            S(-2, -2),
+            S(-8, -6),
+            S(-7, -7),
+            S(-2, -3),
+            S(3, 2),
+            S(8, 0),
+            S(8, 3),
+            S(3, 2),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(3, 1),
+            S(3, 2),
+            S(3, 2),
+            S(3, 1),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-2, -2),
+            S(-2, -2),
+            S(-2, -3),
+            S(-2, -3),
+            S(-2, -2),
+            S(-2, -2),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+            S(-7, -6),
+        ],
+        [
+            S(0, 0),
+            S(0, 1),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, -1),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(-1, 0),
+            S(0, 0),
+            S(-1, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 1),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+            S(0, 0),
+        ],
+        [
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(1, 2),
+            S(2, 3),
+            S(1, 2),
+            S(1, 2),
+            S(-2, -4),
+            S(-6, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(1, 2),
+            S(4, 8),
+            S(4, 8),
+            S(1, 2),
+            S(-2, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(2, 2),
+            S(4, 8),
+            S(4, 8),
+            S(1, 2),
+            S(-2, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(1, 2),
+            S(1, 2),
+            S(1, 2),
+            S(1, 2),
+            S(-2, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-2, -4),
+            S(-2, -4),
+            S(-1, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-2, -4),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+            S(-5, -10),
+        ],
+        [
+            S(0, -17),
+            S(0, -16),
+            S(1, -15),
+            S(-1, -16),
+            S(0, -15),
+            S(1, -16),
+            S(0, -16),
+            S(0, -16),
+            S(0, -15),
+            S(0, -5),
+            S(0, -4),
+            S(0, -3),
+            S(0, -4),
+            S(0, -4),
+            S(0, -4),
+            S(0, -16),
+            S(1, -16),
+            S(0, -4),
+            S(0, 7),
+            S(0, 7),
+            S(0, 8),
+            S(0, 8),
+            S(0, -4),
+            S(0, -16),
+            S(0, -16),
+            S(-1, -5),
+            S(-1, 6),
+            S(0, 16),
+            S(0, 19),
+            S(0, 8),
+            S(0, -3),
+            S(0, -16),
+            S(0, -15),
+            S(0, -3),
+            S(0, 7),
+            S(0, 18),
+            S(0, 19),
+            S(-1, 8),
+            S(0, -4),
+            S(-1, -16),
+            S(0, -16),
+            S(0, -3),
+            S(1, 8),
+            S(-1, 7),
+            S(1, 8),
+            S(0, 9),
+            S(0, -4),
+            S(-1, -16),
+            S(0, -16),
+            S(0, -3),
+            S(1, -3),
+            S(0, -4),
+            S(0, -3),
+            S(0, -3),
+            S(0, -4),
+            S(1, -16),
+            S(0, -15),
+            S(0, -15),
+            S(0, -15),
+            S(0, -16),
+            S(0, -15),
+            S(0, -16),
+            S(0, -16),
+            S(0, -16),
+        ],
+    ],
+    reserve: [S(95, 14), S(298, 272), S(333, 302), S(488, 530), S(1037, 1003)],
+    ring_power: [S(0, 0), S(242, 218), S(241, 241), S(369, 414), S(653, 691), S(175, 210), S(0, 0), S(0, 0)],
+    ring_king_partial: S(87, 105),
+    ring_on_king: [S(0, 0), S(72, 66), S(72, 73), S(109, 124), S(197, 207), S(52, 63), S(0, 0), S(0, 0)],
 };
 
 /// Material per role of [`PARAMS`].
@@ -162,17 +1503,73 @@ pub fn board_material(b: &Board, turn: Color) -> i32 {
     v
 }
 
+/// An evaluation before the phase is applied: the (midgame, endgame) sum
+/// for White, the game phase (0..=24), the endgame scale factor (out of
+/// [`SCALE_NORMAL`]) and the side to move.
+#[derive(Copy, Clone, Debug)]
+pub struct Parts {
+    pub total: S,
+    pub phase: i32,
+    pub scale: i32,
+    pub turn: Color,
+}
+
+/// The endgame scale of an ordinary position.
+pub const SCALE_NORMAL: i32 = 64;
+
+impl Parts {
+    /// The evaluation for the side to move.
+    pub fn value(&self) -> i32 {
+        let eg = self.total.1 * self.scale / SCALE_NORMAL;
+        let v = (self.total.0 * self.phase + eg * (24 - self.phase)) / 24;
+        if self.turn == Color::White {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+/// What the tuner needs of one position: the count of every term (a
+/// `Params` of counts for White: White's terms count +1, Black's −1), the
+/// phase and the scale factor.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub counts: Box<Params>,
+    pub phase: i32,
+    pub scale: i32,
+}
+
 /// What the search needs from a variant beyond the rules.
 pub trait Evaluate: Position {
-    /// Score in centipawns from the side to move's point of view.
+    /// Score in centipawns from the side to move's point of view (with the
+    /// thread's pawn-structure cache).
     #[inline]
     fn evaluate(&self) -> i32 {
-        self.evaluate_with(&PARAMS)
+        self.parts(&mut Acc::new(&PARAMS, true)).value()
     }
 
     /// [`Evaluate::evaluate`] with the values `p` (the tuner's trial values).
     fn evaluate_with(&self, p: &Params) -> i32 {
-        orthodox_eval(p, self.board(), self.turn())
+        self.parts(&mut Acc::new(p, false)).value()
+    }
+
+    /// The counts of every term ([`Trace`]).
+    fn trace(&self) -> Trace {
+        let mut acc = Acc::new(&PARAMS, false);
+        acc.trace = Some(Box::new(zero_params()));
+        let parts = self.parts(&mut acc);
+        Trace { counts: acc.trace.unwrap_or_else(|| Box::new(zero_params())), phase: parts.phase, scale: parts.scale }
+    }
+
+    /// The variant's evaluation before tapering: its terms added to `acc`
+    /// (which holds the values). Default: the orthodox board evaluation.
+    fn parts(&self, acc: &mut Acc) -> Parts {
+        let phase = board_eval(self.board(), None, acc);
+        let scale = scale_factor(self.board(), acc.total.1);
+        acc.side(Color::White);
+        tempo(acc, self.turn());
+        Parts { total: acc.total, phase, scale, turn: self.turn() }
     }
 
     /// Value of the piece `role` standing on `sq` (ordering, SEE, delta pruning).
@@ -200,6 +1597,85 @@ pub trait Evaluate: Position {
     fn null_move(&self) -> Option<Self> {
         None
     }
+}
+
+/// A `Params` of zeros (a trace's starting point).
+pub fn zero_params() -> Params {
+    const Z: S = S(0, 0);
+    Params {
+        material: [Z; 8],
+        clown_by_file: [Z; 5],
+        pst: [[Z; 64]; 8],
+        mobility: [[Z; MOB_MAX]; 8],
+        bishop_pair: Z,
+        doubled_pawn: Z,
+        isolated_pawn: Z,
+        passed: [Z; 8],
+        passed_own_king: Z,
+        passed_their_king: Z,
+        passed_free: [Z; 8],
+        rook_open: Z,
+        rook_half_open: Z,
+        outpost: [Z; 2],
+        threat_by_pawn: Z,
+        threat_by_minor: [Z; 8],
+        threat_by_rook: [Z; 8],
+        hanging: Z,
+        king_danger: [Z; DANGER_MAX],
+        pawn_shield: [Z; 4],
+        tempo: Z,
+        flip_right: Z,
+        reentry: [Z; 2],
+        declare_right: Z,
+        genesis_pawn: Z,
+        genesis_pst: [[Z; 64]; 6],
+        reserve: [Z; 5],
+        ring_power: [Z; 8],
+        ring_king_partial: Z,
+        ring_on_king: [Z; 8],
+    }
+}
+
+/// The running sum of an evaluation: values of `p` times counts, for the
+/// side set by [`Acc::side`], and (when tracing) the counts themselves.
+pub struct Acc<'a> {
+    p: &'a Params,
+    total: S,
+    sign: i32,
+    cache: bool,
+    trace: Option<Box<Params>>,
+}
+
+impl<'a> Acc<'a> {
+    fn new(p: &'a Params, cache: bool) -> Acc<'a> {
+        Acc { p, total: S(0, 0), sign: 1, cache, trace: None }
+    }
+    /// Terms added from now on are `c`'s.
+    fn side(&mut self, c: Color) {
+        self.sign = if c == Color::White { 1 } else { -1 };
+    }
+}
+
+/// `add!(acc, n; field...)`: `n` times the value `field` of the params, for
+/// the current side; the trace counts `n` there.
+macro_rules! add {
+    ($acc:expr, $n:expr; $($f:tt)+) => {{
+        let n: i32 = $n;
+        let acc: &mut Acc = $acc;
+        let v = acc.p.$($f)+;
+        acc.total.0 += acc.sign * n * v.0;
+        acc.total.1 += acc.sign * n * v.1;
+        if let Some(t) = acc.trace.as_deref_mut() {
+            t.$($f)+.0 += acc.sign * n;
+            t.$($f)+.1 += acc.sign * n;
+        }
+    }};
+}
+
+fn tempo(acc: &mut Acc, turn: Color) {
+    acc.side(turn);
+    add!(acc, 1; tempo);
+    acc.side(Color::White);
 }
 
 impl Evaluate for Chess {
@@ -236,17 +1712,21 @@ fn pass_fen(fen: &str, drop: &[&str]) -> Option<String> {
 /// Null move: a flip or a Genie move is an ordinary move, nothing in the
 /// variant makes passing less safe than in orthodox chess.
 impl Evaluate for Genie {
-    fn evaluate_with(&self, p: &Params) -> i32 {
+    fn parts(&self, acc: &mut Acc) -> Parts {
         let b = self.board();
-        let mut v = orthodox_eval(p, b, self.turn());
+        let phase = board_eval(b, None, acc);
+        let mut rights = false;
         for c in Color::ALL {
-            let pawns = b.by_piece(Piece::new(c, Role::Pawn));
-            if self.may_flip(c) && pawns.any() {
-                let t = taper(p.flip_right, phase_of(b));
-                v += if c == self.turn() { t } else { -t };
+            if self.may_flip(c) && b.by_piece(Piece::new(c, Role::Pawn)).any() {
+                acc.side(c);
+                add!(acc, 1; flip_right);
+                rights = true;
             }
         }
-        v
+        acc.side(Color::White);
+        let scale = if rights { SCALE_NORMAL } else { scale_factor(b, acc.total.1) };
+        tempo(acc, self.turn());
+        Parts { total: acc.total, phase, scale, turn: self.turn() }
     }
 
     fn null_move(&self) -> Option<Genie> {
@@ -254,16 +1734,22 @@ impl Evaluate for Genie {
     }
 }
 
-/// Genesis: material on the board and in reserve (see `genesis_eval`).
-/// SEE is not exact: Genesis pawns attack their four diagonal neighbours,
-/// which `Board::attackers_to` (orthodox pawns) does not know.
+/// Genesis: material on the board and in reserve (see `board_eval`).
 /// Null move: off while either King is still in reserve (the first moves are
 /// forced King placements; "passing" there is meaningless) and in check;
 /// otherwise a pass is as safe as in chess, safer while reserves last (a
 /// placement is almost always available, so zugzwang is rare).
 impl Evaluate for Genesis {
-    fn evaluate_with(&self, p: &Params) -> i32 {
-        genesis_eval(p, self)
+    fn parts(&self, acc: &mut Acc) -> Parts {
+        let phase = board_eval(self.board(), Some(self), acc);
+        let reserves = Color::ALL.iter().any(|&c| {
+            [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .iter()
+                .any(|&r| self.reserve_count(c, r) > 0)
+        });
+        let scale = if reserves { SCALE_NORMAL } else { scale_factor(self.board(), acc.total.1) };
+        tempo(acc, self.turn());
+        Parts { total: acc.total, phase, scale, turn: self.turn() }
     }
 
     fn material(&self) -> i32 {
@@ -287,32 +1773,32 @@ impl Evaluate for Genesis {
 }
 
 /// Clown: the board evaluation values the Clown by its file and (through
-/// `attacks_of`) its mobility and king attacks. Added: the unused re-entry
-/// while a Knight or Bishop is in hand, and the unused right to declare a
-/// Clown while an unmoved Knight exists. SEE is not exact (`attackers_to`
-/// does not see Clowns). Null move: by FEN, dropping `lastcap:` and
-/// `clownmoved:` (they describe the last move, which the pass replaces).
+/// `attacks_of`) its mobility, threats and king attacks. Added: the unused
+/// re-entry while a Knight or Bishop is in hand, and the unused right to
+/// declare a Clown while an unmoved Knight exists. Null move: by FEN,
+/// dropping `lastcap:` and `clownmoved:` (they describe the last move,
+/// which the pass replaces).
 impl Evaluate for Clown {
-    fn evaluate_with(&self, p: &Params) -> i32 {
+    fn parts(&self, acc: &mut Acc) -> Parts {
         let b = self.board();
-        let mut v = orthodox_eval(p, b, self.turn());
-        let phase = phase_of(b);
+        let phase = board_eval(b, None, acc);
+        let mut extra = false;
         for c in Color::ALL {
-            let mut s = S(0, 0);
+            acc.side(c);
             let (knights, bishops) = self.hand(c);
+            extra |= knights > 0 || bishops > 0;
             if !self.reentry_used(c) && (knights > 0 || bishops > 0) {
-                let best = if bishops > 0 { Role::Bishop } else { Role::Knight };
-                let m = p.material[best.index()];
-                s += S(m.0 * p.reentry_pct / 100, m.1 * p.reentry_pct / 100);
+                add!(acc, 1; reentry[usize::from(bishops > 0)]);
             }
             let home = if c == Color::White { Bitboard(0xFF) } else { Bitboard(0xFF << 56) };
             if !self.had_clown(c) && (self.unmoved_knights() & home).any() {
-                s += p.declare_right;
+                add!(acc, 1; declare_right);
             }
-            let t = taper(s, phase);
-            v += if c == self.turn() { t } else { -t };
         }
-        v
+        acc.side(Color::White);
+        let scale = if extra { SCALE_NORMAL } else { scale_factor(b, acc.total.1) };
+        tempo(acc, self.turn());
+        Parts { total: acc.total, phase, scale, turn: self.turn() }
     }
 
     fn null_move(&self) -> Option<Clown> {
@@ -321,25 +1807,31 @@ impl Evaluate for Clown {
 }
 
 /// Magic Ring: the board evaluation plus each ring, valued by the power its
-/// level grants on its carrier (`ring_value`). `piece_value` adds the ring
+/// level grants on its carrier (`ring_term`). `piece_value` adds the ring
 /// of a carrier (capturing it takes the ring), so capture ordering sees it.
-/// SEE is not exact (`attackers_to` does not see ring powers). Null move: by
-/// FEN; a side holding a ring next to one of its pieces always has a pass,
-/// so zugzwang is no more likely than in chess.
+/// Null move: by FEN; a side holding a ring next to one of its pieces always
+/// has a pass, so zugzwang is no more likely than in chess.
 impl Evaluate for MagicRing {
-    fn evaluate_with(&self, p: &Params) -> i32 {
+    fn parts(&self, acc: &mut Acc) -> Parts {
         let b = self.board();
-        let mut v = orthodox_eval(p, b, self.turn());
-        let phase = phase_of(b);
+        let phase = board_eval(b, None, acc);
         for owner in Color::ALL {
             let (sq, level) = self.ring(owner);
             let Some(holder) = b.color_at(sq) else {
                 continue;
             };
-            let t = taper(ring_value(p, self, sq, level), phase);
-            v += if holder == self.turn() { t } else { -t };
+            acc.side(holder);
+            match ring_term(self, sq, level) {
+                RingTerm::None => {}
+                RingTerm::Power(r) => add!(acc, 1; ring_power[r]),
+                RingTerm::KingPartial => add!(acc, 1; ring_king_partial),
+                RingTerm::OnKing(r) => add!(acc, 1; ring_on_king[r]),
+            }
         }
-        v
+        acc.side(Color::White);
+        // Rings change what pieces do: no drawish scaling.
+        tempo(acc, self.turn());
+        Parts { total: acc.total, phase, scale: SCALE_NORMAL, turn: self.turn() }
     }
 
     fn see_value(&self, role: Role, sq: Square) -> i32 {
@@ -364,160 +1856,65 @@ impl Evaluate for MagicRing {
     }
 }
 
+/// Which value a ring is worth where it stands.
+enum RingTerm {
+    None,
+    /// `ring_power[role]`.
+    Power(usize),
+    /// `ring_king_partial`.
+    KingPartial,
+    /// `ring_on_king[role of the next level's power]`.
+    OnKing(usize),
+}
+
 /// What a ring at `level` on the piece standing on `sq` is worth to its
 /// holder: the power it grants there (`Params::ring_power`), nothing when
 /// the carrier already moves that way (same role; R, B or K power on a
-/// Queen), half for a King power on a Rook or Bishop (partly covered); on
-/// a King, `ring_on_king_pct` of the power the next level grants.
-pub fn ring_value(p: &Params, pos: &MagicRing, sq: Square, level: u8) -> S {
-    let b = pos.board();
-    let Some(role) = b.role_at(sq) else {
-        return S(0, 0);
+/// Queen), `ring_king_partial` for a King power on a Rook or Bishop (partly
+/// covered); on a King, `ring_on_king` of the power the next level grants.
+fn ring_term(pos: &MagicRing, sq: Square, level: u8) -> RingTerm {
+    let Some(role) = pos.board().role_at(sq) else {
+        return RingTerm::None;
     };
     let powers = pos.powers();
-    let pct = |s: S, pct: i32| S(s.0 * pct / 100, s.1 * pct / 100);
     if role == Role::King {
         let next = (level as usize % powers.len()) as u8 + 1;
-        return powers.power(next).map_or(S(0, 0), |power| pct(p.ring_power[power.index()], p.ring_on_king_pct));
+        return powers.power(next).map_or(RingTerm::None, |power| RingTerm::OnKing(power.index()));
     }
     let Some(power) = powers.power(level) else {
-        return S(0, 0);
+        return RingTerm::None;
     };
     let covered = power == role || (role == Role::Queen && matches!(power, Role::Rook | Role::Bishop | Role::King));
     if covered {
-        S(0, 0)
+        RingTerm::None
     } else if power == Role::King && matches!(role, Role::Rook | Role::Bishop) {
-        pct(p.ring_power[power.index()], 50)
+        RingTerm::KingPartial
     } else {
-        p.ring_power[power.index()]
+        RingTerm::Power(power.index())
     }
 }
 
-/// Game phase (0..=24) of the pieces on the board.
-fn phase_of(b: &Board) -> i32 {
-    Role::ALL.iter().map(|&r| PHASE[r.index()] * b.by_role(r).count() as i32).sum::<i32>().min(24)
+/// The value of a ring at `level` on the piece on `sq` with the values `p`
+/// (see [`ring_term`]).
+pub fn ring_value(p: &Params, pos: &MagicRing, sq: Square, level: u8) -> S {
+    match ring_term(pos, sq, level) {
+        RingTerm::None => S(0, 0),
+        RingTerm::Power(r) => p.ring_power[r],
+        RingTerm::KingPartial => p.ring_king_partial,
+        RingTerm::OnKing(r) => p.ring_on_king[r],
+    }
 }
 
 #[inline]
+#[cfg(test)]
 fn taper(s: S, phase: i32) -> i32 {
     (s.0 * phase + s.1 * (24 - phase)) / 24
 }
 
-/// Genesis evaluation, side to move's point of view. Board pieces: material
-/// (pawns flat), centralisation, mobility, king attack (Genesis pawns attack
-/// their four diagonal neighbours). Reserve pieces: `RESERVE_PCT` of their
-/// value; they count in the game phase like pieces on the board.
-pub fn genesis_eval(p: &Params, pos: &Genesis) -> i32 {
-    let b = pos.board();
-    let occ = b.occupied();
-    let mut total = S(0, 0);
-    let mut phase = 0;
-    let mut pawn_att = [Bitboard::EMPTY; 2];
-    for c in Color::ALL {
-        for sq in b.by_piece(Piece::new(c, Role::Pawn)) {
-            pawn_att[c.index()] |= attacks::ferz_attacks(sq);
-        }
-    }
-    for c in Color::ALL {
-        let mut s = S(0, 0);
-        let them = !c;
-        let mob_area = !b.by_color(c) & !pawn_att[them.index()];
-        let king_zone = b.king_of(them).map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
-        let (mut attackers, mut weight) = (0, 0);
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            for sq in b.by_piece(Piece::new(c, role)) {
-                phase += PHASE[role.index()];
-                let cd = CENTER_DIST(sq);
-                s += match role {
-                    Role::Pawn => p.genesis_pawn + S(6 - 3 * cd, 4 - 2 * cd),
-                    // The King's rank means nothing here: only centralisation.
-                    Role::King => S(0, 20 - 12 * cd),
-                    Role::Rook => p.material[role.index()],
-                    r => p.material[r.index()] + pst(p, r, c, sq),
-                };
-                let a = if role == Role::Pawn { attacks::ferz_attacks(sq) } else { attacks_of(role, sq, occ) };
-                if role != Role::Pawn && a.any() {
-                    let n = (a & mob_area).count() as i32 - MOB_BASE[role.index()];
-                    let m = p.mobility[role.index()];
-                    s += S(m.0 * n, m.1 * n);
-                }
-                if role != Role::King && (a & king_zone).any() {
-                    attackers += 1;
-                    weight += KING_ATTACK_WEIGHT[role.index()].max(1);
-                }
-            }
-            if role != Role::King {
-                let n = pos.reserve_count(c, role) as i32;
-                phase += PHASE[role.index()] * n;
-                let v = p.reserve[role.index()];
-                s += S(n * v.0, n * v.1);
-            }
-        }
-        if attackers >= 2 {
-            s += S((weight * weight * p.king_attack / 8).min(400), 0);
-        }
-        // Bishop pair: two bishops that are or can be on both colours
-        // (a reserve Bishop may be placed on either).
-        let bishops = b.by_piece(Piece::new(c, Role::Bishop));
-        let light = (bishops & Bitboard::LIGHT_SQUARES).count();
-        let dark = (bishops & Bitboard::DARK_SQUARES).count();
-        let res = pos.reserve_count(c, Role::Bishop) as u32;
-        if light + dark + res >= 2 && (light > 0 || res > 0) && (dark > 0 || res > 0) {
-            s += p.bishop_pair;
-        }
-        if c == Color::White {
-            total += s;
-        } else {
-            total -= s;
-        }
-    }
-    let v = taper(total, phase.min(24));
-    let v = if pos.turn() == Color::White { v } else { -v };
-    v + p.tempo
-}
-
-const CENTER_DIST: fn(Square) -> i32 = |sq| {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    // Chebyshev distance to the four centre squares: 0..3.
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    df.max(dr)
-};
-
-/// Piece-square bonus for `role` of `color` on `sq`.
-fn pst(p: &Params, role: Role, color: Color, sq: Square) -> S {
-    let rsq = sq.relative(color);
-    let rank = rsq.rank() as i32;
-    let file = rsq.file() as i32;
-    let cd = CENTER_DIST(sq);
-    let central = |a: S| {
-        let k = p.center_slope[role.index()];
-        S(a.0 - k.0 * cd, a.1 - k.1 * cd)
-    };
-    match role {
-        Role::Pawn => {
-            let center = if (file == 3 || file == 4) && (2..=4).contains(&rank) { p.pawn_center } else { 0 };
-            let r = p.pawn_rank[rank as usize];
-            S(r.0 + center, r.1)
-        }
-        Role::Knight | Role::Genie => central(S(18, 12)),
-        Role::Bishop => central(S(8, 6)),
-        Role::Rook => S(
-            if rank == 6 { p.rook_seventh } else { 0 } + if file == 3 || file == 4 { p.rook_center_file } else { 0 },
-            0,
-        ),
-        Role::Queen => central(S(4, 8)),
-        Role::King => {
-            let shelter = match file {
-                0 | 1 | 2 | 6 | 7 => p.king_wing - 10,
-                _ => -10,
-            };
-            let k = p.center_slope[Role::King.index()];
-            S(shelter - p.king_rank * rank.min(3), 20 - k.1 * cd)
-        }
-        Role::Clown => central(S(6, 6)),
-    }
+/// Game phase (0..=24) of the pieces on the board.
+#[cfg(test)]
+fn phase_of(b: &Board) -> i32 {
+    Role::ALL.iter().map(|&r| PHASE[r.index()] * b.by_role(r).count() as i32).sum::<i32>().min(24)
 }
 
 fn attacks_of(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
@@ -528,106 +1925,293 @@ fn attacks_of(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
         Role::Queen => attacks::queen_attacks(sq, occ),
         Role::Genie => attacks::genie_attacks(sq),
         Role::Clown => chimera_rules::attacks::clown_attacks(sq, occ),
-        _ => Bitboard::EMPTY,
+        Role::King => attacks::king_attacks(sq),
+        Role::Pawn => Bitboard::EMPTY,
     }
 }
-
-fn pawn_attacks_all(b: &Board, c: Color) -> Bitboard {
-    let p = b.by_piece(chimera_rules::Piece::new(c, Role::Pawn));
-    let mut a = Bitboard::EMPTY;
-    for sq in p {
-        a |= attacks::pawn_attacks(c, sq);
-    }
-    a
-}
-
-/// Mobility baseline per role: squares a piece of that role is expected to
-/// reach; `Params::mobility` is paid per square above (or below) it.
-/// N 4, B 6, R 7, Q 13, Genie 6, Clown 5 (its file decides how it moves).
-const MOB_BASE: [i32; 8] = [0, 4, 6, 7, 13, 0, 6, 5];
 
 /// King-attack weight of each attacking role.
 const KING_ATTACK_WEIGHT: [i32; 8] = [0, 2, 2, 3, 5, 0, 2, 2];
 
-/// The orthodox evaluation (also valid for boards with Genies and Clowns),
-/// from the side to move's point of view.
-pub fn orthodox_eval(p: &Params, b: &Board, turn: Color) -> i32 {
+/// Squares of the pieces (not pawns, not Kings) of `c`.
+fn pieces_of(b: &Board, c: Color) -> Bitboard {
+    b.by_color(c) & !b.by_role(Role::Pawn) & !b.by_role(Role::King)
+}
+
+/// The board evaluation shared by every variant: adds its terms to `acc`
+/// (White's minus Black's) and returns the game phase. `genesis` is the
+/// position when the board is a Genesis board: its pawns attack their four
+/// diagonal neighbours and have no pawn structure, it has its own
+/// piece-square tables, and reserves count in material and phase.
+pub fn board_eval(b: &Board, genesis: Option<&Genesis>, acc: &mut Acc) -> i32 {
     let occ = b.occupied();
-    let mut total = S(0, 0);
     let mut phase = 0;
-    let pawn_att = [pawn_attacks_all(b, Color::White), pawn_attacks_all(b, Color::Black)];
+    let pawns = [b.by_piece(Piece::new(Color::White, Role::Pawn)), b.by_piece(Piece::new(Color::Black, Role::Pawn))];
+    let mut pawn_att = [Bitboard::EMPTY; 2];
     for c in Color::ALL {
-        let mut s = S(0, 0);
-        let ours = b.by_color(c);
+        for sq in pawns[c.index()] {
+            pawn_att[c.index()] |=
+                if genesis.is_some() { attacks::ferz_attacks(sq) } else { attacks::pawn_attacks(c, sq) };
+        }
+    }
+    // Attacks per side: everything, by minor pieces, by Rooks.
+    let mut att = pawn_att;
+    let mut att_minor = [Bitboard::EMPTY; 2];
+    let mut att_rook = [Bitboard::EMPTY; 2];
+    for c in Color::ALL {
+        acc.side(c);
+        let ci = c.index();
         let them = !c;
-        let our_pawns = b.by_piece(chimera_rules::Piece::new(c, Role::Pawn));
-        let their_pawns = b.by_piece(chimera_rules::Piece::new(them, Role::Pawn));
-        let mob_area = !ours & !pawn_att[them.index()];
-        let their_king = b.king_of(them);
-        let king_zone = their_king.map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
-        let mut attack_weight = 0;
-        let mut attackers = 0;
-        let _ = ours;
+        let mob_area = !b.by_color(c) & !pawn_att[them.index()];
+        let king_zone = b.king_of(them).map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+        let (mut attackers, mut weight) = (0, 0);
         for role in Role::ALL {
-            for sq in b.by_piece(chimera_rules::Piece::new(c, role)) {
+            for sq in b.by_piece(Piece::new(c, role)) {
                 phase += PHASE[role.index()];
-                s += if role == Role::Clown {
-                    p.clown_by_file[clown_file_index(sq.file() as u8)]
-                } else {
-                    p.material[role.index()]
-                };
-                s += pst(p, role, c, sq);
+                let rel = sq.relative(c).index();
+                match (genesis.is_some(), role) {
+                    (true, Role::Pawn) => {
+                        add!(acc, 1; genesis_pawn);
+                        add!(acc, 1; genesis_pst[0][rel]);
+                    }
+                    (true, r) => {
+                        add!(acc, 1; material[r.index()]);
+                        add!(acc, 1; genesis_pst[r.index().min(5)][rel]);
+                    }
+                    (false, Role::Pawn) => {} // in the pawn structure below
+                    (false, Role::Clown) => {
+                        add!(acc, 1; clown_by_file[clown_file_index(sq.file() as u8)]);
+                        add!(acc, 1; pst[7][rel]);
+                    }
+                    (false, r) => {
+                        add!(acc, 1; material[r.index()]);
+                        add!(acc, 1; pst[r.index()][rel]);
+                    }
+                }
+                if role == Role::Pawn {
+                    continue;
+                }
                 let a = attacks_of(role, sq, occ);
-                if a.any() {
-                    let n = (a & mob_area).count() as i32 - MOB_BASE[role.index()];
-                    let m = p.mobility[role.index()];
-                    s += S(m.0 * n, m.1 * n);
-                    if (a & king_zone).any() {
-                        attackers += 1;
-                        attack_weight += KING_ATTACK_WEIGHT[role.index()];
+                att[ci] |= a;
+                match role {
+                    Role::Knight | Role::Bishop | Role::Genie | Role::Clown => att_minor[ci] |= a,
+                    Role::Rook => att_rook[ci] |= a,
+                    _ => {}
+                }
+                if role == Role::King {
+                    continue;
+                }
+                let n = ((a & mob_area).count() as usize).min(MOB_MAX - 1);
+                add!(acc, 1; mobility[role.index()][n]);
+                if (a & king_zone).any() {
+                    attackers += 1;
+                    weight += KING_ATTACK_WEIGHT[role.index()].max(1);
+                }
+                if genesis.is_none() {
+                    let rank = sq.relative(c).rank() as usize;
+                    if matches!(role, Role::Knight | Role::Bishop)
+                        && (3..=5).contains(&rank)
+                        && pawn_att[ci].contains(sq)
+                        && (pawns[them.index()] & front_span(c, sq) & adjacent_files(sq.file() as usize)).is_empty()
+                    {
+                        add!(acc, 1; outpost[usize::from(role == Role::Bishop)]);
+                    }
+                    if role == Role::Rook {
+                        let file = Bitboard::from_file(sq.file());
+                        if (file & pawns[ci]).is_empty() {
+                            if (file & pawns[them.index()]).is_empty() {
+                                add!(acc, 1; rook_open);
+                            } else {
+                                add!(acc, 1; rook_half_open);
+                            }
+                        }
                     }
                 }
             }
         }
-        // King danger inflicted on the opponent (midgame only).
         if attackers >= 2 {
-            s += S((attack_weight * attack_weight * p.king_attack / 8).min(400), 0);
+            add!(acc, 1; king_danger[(weight as usize).min(DANGER_MAX - 1)]);
         }
-        // Pawn shield in front of our king.
-        if let Some(k) = b.king_of(c) {
-            let shield = attacks::king_attacks(k) | attacks::king_attacks(k).flip_if(c);
-            let front: Bitboard = shield & our_pawns;
-            s += S(p.pawn_shield * front.count().min(3) as i32, 0);
-        }
-        // Pawn structure.
-        for sq in our_pawns {
-            let f = sq.file() as usize;
-            let file_bb = Bitboard::from_file(sq.file());
-            let adj = adjacent_files(f);
-            if (our_pawns & file_bb).more_than_one() {
-                s -= p.doubled_pawn; // counted for each pawn of a doubled file
+        if let Some(pos) = genesis {
+            for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                let n = pos.reserve_count(c, role) as i32;
+                phase += PHASE[role.index()] * n;
+                if n > 0 {
+                    add!(acc, n; reserve[role.index()]);
+                }
             }
-            if (our_pawns & adj).is_empty() {
-                s -= p.isolated_pawn;
+            // Bishop pair: two bishops that are or can be on both colours
+            // (a reserve Bishop may be placed on either).
+            let bishops = b.by_piece(Piece::new(c, Role::Bishop));
+            let light = (bishops & Bitboard::LIGHT_SQUARES).count();
+            let dark = (bishops & Bitboard::DARK_SQUARES).count();
+            let res = pos.reserve_count(c, Role::Bishop) as u32;
+            if light + dark + res >= 2 && (light > 0 || res > 0) && (dark > 0 || res > 0) {
+                add!(acc, 1; bishop_pair);
             }
-            let front_span = front_span(c, sq) & (file_bb | adj);
-            if (their_pawns & front_span).is_empty() && (our_pawns & front_span & file_bb).is_empty() {
-                s += p.passed[sq.relative(c).rank() as usize];
-            }
-        }
-        if b.by_piece(chimera_rules::Piece::new(c, Role::Bishop)).more_than_one() {
-            s += p.bishop_pair;
-        }
-        if c == Color::White {
-            total += s;
         } else {
-            total -= s;
+            if b.by_piece(Piece::new(c, Role::Bishop)).more_than_one() {
+                add!(acc, 1; bishop_pair);
+            }
+            if let Some(k) = b.king_of(c) {
+                let shield = attacks::king_attacks(k) | attacks::king_attacks(k).flip_if(c);
+                add!(acc, 1; pawn_shield[(shield & pawns[ci]).count().min(3) as usize]);
+            }
         }
     }
-    let phase = phase.min(24);
-    let v = (total.0 * phase + total.1 * (24 - phase)) / 24;
-    let v = if turn == Color::White { v } else { -v };
-    v + p.tempo
+    // Threats, now that both sides' attacks are known.
+    for c in Color::ALL {
+        acc.side(c);
+        let (ci, ti) = (c.index(), (!c).index());
+        let theirs = pieces_of(b, !c);
+        let n = (theirs & pawn_att[ci]).count() as i32;
+        if n > 0 {
+            add!(acc, n; threat_by_pawn);
+        }
+        for r in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Genie, Role::Clown] {
+            let their_r = b.by_piece(Piece::new(!c, r));
+            let (m, k) = ((their_r & att_minor[ci]).count() as i32, (their_r & att_rook[ci]).count() as i32);
+            if m > 0 {
+                add!(acc, m; threat_by_minor[r.index()]);
+            }
+            if k > 0 {
+                add!(acc, k; threat_by_rook[r.index()]);
+            }
+        }
+        let n = (theirs & att[ci] & !att[ti]).count() as i32;
+        if n > 0 {
+            add!(acc, n; hanging);
+        }
+    }
+    if genesis.is_none() {
+        pawn_terms(b, pawns, acc);
+    }
+    acc.side(Color::White);
+    phase.min(24)
+}
+
+/// A pawn-structure cache entry: the two pawn sets, their (midgame,
+/// endgame) score for White and the passed pawns.
+#[derive(Copy, Clone, Default)]
+struct PawnEntry {
+    pawns: [u64; 2],
+    score: S,
+    passed: u64,
+}
+
+const PAWN_CACHE: usize = 1 << 13;
+
+thread_local! {
+    /// Per-thread pawn hash: the pawn structure depends only on the pawns,
+    /// which change in few moves, so most evaluations find it here.
+    static PAWN_TABLE: RefCell<Vec<PawnEntry>> = RefCell::new(vec![PawnEntry::default(); PAWN_CACHE]);
+}
+
+/// The rank weight of a passed pawn's king-distance terms, by relative rank.
+const PASSED_KING_WEIGHT: [i32; 8] = [0, 0, 0, 1, 2, 3, 4, 0];
+
+/// Orthodox pawns: material, piece-square values, doubled, isolated and passed pawns
+/// (cached by pawn sets when `acc` allows it), then the passed pawns' King
+/// distances and free paths (which depend on the other pieces).
+fn pawn_terms(b: &Board, pawns: [Bitboard; 2], acc: &mut Acc) {
+    let key = [pawns[0].0, pawns[1].0];
+    let slot = ((key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51) as usize % PAWN_CACHE;
+    let cached = if acc.cache {
+        PAWN_TABLE.with(|t| t.borrow().get(slot).copied().filter(|e| e.pawns == key && e.pawns != [0, 0]))
+    } else {
+        None
+    };
+    let passed = if let Some(e) = cached {
+        acc.total += e.score;
+        Bitboard(e.passed)
+    } else {
+        let before = acc.total;
+        let mut passed = Bitboard::EMPTY;
+        for c in Color::ALL {
+            acc.side(c);
+            let (ours, theirs) = (pawns[c.index()], pawns[(!c).index()]);
+            for sq in ours {
+                let file_bb = Bitboard::from_file(sq.file());
+                let adj = adjacent_files(sq.file() as usize);
+                add!(acc, 1; material[0]);
+                add!(acc, 1; pst[0][sq.relative(c).index()]);
+                if (ours & file_bb).more_than_one() {
+                    add!(acc, -1; doubled_pawn); // counted for each pawn of a doubled file
+                }
+                if (ours & adj).is_empty() {
+                    add!(acc, -1; isolated_pawn);
+                }
+                let span = front_span(c, sq) & (file_bb | adj);
+                if (theirs & span).is_empty() && (ours & span & file_bb).is_empty() {
+                    add!(acc, 1; passed[sq.relative(c).rank() as usize]);
+                    passed.set(sq);
+                }
+            }
+        }
+        acc.side(Color::White);
+        if acc.cache {
+            let score = S(acc.total.0 - before.0, acc.total.1 - before.1);
+            PAWN_TABLE.with(|t| {
+                if let Some(e) = t.borrow_mut().get_mut(slot) {
+                    *e = PawnEntry { pawns: key, score, passed: passed.0 };
+                }
+            });
+        }
+        passed
+    };
+    for sq in passed {
+        let Some(c) = b.color_at(sq) else { continue };
+        acc.side(c);
+        let rank = sq.relative(c).rank() as usize;
+        let w = PASSED_KING_WEIGHT[rank];
+        let front = if c == Color::White { sq.offset(8) } else { sq.offset(-8) };
+        let Some(front) = front else { continue };
+        if w > 0 {
+            if let Some(k) = b.king_of(c) {
+                add!(acc, w * k.distance(front) as i32; passed_own_king);
+            }
+            if let Some(k) = b.king_of(!c) {
+                add!(acc, w * k.distance(front) as i32; passed_their_king);
+            }
+        }
+        let file_front = front_span(c, sq) & Bitboard::from_file(sq.file());
+        if (file_front & b.occupied()).is_empty() {
+            add!(acc, 1; passed_free[rank]);
+        }
+    }
+    acc.side(Color::White);
+}
+
+/// Endgame scale (out of [`SCALE_NORMAL`]) of a board whose endgame sum for
+/// White is `eg`: opposite-coloured Bishops (half with nothing else, three
+/// quarters with other pieces); a stronger side without pawns that is at
+/// most a minor piece ahead in pieces (a quarter), or has at most one minor
+/// piece (nothing: it cannot mate).
+pub fn scale_factor(b: &Board, eg: i32) -> i32 {
+    let strong = if eg > 0 { Color::White } else { Color::Black };
+    let weak = !strong;
+    let value = |c: Color| -> i32 {
+        pieces_of(b, c).into_iter().map(|sq| b.role_at(sq).map_or(0, |r| simple_value(r, sq))).sum()
+    };
+    let strong_pawns = b.by_piece(Piece::new(strong, Role::Pawn));
+    if strong_pawns.is_empty() {
+        let (s, w) = (value(strong), value(weak));
+        if s <= MATERIAL[Role::Bishop.index()].0 {
+            return 0;
+        }
+        if s - w <= MATERIAL[Role::Bishop.index()].0 {
+            return 16;
+        }
+    }
+    let wb = b.by_piece(Piece::new(Color::White, Role::Bishop));
+    let bb = b.by_piece(Piece::new(Color::Black, Role::Bishop));
+    if let (Some(w), Some(k)) = (wb.single(), bb.single()) {
+        if w.is_dark() != k.is_dark() {
+            let others = (pieces_of(b, Color::White) | pieces_of(b, Color::Black)) & !b.by_role(Role::Bishop);
+            return if others.is_empty() { 32 } else { 48 };
+        }
+    }
+    SCALE_NORMAL
 }
 
 trait FlipIf {
@@ -701,6 +2285,16 @@ mod tests {
         assert!(eval_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -700);
     }
 
+    /// A pawn is worth about a pawn, in the opening (the pawn is counted
+    /// with the pawn structure, in the pawn hash) and in the endgame.
+    #[test]
+    fn a_pawn_up_is_worth_a_pawn() {
+        let start = eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let up = eval_fen("rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(up - start > 50, "{start} -> {up}");
+        assert!(eval_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") > 50);
+    }
+
     /// A passed pawn on the 7th is worth more than one on the 3rd (endgame).
     #[test]
     fn advanced_passer_is_better() {
@@ -718,7 +2312,7 @@ mod tests {
     /// would see nothing).
     #[test]
     fn genesis_counts_reserves() {
-        assert_eq!(Genesis::new().evaluate(), PARAMS.tempo);
+        assert_eq!(Genesis::new().evaluate(), taper(PARAMS.tempo, 24));
         let extra_q = Genesis::from_fen("8/8/8/8/8/8/8/8[KQk] w - - 0 1").unwrap();
         let v = extra_q.evaluate();
         assert!((900..1200).contains(&v), "{v}");
@@ -728,13 +2322,17 @@ mod tests {
         assert!(placed.evaluate() > 700, "{}", placed.evaluate());
     }
 
-    /// Genesis pawns have no rank terms: a pawn on the 7th is worth the same
-    /// as one on the 2nd (same file, same centre distance by symmetry).
+    /// Genesis pawns (no promotion) have none of the orthodox pawn terms:
+    /// no passed, doubled or isolated pawn, no orthodox pawn table; only
+    /// their own value and table (fitted: `genesis_pst`).
     #[test]
-    fn genesis_pawn_rank_is_irrelevant() {
-        let low = Genesis::from_fen("k7/8/8/8/8/8/3P4/7K w - - 0 1").unwrap();
-        let high = Genesis::from_fen("k7/3P4/8/8/8/8/8/7K w - - 0 1").unwrap();
-        assert_eq!(low.evaluate(), high.evaluate());
+    fn genesis_pawns_have_no_orthodox_pawn_terms() {
+        let pos = Genesis::from_fen("k7/3P4/8/8/8/8/3P4/7K w - - 0 1").unwrap();
+        let t = pos.trace().counts;
+        assert_eq!(t.genesis_pawn, S(2, 2));
+        assert!(t.passed.iter().chain(t.passed_free.iter()).chain(t.pst[0].iter()).all(|&x| x == S(0, 0)));
+        assert_eq!((t.doubled_pawn, t.isolated_pawn, t.material[0]), (S(0, 0), S(0, 0), S(0, 0)));
+        assert_eq!(t.genesis_pst[0][Square::D2.index()], S(1, 1));
     }
 
     /// Genesis null move: none while a King is in reserve or in check;
@@ -760,10 +2358,7 @@ mod tests {
         let open = Clown::from_fen(base).unwrap();
         let used = Clown::from_fen(&format!("{base} reentry:w")).unwrap();
         let d = open.evaluate() - used.evaluate();
-        let want = taper(
-            S(MATERIAL[1].0 * PARAMS.reentry_pct / 100, MATERIAL[1].1 * PARAMS.reentry_pct / 100),
-            phase_of(open.board()),
-        );
+        let want = taper(PARAMS.reentry[0], phase_of(open.board()));
         // Tapering rounds the whole evaluation, not the term: ±1.
         assert!((d - want).abs() <= 1, "{d} vs {want}");
     }
@@ -780,7 +2375,7 @@ mod tests {
 
     /// Magic Ring: a level-1 ring (Queen power with QNRB) on a Knight is
     /// worth the Queen power; on a Queen it adds nothing; on its King at
-    /// level 0 it is worth `ring_on_king_pct` of the Queen power it would give.
+    /// level 0 it is worth `ring_on_king` of the Queen power it would give.
     #[test]
     fn magicring_ring_by_level_and_power() {
         let q = RingPowers::default();
@@ -794,8 +2389,7 @@ mod tests {
         let on_queen = MagicRing::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 rings:a1.1,e8.0", &q).unwrap();
         assert_eq!(ring_value(&PARAMS, &on_queen, Square::A1, 1), S(0, 0));
         let (ksq, klevel) = plain.ring(Color::White);
-        let pct = PARAMS.ring_on_king_pct;
-        assert_eq!(ring_value(&PARAMS, &plain, ksq, klevel), S(qp.0 * pct / 100, qp.1 * pct / 100));
+        assert_eq!(ring_value(&PARAMS, &plain, ksq, klevel), PARAMS.ring_on_king[Role::Queen.index()]);
         // Level 2 is the Knight power: on a Rook it adds the Knight power.
         let rook2 = MagicRing::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 rings:a1.2,e8.0", &q).unwrap();
         assert_eq!(ring_value(&PARAMS, &rook2, Square::A1, 2), PARAMS.ring_power[Role::Knight.index()]);
@@ -849,5 +2443,200 @@ mod tests {
         let white_only = Genie::from_fen("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1 flips:w", false).unwrap();
         assert_eq!(both.evaluate() + taper(PARAMS.flip_right, 0), white_only.evaluate());
         assert_eq!(both.null_move().unwrap().turn(), Color::Black);
+    }
+
+    // ---- the terms of the fitted evaluation ----
+
+    use chimera_rules::{AnyPosition, RuleOptions, Variant};
+
+    fn trace_fen(fen: &str) -> Trace {
+        Chess::from_fen(fen).unwrap().trace()
+    }
+
+    /// A square name mirrored by rank ("e2" -> "e7").
+    fn flip_square(sq: &str) -> String {
+        let b = sq.as_bytes();
+        format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
+    }
+
+    /// The colour-flipped FEN: board mirrored by rank with the colours
+    /// swapped, pocket swapped, other side to move, castling and en passant
+    /// mirrored, and the variants' colour fields (flips, clown, reentry,
+    /// unmoved, rings) swapped.
+    fn flip_fen(fen: &str) -> String {
+        let swap = |s: &str| {
+            s.chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect::<String>()
+        };
+        let f: Vec<&str> = fen.split(' ').collect();
+        let (board, pocket) = match f[0].find('[') {
+            Some(i) => (&f[0][..i], &f[0][i..]),
+            None => (f[0], ""),
+        };
+        let ranks: Vec<String> = board.split('/').rev().map(swap).collect();
+        let mut out = vec![format!("{}{}", ranks.join("/"), swap(pocket))];
+        out.push(if f[1] == "w" { "b".into() } else { "w".into() });
+        let c = swap(f[2]);
+        let mut cs: Vec<char> = c.chars().collect();
+        cs.sort_by_key(|ch| (ch.is_ascii_lowercase(), "KQkq".find(ch.to_ascii_uppercase()).unwrap_or(0)));
+        out.push(if c == "-" { c } else { cs.into_iter().collect() });
+        out.push(if f[3] == "-" { "-".into() } else { flip_square(f[3]) });
+        out.push(f[4].into());
+        out.push(f[5].into());
+        let colors = |v: &str| match v {
+            "w" => "b".to_string(),
+            "b" => "w".to_string(),
+            x => x.to_string(),
+        };
+        for x in &f[6..] {
+            let (name, v) = x.split_once(':').unwrap_or((x, ""));
+            out.push(match name {
+                "flips" | "clown" | "reentry" => format!("{name}:{}", colors(v)),
+                "unmoved" | "tainted" if v != "-" => {
+                    let v = v.replace(',', "");
+                    let sq: Vec<String> = (0..v.len() / 2).map(|i| flip_square(&v[2 * i..2 * i + 2])).collect();
+                    format!("{name}:{}", sq.join(if name == "tainted" { "," } else { "" }))
+                }
+                "rings" => {
+                    let r: Vec<String> = v
+                        .split(',')
+                        .map(|part| {
+                            let (sq, lvl) = part.split_once('.').unwrap_or((part, "0"));
+                            format!("{}.{lvl}", flip_square(sq))
+                        })
+                        .rev()
+                        .collect();
+                    format!("rings:{}", r.join(","))
+                }
+                _ => x.to_string(),
+            });
+        }
+        out.join(" ")
+    }
+
+    /// Symmetry: the colour-flipped position has the same evaluation for
+    /// the side to move (so the negation for White), over seeded random
+    /// playouts of every variant.
+    #[test]
+    fn colour_flipped_positions_evaluate_the_same_in_every_variant() {
+        let opts = RuleOptions::default();
+        let mut rng = crate::SplitMix(99);
+        for v in Variant::ALL {
+            let mut checked = 0;
+            for _game in 0..12 {
+                let mut pos = AnyPosition::new(v, &opts);
+                for _ply in 0..100 {
+                    let moves = pos.legal_move_list();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+                    let fen = pos.fen();
+                    let flipped = AnyPosition::from_fen(v, &flip_fen(&fen), &opts)
+                        .unwrap_or_else(|e| panic!("{v}: {fen} -> {}: {e}", flip_fen(&fen)));
+                    let a = chimera_rules::with_position!(&pos, p => p.evaluate());
+                    let b = chimera_rules::with_position!(&flipped, p => p.evaluate());
+                    assert_eq!(a, b, "{v}: {fen} vs {}", flipped.fen());
+                    checked += 1;
+                }
+            }
+            assert!(checked > 500, "{v}: {checked}");
+        }
+    }
+
+    /// The pawn hash gives what the uncached evaluation gives, also when
+    /// the same pawns come back with other pieces.
+    #[test]
+    fn pawn_cache_changes_nothing() {
+        let opts = RuleOptions::default();
+        let mut rng = crate::SplitMix(5);
+        for v in [Variant::Chess, Variant::Genie, Variant::Clown, Variant::MagicRing] {
+            let mut pos = AnyPosition::new(v, &opts);
+            for _ in 0..400 {
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    pos = AnyPosition::new(v, &opts);
+                    continue;
+                }
+                pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+                let (a, b) = chimera_rules::with_position!(&pos, p => (p.evaluate(), p.evaluate_with(&PARAMS)));
+                assert_eq!(a, b, "{}", pos.fen());
+            }
+        }
+    }
+
+    /// Each term: the count in a position where it must fire, minus that
+    /// in its colour mirror, and zero where it must not.
+    fn check_term(fire: &str, not: &str, count: impl Fn(&Params) -> i32, want: i32) {
+        assert_eq!(count(&trace_fen(fire).counts), want, "fires in {fire}");
+        assert_eq!(count(&trace_fen(&flip_fen(fire)).counts), -want, "mirror of {fire}");
+        assert_eq!(count(&trace_fen(not).counts), 0, "not in {not}");
+    }
+
+    #[test]
+    fn threats_and_hanging_pieces() {
+        // e4 attacks the undefended Knight on d5; with c6 defending it, it
+        // is no longer hanging; a Knight on c5 is not attacked at all.
+        check_term("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/2n5/4P3/8/8/4K3 w - - 0 1", |t| t.threat_by_pawn.0, 1);
+        check_term("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", |t| t.hanging.0, 1);
+        // The Knight on e3 attacks the Queen on d5.
+        check_term(
+            "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1",
+            "4k3/8/8/3q4/8/3N4/8/4K3 w - - 0 1",
+            |t| t.threat_by_minor[Role::Queen.index()].0,
+            1,
+        );
+        check_term(
+            "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1",
+            "2q1k3/8/8/8/8/8/8/3RK3 w - - 0 1",
+            |t| t.threat_by_rook[Role::Queen.index()].0,
+            1,
+        );
+    }
+
+    #[test]
+    fn outposts_and_rook_files() {
+        // d5 is defended by e4 and no Black pawn can ever attack it; with a
+        // pawn on c7 it can.
+        check_term("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", |t| t.outpost[0].0, 1);
+        check_term("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/3B4/8/8/8/4K3 w - - 0 1", |t| t.outpost[1].0, 1);
+        check_term("4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", |t| t.rook_open.0, 1);
+        check_term("4k3/p7/8/8/8/8/7P/R3K3 w - - 0 1", "4k3/8/8/8/8/8/7P/R3K3 w - - 0 1", |t| t.rook_half_open.0, 1);
+    }
+
+    #[test]
+    fn passed_pawn_king_distance_and_free_path() {
+        // e6 (rank weight 3), the square in front e7: own King e1 is 6
+        // steps away, Black's a8 4 steps.
+        let fire = "k7/8/4P3/8/8/8/8/4K3 w - - 0 1";
+        check_term(fire, "k7/8/8/8/8/8/4P3/4K3 w - - 0 1", |t| t.passed_own_king.0, 18);
+        check_term(fire, "k7/8/8/8/8/8/4P3/4K3 w - - 0 1", |t| t.passed_their_king.0, 12);
+        check_term(fire, "k3r3/8/4P3/8/8/8/8/4K3 w - - 0 1", |t| t.passed_free[5].0, 1);
+    }
+
+    #[test]
+    fn mobility_king_danger_and_shield_are_tables() {
+        // A Knight in the corner reaches 2 squares, in the centre 8.
+        check_term("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", |t| t.mobility[1][2].0, 1);
+        check_term("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", |t| t.mobility[1][8].0, 1);
+        // Queen (5) and Knight (2) both hit the zone of the King on g8.
+        check_term("6k1/8/8/4N3/8/8/8/4KQ2 w - - 0 1", "6k1/8/8/8/8/8/8/N3KQ2 w - - 0 1", |t| t.king_danger[7].0, 1);
+        check_term("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", "4k3/8/8/8/5PPP/8/8/6K1 w - - 0 1", |t| t.pawn_shield[3].0, 1);
+    }
+
+    #[test]
+    fn endgame_scaling() {
+        let scale = |fen: &str| trace_fen(fen).scale;
+        // Opposite-coloured Bishops, a pawn up: half; with Rooks: three quarters.
+        assert_eq!(scale("2b1k3/p7/8/8/8/8/PP6/2B1K3 w - - 0 1"), 32);
+        assert_eq!(scale("2b1k2r/p7/8/8/8/8/PP6/2B1K2R w - - 0 1"), 48);
+        assert_eq!(scale("3bk3/p7/8/8/8/8/PP6/2B1K3 w - - 0 1"), SCALE_NORMAL, "same-coloured");
+        // A Rook against a Bishop without pawns: a quarter; a lone Knight
+        // against pawns cannot win: nothing; a Queen against a Rook: normal.
+        assert_eq!(scale("4k3/8/8/8/8/8/8/R3Kb2 w - - 0 1"), 16);
+        assert_eq!(scale("4k3/p7/8/8/8/8/8/1N2K3 w - - 0 1"), 0);
+        assert_eq!(scale("4k3/8/8/8/8/8/8/Q3Kr2 w - - 0 1"), SCALE_NORMAL);
+        assert_eq!(scale(&flip_fen("4k3/8/8/8/8/8/8/R3Kb2 w - - 0 1")), 16);
     }
 }
