@@ -9,8 +9,12 @@
 //! values fitted from the games ([`fit`]). `docs/lab/README.md` describes
 //! the commands and the statistics.
 
+pub mod elo;
+pub mod fit;
+pub mod report;
 pub mod run;
 pub mod spec;
+pub mod stats;
 pub mod store;
 
 /// What went wrong, in words a user can act on.
