@@ -2,14 +2,14 @@
 //! `lab run` plays a study by self-play into the server's store and resumes
 //! it after Ctrl-C or a crash; `lab report` writes its statistics and plots
 //! as one HTML file; `lab compare` tests two studies' differences; `lab
-//! list` shows the studies.
+//! list` shows the studies and `lab pgn` prints a study's games.
 
 use anyhow::{anyhow, bail, Context, Result};
 use chimera_lab::spec::{read_book, Budget, StudySpec};
 use chimera_lab::{report, run, stats, store, LabError};
 use chimera_rules::Variant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -34,6 +34,14 @@ enum LabCommand {
     Compare(CompareArgs),
     /// List the studies in the store with their progress.
     List,
+    /// Print a study's games as PGN, by game number (for `chimera tune`, other tools).
+    Pgn(PgnArgs),
+}
+
+#[derive(clap::Args)]
+struct PgnArgs {
+    /// Study id.
+    study: String,
 }
 
 #[derive(clap::Args)]
@@ -118,6 +126,7 @@ pub fn run(a: Args) -> Result<()> {
             LabCommand::Report(r) => report_study(&db, r).await,
             LabCommand::Compare(c) => compare(&db, c).await,
             LabCommand::List => list(&db).await,
+            LabCommand::Pgn(p) => pgn(&db, p).await,
         }
     })
 }
@@ -281,6 +290,15 @@ async fn compare(db: &store::Db, c: CompareArgs) -> Result<()> {
     let a = report::build(db, &c.a, false, 1).await.map_err(|e| anyhow!(e))?;
     let b = report::build(db, &c.b, false, 1).await.map_err(|e| anyhow!(e))?;
     print!("{}", stats::compare_text(&a.stats, &b.stats, &a.id, &b.id));
+    Ok(())
+}
+
+async fn pgn(db: &store::Db, p: PgnArgs) -> Result<()> {
+    store::get_study(db, &p.study).await.map_err(|e| anyhow!(e))?;
+    let mut out = std::io::stdout().lock();
+    for g in store::load_games(db, &p.study).await.map_err(|e| anyhow!(e))? {
+        writeln!(out, "{}", g.pgn)?;
+    }
     Ok(())
 }
 
