@@ -33,9 +33,16 @@ enum LabCommand {
     /// Compare two studies: which differences are significant.
     Compare(CompareArgs),
     /// List the studies in the store with their progress.
-    List,
+    List(ListArgs),
     /// Print a study's games as PGN, by game number (for `chimera tune`, other tools).
     Pgn(PgnArgs),
+}
+
+#[derive(clap::Args)]
+struct ListArgs {
+    /// Also draw every study's White score and draw rate with their 95% intervals in one SVG.
+    #[arg(long)]
+    svg: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -125,7 +132,7 @@ pub fn run(a: Args) -> Result<()> {
             LabCommand::Run(r) => run_study(&db, r).await,
             LabCommand::Report(r) => report_study(&db, r).await,
             LabCommand::Compare(c) => compare(&db, c).await,
-            LabCommand::List => list(&db).await,
+            LabCommand::List(l) => list(&db, l).await,
             LabCommand::Pgn(p) => pgn(&db, p).await,
         }
     })
@@ -302,8 +309,23 @@ async fn pgn(db: &store::Db, p: PgnArgs) -> Result<()> {
     Ok(())
 }
 
-async fn list(db: &store::Db) -> Result<()> {
+async fn list(db: &store::Db, l: ListArgs) -> Result<()> {
     let studies = store::list_studies(db).await.map_err(|e| anyhow!(e))?;
+    if let Some(p) = &l.svg {
+        let mut rows = Vec::new();
+        for s in &studies {
+            let w = chimera_lab::elo::Wdl { wins: s.white_wins, draws: s.draws, losses: s.black_wins };
+            rows.push((format!("{}: White's score", s.id), stats::score(&w)));
+            rows.push((format!("{}: draws", s.id), stats::wilson(s.draws, s.games)));
+        }
+        let svg = report::forest(
+            "White's score and draws by study (95% intervals)",
+            "White's score; share of draws",
+            &rows,
+            Some(0.5),
+        );
+        std::fs::write(p, svg).with_context(|| format!("writing {}", p.display()))?;
+    }
     if studies.is_empty() {
         println!("no study yet: `chimera lab run ID --variant V --games N` starts one");
         return Ok(());
