@@ -76,6 +76,12 @@ const GREY: RGBColor = RGBColor(120, 120, 120);
 
 /// Adds a `viewBox` so that the SVG scales to the width of a phone.
 fn scalable(svg: String, w: u32, h: u32) -> String {
+    // plotters' SVG backend writes a viewBox of its own (0.3.7); a second
+    // one would make the file invalid XML (browsers refuse a lone .svg).
+    let root_end = svg.find('>').unwrap_or(svg.len());
+    if svg[..root_end].contains("viewBox=") {
+        return svg;
+    }
     svg.replacen("<svg ", &format!("<svg viewBox=\"0 0 {w} {h}\" preserveAspectRatio=\"xMidYMid meet\" "), 1)
 }
 
@@ -106,7 +112,7 @@ pub fn forest(title: &str, axis: &str, rows: &[(String, Est)], reference: Option
     let xmax = ((max * 10.0).ceil() / 10.0).clamp(0.1, 1.0);
     draw(h, |root| {
         let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-        let label_w = names.iter().map(|s| s.chars().count()).max().unwrap_or(4).clamp(4, 28) as u32 * 7 + 10;
+        let label_w = names.iter().map(|s| s.chars().count()).max().unwrap_or(4).clamp(4, 34) as u32 * 7 + 10;
         let mut c = ChartBuilder::on(root)
             .caption(title, ("sans-serif", 18))
             .margin(8)
@@ -122,7 +128,7 @@ pub fn forest(title: &str, axis: &str, rows: &[(String, Est)], reference: Option
                 let i = y.round() as i64;
                 if (y - i as f64).abs() < 1e-6 && i >= 0 && (i as usize) < names.len() {
                     // Row 0 at the top.
-                    names[names.len() - 1 - i as usize].chars().take(28).collect()
+                    names[names.len() - 1 - i as usize].chars().take(34).collect()
                 } else {
                     String::new()
                 }
@@ -502,6 +508,27 @@ fn inline(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every plot's root element has one viewBox (two are invalid XML, and
+    /// a browser then refuses the .svg file), and the SVG is closed.
+    #[test]
+    fn plots_are_well_formed_and_scalable() {
+        let rows = vec![("a".to_string(), crate::stats::wilson(3, 10)), ("b".to_string(), crate::stats::wilson(7, 10))];
+        for svg in [
+            forest("t", "x", &rows, Some(0.5)),
+            lengths_plot(&[10, 25, 31, 80]),
+            eval_plot(0, "1-0", 4, &[10, -20, 300]),
+        ] {
+            let root = &svg[..svg.find('>').unwrap()];
+            assert_eq!(root.matches("viewBox=").count(), 1, "{root}");
+            assert!(svg.trim_end().ends_with("</svg>"));
+        }
+    }
 }
 
 /// The report page's style (also used by the server's `/lab` page).
