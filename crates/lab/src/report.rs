@@ -510,6 +510,14 @@ fn inline(s: &str) -> String {
     out
 }
 
+/// The report page's style (also used by the server's `/lab` page).
+pub const CSS: &str = "body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#222}\
+main{max-width:760px;margin:0 auto;padding:12px}\
+figure{margin:8px 0}svg{max-width:100%;height:auto;background:#fff}\
+.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:8px 0}\
+th,td{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#eee}\
+code{background:#eee;padding:0 3px}a{color:#3465a4}";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,11 +538,3 @@ mod tests {
         }
     }
 }
-
-/// The report page's style (also used by the server's `/lab` page).
-pub const CSS: &str = "body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#222}\
-main{max-width:760px;margin:0 auto;padding:12px}\
-figure{margin:8px 0}svg{max-width:100%;height:auto;background:#fff}\
-.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:8px 0}\
-th,td{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#eee}\
-code{background:#eee;padding:0 3px}a{color:#3465a4}";
