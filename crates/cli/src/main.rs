@@ -7,6 +7,7 @@ mod arena;
 mod bench_perft;
 mod cmd_bench;
 mod cmd_datagen;
+mod cmd_lab;
 mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
@@ -46,6 +47,8 @@ enum Command {
     Tune(cmd_tune::Args),
     /// Self-play games at fixed nodes as binary training records for `tune`.
     Datagen(cmd_datagen::Args),
+    /// Balance lab: self-play studies of each variant and rule option, reports with 95% intervals.
+    Lab(cmd_lab::Args),
     /// List the variants: id, name, summary, start FEN, rules page (`--ids`: ids only, for scripts).
     Variants(cmd_variants::Args),
 }
@@ -63,6 +66,7 @@ fn main() {
         Some(Command::Tune(a)) => cmd_tune::run(a),
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Variants(a)) => cmd_variants::run(a),
+        Some(Command::Lab(a)) => cmd_lab::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

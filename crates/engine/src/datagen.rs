@@ -55,24 +55,34 @@ pub struct GameRecord {
 /// A random opening: `plies` random legal moves from the start, drawn again
 /// (up to 100 times) when they end the game.
 fn random_opening(cfg: &GenConfig, index: u64) -> AnyPosition {
-    let mut rng = SplitMix(cfg.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let start = AnyPosition::new(cfg.variant, &RuleOptions::default());
+    random_opening_from(&AnyPosition::new(cfg.variant, &RuleOptions::default()), cfg.random_plies, cfg.seed, index).0
+}
+
+/// Game `index`'s random opening from `start`: `plies` random legal moves
+/// drawn from `seed` and `index` (the same arguments give the same moves),
+/// drawn again (up to 100 times) when they end the game. Returns the
+/// position reached and the moves (none when every draw ended the game).
+pub fn random_opening_from(start: &AnyPosition, plies: usize, seed: u64, index: u64) -> (AnyPosition, Vec<Move>) {
+    let mut rng = SplitMix(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     for _ in 0..100 {
         let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(plies);
         let mut ok = true;
-        for _ in 0..cfg.random_plies {
+        for _ in 0..plies {
             let legal = pos.legal_move_list();
             if legal.is_empty() {
                 ok = false;
                 break;
             }
-            pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
+            let m = legal[(rng.next() % legal.len() as u64) as usize];
+            moves.push(m);
+            pos.play_unchecked(m);
         }
         if ok && pos.outcome().is_none() {
-            return pos;
+            return (pos, moves);
         }
     }
-    start
+    (start.clone(), Vec::new())
 }
 
 fn white_score(score: Score, turn: Color) -> i16 {
@@ -87,11 +97,19 @@ fn white_score(score: Score, turn: Color) -> i16 {
 /// Plays game number `index` of the configuration with `engine` (one
 /// thread; its table and histories are cleared first).
 pub fn play_game(engine: &mut Engine, cfg: &GenConfig, index: u64) -> GameRecord {
-    engine.new_game();
     let start = random_opening(cfg, index);
+    let limits = Limits { nodes: Some(cfg.nodes.max(1)), ..Default::default() };
+    play_from(engine, cfg, start, &limits)
+}
+
+/// Plays one self-play game from `start` with `limits` per move (the
+/// configuration's `nodes`, `variant`, `random_plies` and `seed` are not
+/// read; its ply limit and adjudication are). The engine's table and
+/// histories are cleared first.
+pub fn play_from(engine: &mut Engine, cfg: &GenConfig, start: AnyPosition, limits: &Limits) -> GameRecord {
+    engine.new_game();
     let mut game = Game::new(start.clone());
     let mut scores = Vec::new();
-    let limits = Limits { nodes: Some(cfg.nodes.max(1)), ..Default::default() };
     let stop = AtomicBool::new(false);
     let mut streak: (i32, usize) = (0, 0);
     // Hashes of the positions before the current one (repetition).
@@ -108,7 +126,7 @@ pub fn play_game(engine: &mut Engine, cfg: &GenConfig, index: u64) -> GameRecord
             break 0.5;
         }
         let pos = game.position().clone();
-        let r = engine.search(&pos, &history, &limits, &Strength::default(), &stop, &mut |_| {});
+        let r = engine.search(&pos, &history, limits, &Strength::default(), &stop, &mut |_| {});
         let Some(m) = r.best else {
             break 0.5; // unreachable: the outcome above saw the legal moves
         };

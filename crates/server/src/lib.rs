@@ -6,6 +6,7 @@
 //! for the HTTP and WebSocket protocol.
 
 mod docs;
+mod lab;
 pub mod live;
 pub mod net;
 pub mod pool;

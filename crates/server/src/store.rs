@@ -36,8 +36,11 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
         .connect_with(opts)
         .await
         .map_err(|e| format!("cannot open database {}: {e}", file.display()))?;
-    let migrator = sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| format!("bad migration: {e}"))?;
+    let mut migrator = sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| format!("bad migration: {e}"))?;
+    // The lab's migrations (from 1001, crates/lab) share the table.
+    migrator.set_ignore_missing(true);
     migrator.run(&pool).await.map_err(|e| format!("database migration failed: {e}"))?;
+    chimera_lab::store::migrate(&pool).await.map_err(|e| e.to_string())?;
     Ok(pool)
 }
 

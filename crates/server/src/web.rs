@@ -92,6 +92,7 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .route("/api/position", post(position))
         .route("/api/analyse", post(analyse))
         .route("/ws/{id}", get(ws_upgrade))
+        .merge(crate::lab::routes())
         .layer(RequestBodyLimitLayer::new(cfg.max_body));
     let big = Router::new()
         .route("/api/pgn/import", post(pgn_import))

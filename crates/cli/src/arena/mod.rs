@@ -3,7 +3,9 @@
 
 pub mod game;
 pub mod openings;
-pub mod stats;
+/// The match statistics live in the lab crate, which reports the same
+/// score intervals for its studies (one copy of the formulas).
+pub use chimera_lab::elo as stats;
 pub mod uci_client;
 
 use anyhow::{anyhow, Context, Result};

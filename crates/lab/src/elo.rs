@@ -1,8 +1,10 @@
-//! Match statistics: Elo difference with its 95% interval (logistic model,
-//! trinomial variance) and the SPRT of fishtest/cutechess in its normal
-//! approximation with logistic Elo bounds.
+//! Score statistics shared by `chimera match` and the lab: the mean score
+//! with its 95% interval (trinomial variance, normal approximation), the
+//! Elo difference it means (logistic model) and the SPRT of
+//! fishtest/cutechess in its normal approximation with logistic Elo bounds.
 //!
-//! Everything is from the first engine's point of view: `wins` are its wins.
+//! Everything is from the first side's point of view (the first engine of
+//! a match, White in a lab study): `wins` are its wins.
 
 use std::fmt;
 use std::str::FromStr;
@@ -73,11 +75,7 @@ impl EloEstimate {
 /// (trinomial) variance of the sample, the interval on the score mapped
 /// through the logistic curve. `None` before any game.
 pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
-    let n = r.games() as f64;
-    let s = r.score()?;
-    let var =
-        (r.wins as f64 * (1.0 - s).powi(2) + r.draws as f64 * (0.5 - s).powi(2) + r.losses as f64 * s.powi(2)) / n;
-    let se = (var / n).sqrt();
+    let (s, se) = score_with_se(r)?;
     let decisive = (r.wins + r.losses) as f64;
     let los = if decisive == 0.0 {
         50.0
@@ -90,6 +88,17 @@ pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
         upper: elo_from_score(s + Z95 * se),
         los,
     })
+}
+
+/// The mean score and its standard error: the per-game variance of the
+/// sample (wins 1, draws ½, losses 0; the trinomial variance) over `n`.
+/// `None` before any game.
+pub fn score_with_se(r: &Wdl) -> Option<(f64, f64)> {
+    let n = r.games() as f64;
+    let s = r.score()?;
+    let var =
+        (r.wins as f64 * (1.0 - s).powi(2) + r.draws as f64 * (0.5 - s).powi(2) + r.losses as f64 * s.powi(2)) / n;
+    Some((s, (var / n).sqrt()))
 }
 
 /// The error function (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7).
