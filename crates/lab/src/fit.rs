@@ -14,7 +14,7 @@
 
 use crate::stats::Replayed;
 use chimera_engine::eval::PARAMS;
-use chimera_engine::tune::{self, Dataset, TuneOptions};
+use chimera_engine::tune::{self, Dataset, Model, TuneOptions};
 use chimera_rules::{Position, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -72,7 +72,7 @@ pub fn prefixes(variant: Variant) -> Vec<&'static str> {
         }
         Variant::MagicRing => {
             p.insert(0, "material.pawn");
-            p.extend(["ring.power.", "ring.on_king_pct"]);
+            p.extend(["ring.power.", "ring.king_partial", "ring.on_king."]);
         }
     }
     p
@@ -102,32 +102,38 @@ fn label(name: &str, ring_powers: &str) -> String {
         "Genesis Pawn on the board".into()
     } else if let Some(f) = base.strip_prefix("clown.") {
         match f {
-            "ah" => "Clown on the a- or h-file".into(),
-            "bg" => "Clown on the b- or g-file".into(),
-            "cf" => "Clown on the c- or f-file".into(),
-            "d" => "Clown on the d-file".into(),
-            "e" => "Clown on the e-file".into(),
-            "reentry_pct" => "re-entry right (% of the piece)".into(),
+            "file.0" => "Clown on the a- or h-file".into(),
+            "file.1" => "Clown on the b- or g-file".into(),
+            "file.2" => "Clown on the c- or f-file".into(),
+            "file.3" => "Clown on the d-file".into(),
+            "file.4" => "Clown on the e-file".into(),
+            "reentry.0" => "unused re-entry with a Knight in hand".into(),
+            "reentry.1" => "unused re-entry with a Bishop in hand".into(),
             "declare_right" => "right to declare a Clown".into(),
             other => other.to_string(),
         }
-    } else if let Some(r) = base.strip_prefix("ring.power.") {
+    } else if let Some((r, what)) = base
+        .strip_prefix("ring.power.")
+        .map(|r| (r, "ring power"))
+        .or_else(|| base.strip_prefix("ring.on_king.").map(|r| (r, "ring on its King, next power")))
+    {
         let letter = match r {
             "knight" => 'N',
             "bishop" => 'B',
             "rook" => 'R',
             "queen" => 'Q',
-            _ => 'K',
+            "king" => 'K',
+            _ => '-',
         };
         let levels: Vec<String> =
             ring_powers.chars().enumerate().filter(|(_, c)| *c == letter).map(|(i, _)| (i + 1).to_string()).collect();
         if levels.is_empty() {
-            format!("ring power {} (not in {ring_powers})", role(r))
+            format!("{what} {} (not in {ring_powers})", role(r))
         } else {
-            format!("ring power {} (level {})", role(r), levels.join(", "))
+            format!("{what} {} (level {})", role(r), levels.join(", "))
         }
-    } else if base == "ring.on_king_pct" {
-        "ring on the King (% kept)".into()
+    } else if base == "ring.king_partial" {
+        "King power on a Rook or Bishop (partly covered)".into()
     } else if base == "genie.flip_right" {
         "a pawn's right to flip".into()
     } else {
@@ -171,7 +177,8 @@ pub fn fit(games: &[Replayed], threads: usize, passes: usize) -> Option<Fit> {
     };
     let only: Vec<String> = prefixes(variant).into_iter().map(String::from).collect();
     let prior = 0.0005;
-    let opts = TuneOptions { first_step: 16, max_passes: passes, only: only.clone(), prior, threads };
+    let opts =
+        TuneOptions { epochs: passes, batch: 4096, learning_rate: 1.0, only: only.clone(), prior, seed: 1, threads };
     let all: Vec<&Replayed> = games.iter().collect();
     let full = dataset(&all);
     if full.train.is_empty() {
@@ -181,14 +188,16 @@ pub fn fit(games: &[Replayed], threads: usize, passes: usize) -> Option<Fit> {
     let k = tune::fit_k(&train, &PARAMS, threads);
     let e0 = tune::mean_error(&train, &PARAMS, k, threads);
     let v0 = tune::mean_error(&full.validation, &PARAMS, k, threads);
-    let fitted = tune::tune(&train, &PARAMS, k, &opts, &mut |_| {});
+    let (train_model, validation_model) = (Model::new(&train, threads), Model::new(&full.validation, threads));
+    let fitted = tune::tune(&train_model, &validation_model, &PARAMS, k, &opts, &mut |_| {});
     let e1 = tune::mean_error(&train, &fitted, k, threads);
     let v1 = tune::mean_error(&full.validation, &fitted, k, threads);
     let half = |parity: u64| {
         let part: Vec<&Replayed> = games.iter().filter(|g| g.row.k % 2 == parity).collect();
         let d = dataset(&part);
         let t = thin(d.train);
-        tune::params_to_vec(&tune::tune(&t, &PARAMS, k, &opts, &mut |_| {}))
+        let (tm, vm) = (Model::new(&t, threads), Model::new(&d.validation, threads));
+        tune::params_to_vec(&tune::tune(&tm, &vm, &PARAMS, k, &opts, &mut |_| {}))
     };
     let (ha, hb) = (half(0), half(1));
     let (before, after) = (tune::params_to_vec(&PARAMS), tune::params_to_vec(&fitted));
