@@ -42,7 +42,27 @@ pub async fn migrate(db: &Db) -> Result<(), LabError> {
     let mut m =
         sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| LabError::Store(format!("bad migration: {e}")))?;
     m.set_ignore_missing(true);
-    m.run(db).await.map_err(|e| LabError::Store(format!("lab database migration failed: {e}")))
+    run_migrator(&m, db).await.map_err(|e| LabError::Store(format!("lab database migration failed: {e}")))
+}
+
+/// Runs `m` on `db`, tolerating another process migrating the same new
+/// file at the same moment (`chimera serve`, `lab run` and `lab list` may
+/// all open a store that does not exist yet). SQLite's migrator checks
+/// what is applied before it takes the write lock, so the process that
+/// loses the race fails on its `CREATE TABLE` (its transaction rolls back,
+/// nothing half-done); running it again then finds the migration applied.
+pub async fn run_migrator(m: &sqlx::migrate::Migrator, db: &Db) -> Result<(), sqlx::migrate::MigrateError> {
+    let mut tries = 0u64;
+    loop {
+        match m.run(db).await {
+            Ok(()) => return Ok(()),
+            Err(_) if tries < 5 => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(50 * tries)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Opens (or creates) `data_dir/chimera.sqlite3`, as `chimera serve --data

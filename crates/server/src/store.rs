@@ -39,7 +39,7 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
     let mut migrator = sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| format!("bad migration: {e}"))?;
     // The lab's migrations (from 1001, crates/lab) share the table.
     migrator.set_ignore_missing(true);
-    migrator.run(&pool).await.map_err(|e| format!("database migration failed: {e}"))?;
+    chimera_lab::store::run_migrator(&migrator, &pool).await.map_err(|e| format!("database migration failed: {e}"))?;
     chimera_lab::store::migrate(&pool).await.map_err(|e| e.to_string())?;
     Ok(pool)
 }
