@@ -34,8 +34,17 @@ pub struct Report {
 pub async fn build(db: &Db, id: &str, do_fit: bool, threads: usize) -> Result<Report, LabError> {
     let study = store::get_study(db, id).await?;
     let rows = store::load_games(db, id).await?;
-    let games = stats::replay(&study.spec, rows)?;
-    let st = stats::compute(&games);
+    // Replaying every game through the rules is CPU work (a second or so
+    // for thousands of games): off the async workers, so a server answering
+    // `/lab/{id}` keeps serving games meanwhile.
+    let spec = study.spec.clone();
+    let (games, st) = tokio::task::spawn_blocking(move || {
+        let games = stats::replay(&spec, rows)?;
+        let st = stats::compute(&games);
+        Ok::<_, LabError>((games, st))
+    })
+    .await
+    .map_err(|e| LabError::Store(format!("replaying the study's games failed: {e}")))??;
     let (mut fit, mut fit_note) = (None, None);
     if do_fit {
         fit = fit::fit(&games, threads, FIT_PASSES);
