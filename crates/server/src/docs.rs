@@ -15,7 +15,22 @@ use rust_embed::RustEmbed;
 #[derive(RustEmbed)]
 #[folder = "../../docs/"]
 #[include = "*.md"]
+#[include = "*.svg"]
+#[include = "*.png"]
+#[include = "*.html"]
 struct Docs;
+
+/// The content type of a non-Markdown file of `docs/` (plots, screenshots,
+/// the lab's self-contained HTML reports), served as it is.
+fn file_type(path: &str) -> Option<&'static str> {
+    let ext = path.rsplit_once('.').map(|(_, e)| e)?;
+    match ext {
+        "svg" => Some("image/svg+xml"),
+        "png" => Some("image/png"),
+        "html" => Some("text/html; charset=utf-8"),
+        _ => None,
+    }
+}
 
 /// `GET /docs/{*path}`: a Markdown file of `docs/` as an HTML page; a folder
 /// (`/docs/rules/`) shows its `README.md`.
@@ -33,6 +48,9 @@ fn render(path: &str) -> Response {
     let Some(md) = Docs::get(&file) else {
         return error(StatusCode::NOT_FOUND, format!("no document '{path}' (the rules are at /docs/rules/)"));
     };
+    if let Some(mime) = file_type(&file) {
+        return ([(header::CONTENT_TYPE, mime)], md.data.into_owned()).into_response();
+    }
     let text = String::from_utf8_lossy(&md.data);
     let (title, body) = to_html(&text);
     let page = format!(
@@ -87,6 +105,20 @@ mod tests {
             assert!(Docs::get(&file).is_some(), "{file} is not embedded");
         }
         assert!(Docs::get("rules/README.md").is_some());
+    }
+
+    #[test]
+    fn plots_screenshots_and_reports_are_served_as_files() {
+        for (path, mime) in [
+            ("lab/overview.svg", "image/svg+xml"),
+            ("lab/chess/report.html", "text/html; charset=utf-8"),
+            ("screenshots/game-genesis-1366x768.png", "image/png"),
+        ] {
+            let r = render(path);
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
+            assert_eq!(r.headers()[header::CONTENT_TYPE], mime, "{path}");
+        }
+        assert_eq!(render("lab/nope.svg").status(), StatusCode::NOT_FOUND);
     }
 
     #[test]
