@@ -382,7 +382,11 @@ async fn browser_open_seeks_and_names() {
         return;
     }
     let dir = fresh_dir("browser-seeks");
-    let server = start(&dir).await;
+    // Seeks made through the API below have no creator connected: a long
+    // grace keeps them listed however slow a loaded machine makes the pages
+    // (the grace itself is tested in tests/lobby.rs).
+    let config = chimera_server::Config { seek_grace: Duration::from_secs(300), ..Default::default() };
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, config).await.expect("server starts");
     let a = server.addr;
     let driver = start_driver().await;
     for size in SIZES {

@@ -569,17 +569,19 @@ pub async fn press(c: &Client, size: Size, css: &str) {
     c.perform_actions(t).await.unwrap_or_else(|e| panic!("tap {css}: {e}"));
 }
 
-/// Runs `js` (which returns a value) until `pred` holds on it, 10 s at most.
+/// Runs `js` (which returns a value) until `pred` holds on it, 30 s at most
+/// (pages poll every few seconds, and a loaded 2-core machine is slow).
 pub async fn wait_js(c: &Client, js: &str, pred: impl Fn(&Value) -> bool) -> Value {
     let mut last = Value::Null;
-    for _ in 0..100 {
+    let t0 = std::time::Instant::now();
+    while t0.elapsed() < Duration::from_secs(30) {
         last = c.execute(js, vec![]).await.unwrap();
         if pred(&last) {
             return last;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("{js}: still {last} after 10 s");
+    panic!("{js}: still {last} after 30 s");
 }
 
 /// Waits until the element is shown (present and not `display: none`).
