@@ -16,8 +16,12 @@ pub type Db = SqlitePool;
 
 const MIGRATIONS: &[(i64, &str, &str)] = &[(1001, "lab", include_str!("../migrations/1001_lab.sql"))];
 
+/// A list of migrations compiled in (`(version, description, SQL)`), as
+/// sqlx's `MigrationSource`: the server's list and the lab's both go
+/// through it. (The `sqlx::migrate!` macro does the same but needs sqlx's
+/// `macros` feature, a second build of sqlx for the host.)
 #[derive(Debug)]
-struct Embedded;
+pub struct Embedded(pub &'static [(i64, &'static str, &'static str)]);
 
 impl sqlx::migrate::MigrationSource<'static> for Embedded {
     fn resolve(
@@ -25,8 +29,9 @@ impl sqlx::migrate::MigrationSource<'static> for Embedded {
     ) -> std::pin::Pin<
         Box<dyn std::future::Future<Output = Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>> + Send>,
     > {
-        Box::pin(async {
-            Ok(MIGRATIONS
+        Box::pin(async move {
+            Ok(self
+                .0
                 .iter()
                 .map(|&(v, d, sql)| {
                     sqlx::migrate::Migration::new(v, d.into(), sqlx::migrate::MigrationType::Simple, sql.into(), false)
@@ -36,13 +41,19 @@ impl sqlx::migrate::MigrationSource<'static> for Embedded {
     }
 }
 
+/// Applies `list` to `db`, leaving versions it does not know alone (the
+/// server's and the lab's migrations share sqlx's table), and surviving a
+/// second process migrating the same new file at once ([`run_migrator`]).
+pub async fn apply(list: &'static [(i64, &'static str, &'static str)], db: &Db) -> Result<(), String> {
+    let mut m = sqlx::migrate::Migrator::new(Embedded(list)).await.map_err(|e| format!("bad migration: {e}"))?;
+    m.set_ignore_missing(true);
+    run_migrator(&m, db).await.map_err(|e| format!("database migration failed: {e}"))
+}
+
 /// Applies the lab's migrations to `db` (the server's, already applied or
 /// not, are left alone).
 pub async fn migrate(db: &Db) -> Result<(), LabError> {
-    let mut m =
-        sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| LabError::Store(format!("bad migration: {e}")))?;
-    m.set_ignore_missing(true);
-    run_migrator(&m, db).await.map_err(|e| LabError::Store(format!("lab database migration failed: {e}")))
+    apply(MIGRATIONS, db).await.map_err(|e| LabError::Store(format!("lab {e}")))
 }
 
 /// Runs `m` on `db`, tolerating another process migrating the same new

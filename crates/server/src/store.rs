@@ -36,44 +36,21 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
         .connect_with(opts)
         .await
         .map_err(|e| format!("cannot open database {}: {e}", file.display()))?;
-    let mut migrator = sqlx::migrate::Migrator::new(Embedded).await.map_err(|e| format!("bad migration: {e}"))?;
-    // The lab's migrations (from 1001, crates/lab) share the table.
-    migrator.set_ignore_missing(true);
-    chimera_lab::store::run_migrator(&migrator, &pool).await.map_err(|e| format!("database migration failed: {e}"))?;
+    // The lab's migrations (from 1001, crates/lab) share sqlx's table.
+    chimera_lab::store::apply(MIGRATIONS, &pool).await?;
     chimera_lab::store::migrate(&pool).await.map_err(|e| e.to_string())?;
     Ok(pool)
 }
 
-/// The migrations of `crates/server/migrations/`, compiled in. (The
-/// `sqlx::migrate!` macro does the same but needs sqlx's `macros` feature,
-/// which costs a second build of sqlx for the host; this keeps the build
-/// small with sqlx's public `MigrationSource`.) Add a file there and a line
-/// here; never edit an applied one: its checksum is checked at start-up.
-#[derive(Debug)]
-struct Embedded;
-
+/// The migrations of `crates/server/migrations/`, compiled in
+/// (`chimera_lab::store::Embedded` makes them sqlx's). Add a file there and
+/// a line here; never edit an applied one: its checksum is checked at
+/// start-up.
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
     (3, "seeks names rematch", include_str!("../migrations/0003_seeks_names_rematch.sql")),
 ];
-
-impl sqlx::migrate::MigrationSource<'static> for Embedded {
-    fn resolve(
-        self,
-    ) -> std::pin::Pin<
-        Box<dyn std::future::Future<Output = Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>> + Send>,
-    > {
-        Box::pin(async {
-            Ok(MIGRATIONS
-                .iter()
-                .map(|&(v, d, sql)| {
-                    sqlx::migrate::Migration::new(v, d.into(), sqlx::migrate::MigrationType::Simple, sql.into(), false)
-                })
-                .collect())
-        })
-    }
-}
 
 fn color_str(c: Option<Color>) -> Option<&'static str> {
     c.map(|c| if c == Color::White { "w" } else { "b" })
