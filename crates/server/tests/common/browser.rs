@@ -110,19 +110,48 @@ pub async fn browser(d: &Driver) -> Client {
 }
 
 pub async fn browser_with(d: &Driver, profile: &std::path::Path) -> Client {
-    let mut caps = serde_json::Map::new();
-    let mut opts = json!({"args": [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", "--window-size=1280,900",
-        format!("--user-data-dir={}", profile.display()),
-    ]});
+    let mut args = chrome_args(profile);
+    args.push("--window-size=1280,900".into());
+    connect(d, json!({ "args": args })).await
+}
+
+/// The Chromium flags every test session uses, with its own profile.
+pub fn chrome_args(profile: &std::path::Path) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    args
+}
+
+/// Phone emulation (a 390×844-style touch screen) for `goog:chromeOptions`.
+pub fn mobile_emulation(width: u32, height: u32, pixel_ratio: f64) -> Value {
+    json!({
+        "deviceMetrics": {"width": width, "height": height, "pixelRatio": pixel_ratio, "touch": true, "mobile": true},
+        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+    })
+}
+
+/// A WebDriver session with these `goog:chromeOptions`. Starting Chromium
+/// on a loaded 2-core machine can fail transiently (the driver resets the
+/// connection); a real failure repeats and is reported.
+pub async fn connect(d: &Driver, mut opts: Value) -> Client {
     if let Some(bin) = chromium_path() {
         opts["binary"] = json!(bin);
     }
+    let mut caps = serde_json::Map::new();
     caps.insert("goog:chromeOptions".into(), opts);
-    // Starting Chromium on a loaded 2-core machine can fail transiently (the
-    // driver resets the connection); a real failure repeats and is reported.
     let mut last = None;
     for attempt in 0..3 {
         if attempt > 0 {
@@ -337,38 +366,14 @@ impl Screen {
 
 /// A Chromium session with the window (viewport) of `screen`.
 pub async fn browser_screen(d: &Driver, profile: &std::path::Path, screen: Screen) -> Client {
-    let mut caps = serde_json::Map::new();
-    let mut opts = json!({"args": [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", "--hide-scrollbars", format!("--window-size={},{}", screen.width, screen.height),
-        format!("--user-data-dir={}", profile.display()),
-    ]});
+    let mut args = chrome_args(profile);
+    args.push("--hide-scrollbars".into());
+    args.push(format!("--window-size={},{}", screen.width, screen.height));
+    let mut opts = json!({ "args": args });
     if screen.phone {
-        opts["mobileEmulation"] = json!({
-            "deviceMetrics": {"width": screen.width, "height": screen.height, "pixelRatio": 2.0, "touch": true, "mobile": true},
-            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
-        });
+        opts["mobileEmulation"] = mobile_emulation(screen.width, screen.height, 2.0);
     }
-    if let Some(bin) = chromium_path() {
-        opts["binary"] = json!(bin);
-    }
-    caps.insert("goog:chromeOptions".into(), opts);
-    let mut last = None;
-    for attempt in 0..3 {
-        if attempt > 0 {
-            tokio::time::sleep(Duration::from_secs(2)).await;
-        }
-        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps.clone())
-            .connect(&format!("http://127.0.0.1:{}", d.port))
-            .await
-        {
-            Ok(c) => return c,
-            Err(e) => last = Some(e),
-        }
-    }
-    panic!("chromium session (3 attempts): {:?}", last.unwrap())
+    connect(d, opts).await
 }
 
 /// The viewport centre of the first element matching `css`.
@@ -478,60 +483,26 @@ impl Size {
 /// the returned directory after closing the client.
 pub async fn session(d: &Driver, size: Size) -> (Client, PathBuf) {
     let profile = fresh_dir("chrome-session");
-    let mut args = vec![
-        "--headless".to_string(),
-        "--no-sandbox".into(),
-        "--disable-gpu".into(),
-        "--disable-quic".into(),
-        "--no-first-run".into(),
-        "--disable-background-networking".into(),
-        "--disable-component-update".into(),
-        "--disable-sync".into(),
-        "--disable-dev-shm-usage".into(),
-        "--autoplay-policy=no-user-gesture-required".into(),
-        format!("--user-data-dir={}", profile.display()),
-    ];
+    let mut args = chrome_args(&profile);
+    args.push("--autoplay-policy=no-user-gesture-required".into());
     let mut opts = json!({});
     match size {
         Size::Wide => args.push("--window-size=1366,768".into()),
         Size::Tall => args.push("--window-size=1200,900".into()),
         Size::Phone => {
             args.push("--window-size=390,844".into());
-            opts["mobileEmulation"] = json!({
-                "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": true, "mobile": true},
-                "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"
-            });
+            opts["mobileEmulation"] = mobile_emulation(390, 844, 3.0);
         }
     }
     opts["args"] = json!(args);
-    if let Some(bin) = chromium_path() {
-        opts["binary"] = json!(bin);
+    let c = connect(d, opts).await;
+    if size != Size::Phone {
+        // Headless Chromium takes --window-size as the viewport only on
+        // some versions: set the window as well.
+        let (w, h) = if size == Size::Wide { (1366, 768) } else { (1200, 900) };
+        let _ = c.set_window_size(w, h).await;
     }
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), opts);
-    let mut last = None;
-    for attempt in 0..3 {
-        if attempt > 0 {
-            tokio::time::sleep(Duration::from_secs(2)).await;
-        }
-        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps.clone())
-            .connect(&format!("http://127.0.0.1:{}", d.port))
-            .await
-        {
-            Ok(c) => {
-                if size != Size::Phone {
-                    // Headless Chromium takes --window-size as the viewport
-                    // only on some versions: set the window as well.
-                    let (w, h) = if size == Size::Wide { (1366, 768) } else { (1200, 900) };
-                    let _ = c.set_window_size(w, h).await;
-                }
-                return (c, profile);
-            }
-            Err(e) => last = Some(e),
-        }
-    }
-    panic!("chromium session at {size:?} (3 attempts): {:?}", last.unwrap())
+    (c, profile)
 }
 
 /// Closes a session and deletes its profile.
