@@ -83,18 +83,38 @@ pub async fn open(data_dir: &Path) -> Result<Db, LabError> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| LabError::Store(format!("cannot create data directory {}: {e}", data_dir.display())))?;
     let file = data_dir.join("chimera.sqlite3");
+    let pool = connect(&file, 2).await.map_err(|e| {
+        LabError::Store(format!("cannot open the store {} (is it a chimera database?): {e}", file.display()))
+    })?;
+    migrate(&pool).await.map_err(|e| LabError::Store(format!("{}: {e}", file.display())))?;
+    Ok(pool)
+}
+
+/// A pool on the SQLite file `file` (created if missing) as the server and
+/// the lab both use it: WAL with `synchronous = NORMAL` (a crash of the
+/// process never loses or corrupts a committed change; only a power cut may
+/// lose the last ones), a 10 s busy timeout, foreign keys on. Switching a
+/// brand-new file to WAL needs a moment of exclusive access that the busy
+/// timeout does not cover, so a "database is locked" while another process
+/// opens the same new file at once is retried (a few times, with backoff).
+pub async fn connect(file: &Path, max_connections: u32) -> Result<SqlitePool, sqlx::Error> {
     let opts = SqliteConnectOptions::new()
-        .filename(&file)
+        .filename(file)
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(std::time::Duration::from_secs(10))
         .foreign_keys(true);
-    let pool = SqlitePoolOptions::new().max_connections(2).connect_with(opts).await.map_err(|e| {
-        LabError::Store(format!("cannot open the store {} (is it a chimera database?): {e}", file.display()))
-    })?;
-    migrate(&pool).await.map_err(|e| LabError::Store(format!("{}: {e}", file.display())))?;
-    Ok(pool)
+    let mut tries = 0u64;
+    loop {
+        match SqlitePoolOptions::new().max_connections(max_connections).connect_with(opts.clone()).await {
+            Err(e) if tries < 8 && e.to_string().contains("locked") => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(25 * tries)).await;
+            }
+            other => return other,
+        }
+    }
 }
 
 /// A study as stored.

@@ -7,7 +7,6 @@ use crate::live::{Live, Meta, Mode, Status};
 use crate::pool::{Admission, Pool};
 use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
 use serde::Serialize;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 use std::path::Path;
 use std::str::FromStr;
@@ -22,18 +21,7 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| format!("cannot create data directory {}: {e}", data_dir.display()))?;
     let file = data_dir.join("chimera.sqlite3");
-    let opts = SqliteConnectOptions::new()
-        .filename(&file)
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        // WAL + NORMAL: a crash of the process never loses or corrupts a
-        // committed change; only a power cut may lose the last ones.
-        .synchronous(SqliteSynchronous::Normal)
-        .busy_timeout(std::time::Duration::from_secs(10))
-        .foreign_keys(true);
-    let pool = SqlitePoolOptions::new()
-        .max_connections(4)
-        .connect_with(opts)
+    let pool = chimera_lab::store::connect(&file, 4)
         .await
         .map_err(|e| format!("cannot open database {}: {e}", file.display()))?;
     // The lab's migrations (from 1001, crates/lab) share sqlx's table.
