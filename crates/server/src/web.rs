@@ -3,7 +3,7 @@
 use crate::live::{self, Actor, JoinError, Live, Meta, Mode};
 use crate::net::{self, error as err, SlotCell};
 use crate::pool::{self, Admission, PoolError, SearchJob, StopOnDrop};
-use crate::{change, color_name, random_hex, App, LEVELS};
+use crate::{change, color_name, random_hex, App, GameHandle, LEVELS};
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -408,15 +408,24 @@ struct JoinReq {
     name: Option<String>,
 }
 
+/// The live game `id`, or the answer to give: 404 for no such game, 500
+/// when the store fails.
+async fn live_game(app: &App, id: &str) -> Result<Arc<GameHandle>, Box<Response>> {
+    match app.game(id).await {
+        Ok(Some(h)) => Ok(h),
+        Ok(None) => Err(Box::new(err(StatusCode::NOT_FOUND, format!("no game '{id}'")))),
+        Err(e) => Err(Box::new(err(StatusCode::INTERNAL_SERVER_ERROR, e))),
+    }
+}
+
 async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
     let req: JoinReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
     };
-    let h = match app.game(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    let h = match live_game(&app, &id).await {
+        Ok(h) => h,
+        Err(r) => return *r,
     };
     let name = match live::check_name(req.name.as_deref()) {
         Ok(n) => n,
@@ -472,10 +481,9 @@ async fn cancel_seek(State(app): State<App>, Path(id): Path<String>, body: Bytes
         Ok(r) => r,
         Err(e) => return *e,
     };
-    let h = match app.game(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    let h = match live_game(&app, &id).await {
+        Ok(h) => h,
+        Err(r) => return *r,
     };
     {
         let l = h.live.lock().await;
@@ -505,10 +513,9 @@ async fn list_seeks(State(app): State<App>) -> Response {
 }
 
 async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let h = match app.game(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    let h = match live_game(&app, &id).await {
+        Ok(h) => h,
+        Err(r) => return *r,
     };
     let l = h.live.lock().await;
     let who = |c: Color| {
@@ -713,10 +720,9 @@ async fn ws_upgrade(
     Query(q): Query<WsQuery>,
     slot: Option<Extension<SlotCell>>,
 ) -> Response {
-    let h = match app.game(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    let h = match live_game(&app, &id).await {
+        Ok(h) => h,
+        Err(r) => return *r,
     };
     // The socket keeps the connection's slot: it still counts as open.
     let slot = slot.and_then(|Extension(c)| c.take());
