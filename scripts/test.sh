@@ -6,6 +6,7 @@
 #   CHIMERA_FUZZ=0 ./scripts/test.sh        skip the cargo-fuzz run
 #   CHIMERA_FUZZ_RUNS=1000000 ./scripts/test.sh  more inputs per target (default 20000)
 #   CHIMERA_SKIP_BROWSER=1 ./scripts/test.sh     skip the headless Chromium tests
+#   CHIMERA_SKIP_POSTGRES=1 ./scripts/test.sh    skip the PostgreSQL (multi-instance) tests
 #   CHIMERA_LONE_COPY=0 ./scripts/test.sh   run in this checkout instead of a lone copy
 #
 # A lone copy: the suite does not run in this checkout but in a copy of its
@@ -56,6 +57,7 @@ bash scripts/setup-python.sh
 if [[ "${CHIMERA_SKIP_BROWSER:-0}" != 1 ]]; then
     bash scripts/setup-browser.sh
 fi
+if [[ "${CHIMERA_SKIP_POSTGRES:-0}" != 1 ]]; then bash scripts/setup-postgres.sh; else echo "test.sh: *** CHIMERA_SKIP_POSTGRES=1: the PostgreSQL tests (two instances on one database) are SKIPPED ***" >&2; fi
 CHIMERA_PYTHON="${CHIMERA_PYTHON:-$PWD/.venv/bin/python}"
 export CHIMERA_PYTHON
 phase "set-up done"
