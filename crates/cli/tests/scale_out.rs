@@ -255,3 +255,463 @@ fn instance_killed_mid_game() {
         assert_eq!(g["status"], "finished");
     });
 }
+
+mod bench {
+    //! The measurement of `docs/deploy.md`: 200 live friend games with
+    //! clocks over two instances on one PostgreSQL (fsync on), half of them
+    //! with both players on one instance, half with the players on
+    //! different ones; random legal moves after a think time; one instance
+    //! SIGKILLed midway, its clients reconnecting to the other; at the end
+    //! every move a client saw acknowledged is checked in the database.
+
+    use super::*;
+    use common::{cpu_secs, try_ws, View};
+    use futures_util::{SinkExt, StreamExt};
+    use rand::Rng;
+    use std::collections::{BTreeMap, HashMap};
+    use std::net::SocketAddr;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use tokio::time::Instant;
+    use tokio_tungstenite::tungstenite::Message;
+
+    fn env_num(name: &str, default: u64) -> u64 {
+        std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    }
+
+    struct GameRec {
+        id: String,
+        cross: bool,
+        /// ply -> when its move was last sent
+        sends: Mutex<HashMap<usize, Instant>>,
+        /// ply -> every move sent for it
+        sent: Mutex<HashMap<usize, Vec<String>>>,
+        /// ply -> the move a client saw in a state (acknowledged)
+        acked: Mutex<BTreeMap<usize, String>>,
+        /// an acknowledged ply later shown with another move
+        changed: AtomicUsize,
+    }
+
+    #[derive(Clone, Copy)]
+    enum Phase {
+        Before,
+        After,
+        Straddle,
+    }
+
+    struct Sample {
+        own: bool,
+        cross: bool,
+        phase: Phase,
+        ms: f64,
+    }
+
+    struct Shared {
+        kill_at: Instant,
+        deadline: Instant,
+        think: (u64, u64),
+        samples: Mutex<Vec<Sample>>,
+        errors: Mutex<Vec<String>>,
+        reconnect_ms: Mutex<Vec<f64>>,
+        failed: AtomicUsize,
+    }
+
+    fn phase(s: &Shared, sent: Instant, got: Instant) -> Phase {
+        if got < s.kill_at {
+            Phase::Before
+        } else if sent >= s.kill_at {
+            Phase::After
+        } else {
+            Phase::Straddle
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn player(
+        s: Arc<Shared>,
+        g: Arc<GameRec>,
+        white: bool,
+        token: String,
+        mut addr: SocketAddr,
+        mut other: SocketAddr,
+        seed: u64,
+    ) {
+        let me = if white { "w" } else { "b" };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut view = View::default();
+        let mut lost_at: Option<Instant> = None;
+        'outer: while Instant::now() < s.deadline {
+            // Connect: this instance, else the other (100 tries, 10 s or so).
+            let mut ws = None;
+            for _ in 0..100 {
+                match try_ws(addr, &g.id, &token).await {
+                    Ok(w) => {
+                        ws = Some(w);
+                        break;
+                    }
+                    Err(_) => {
+                        std::mem::swap(&mut addr, &mut other);
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                }
+            }
+            let Some(mut ws) = ws else {
+                s.failed.fetch_add(1, Ordering::Relaxed);
+                return;
+            };
+            let mut first = true;
+            let mut action: Option<(Instant, usize)> = None;
+            let mut sent_for: Option<usize> = None;
+            loop {
+                let wake = action.map(|a| a.0).unwrap_or(s.deadline).min(s.deadline);
+                tokio::select! {
+                    m = ws.next() => {
+                        let text = match m {
+                            Some(Ok(Message::Text(t))) => t,
+                            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                            Some(Ok(_)) => continue,
+                        };
+                        let got = Instant::now();
+                        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+                        if v["t"] == "error" {
+                            s.errors.lock().unwrap().push(format!("{}: {}", g.id, v["message"]));
+                            continue;
+                        }
+                        if v["t"] != "state" {
+                            continue;
+                        }
+                        let before = view.ply();
+                        view.apply(&v);
+                        if first {
+                            first = false;
+                            if let Some(t) = lost_at.take() {
+                                s.reconnect_ms.lock().unwrap().push((got - t).as_secs_f64() * 1000.0);
+                            }
+                        } else {
+                            let sends = g.sends.lock().unwrap();
+                            for p in before..view.ply() {
+                                if let Some(&t) = sends.get(&p) {
+                                    let own = (p % 2 == 0) == white;
+                                    let ms = (got - t).as_secs_f64() * 1000.0;
+                                    let ph = phase(&s, t, got);
+                                    s.samples.lock().unwrap().push(Sample { own, cross: g.cross, phase: ph, ms });
+                                }
+                            }
+                        }
+                        {
+                            let mut acked = g.acked.lock().unwrap();
+                            for (p, m) in view.moves.iter().enumerate() {
+                                match acked.get(&p) {
+                                    Some(old) if old != m => {
+                                        g.changed.fetch_add(1, Ordering::Relaxed);
+                                    }
+                                    Some(_) => {}
+                                    None => {
+                                        acked.insert(p, m.clone());
+                                    }
+                                }
+                            }
+                        }
+                        let p = view.ply();
+                        if view.active() && view.turn == me && sent_for != Some(p) && action.map(|a| a.1) != Some(p) {
+                            let think = rng.gen_range(s.think.0..=s.think.1);
+                            action = Some((Instant::now() + Duration::from_millis(think), p));
+                        }
+                    }
+                    _ = tokio::time::sleep_until(wake) => {
+                        if Instant::now() >= s.deadline {
+                            break 'outer;
+                        }
+                        let Some((_, p)) = action.take() else { continue };
+                        if !(view.active() && view.turn == me && view.ply() == p) || view.legal.is_empty() {
+                            continue;
+                        }
+                        let uci = view.legal[rng.gen_range(0..view.legal.len())].clone();
+                        g.sent.lock().unwrap().entry(p).or_default().push(uci.clone());
+                        g.sends.lock().unwrap().insert(p, Instant::now());
+                        sent_for = Some(p);
+                        let msg = serde_json::json!({"t": "move", "uci": uci, "ply": p}).to_string();
+                        if ws.send(Message::Text(msg.into())).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+            // The socket is gone (its instance died): go to the other one.
+            lost_at = Some(Instant::now());
+            std::mem::swap(&mut addr, &mut other);
+        }
+    }
+
+    fn pct(v: &mut [f64], q: f64) -> f64 {
+        if v.is_empty() {
+            return f64::NAN;
+        }
+        v.sort_by(|a, b| a.total_cmp(b));
+        let i = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1;
+        v[i]
+    }
+
+    fn row(name: &str, mut v: Vec<f64>) -> String {
+        let n = v.len();
+        let max = v.iter().cloned().fold(f64::NAN, f64::max);
+        format!(
+            "| {name} | {n} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            pct(&mut v, 0.50),
+            pct(&mut v, 0.95),
+            pct(&mut v, 0.99),
+            max
+        )
+    }
+
+    /// CPU seconds of the postmaster and all its children.
+    fn postgres_cpu(pg: &PgCluster) -> f64 {
+        let Some(pm) = pg.postmaster_pid() else { return f64::NAN };
+        let mut total = cpu_secs(pm).unwrap_or(0.0);
+        for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else { continue };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+            let Some(r) = stat.rfind(')') else { continue };
+            let ppid = stat[r + 2..].split_whitespace().nth(1).and_then(|x| x.parse::<u32>().ok());
+            if ppid == Some(pm) {
+                total += cpu_secs(pid).unwrap_or(0.0);
+            }
+        }
+        total
+    }
+
+    /// (commits, rows inserted + updated + deleted, WAL records, WAL bytes).
+    fn db_counters(pg: &PgCluster, url: &str) -> [f64; 4] {
+        let out = pg
+            .psql(
+                url,
+                "SELECT d.xact_commit, d.tup_inserted + d.tup_updated + d.tup_deleted, w.wal_records, w.wal_bytes \
+                 FROM pg_stat_database d, pg_stat_wal w WHERE d.datname = current_database()",
+            )
+            .unwrap_or_default();
+        let f: Vec<f64> = out.split('|').map(|x| x.trim().parse().unwrap_or(f64::NAN)).collect();
+        [0, 1, 2, 3].map(|i| f.get(i).copied().unwrap_or(f64::NAN))
+    }
+
+    fn loadavg() -> String {
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    pub fn run() {
+        let games = env_num("CHIMERA_SCALE_GAMES", 200) as usize;
+        let secs = env_num("CHIMERA_SCALE_SECS", 120);
+        let think = (env_num("CHIMERA_SCALE_THINK_MIN_MS", 500), env_num("CHIMERA_SCALE_THINK_MAX_MS", 1500));
+        let pg = PgCluster::start(true);
+        let url = pg.fresh_database("scale");
+        let extra = ["--max-live-games", "5000"];
+        let a = Instance::start("a", &Store::Url(url.clone()), &extra);
+        let mut b = Instance::start("b", &Store::Url(url.clone()), &extra);
+        let mut report = vec![];
+        let rt = runtime();
+        let (lost, unsent, changed) = rt.block_on(async {
+            // Game i: even = same instance (A for i % 4 == 0, B for 2),
+            // odd = cross (White on A for i % 4 == 1, on B for 3). Each game
+            // is made on its White's instance.
+            let mut seats = vec![];
+            for i in 0..games {
+                let cross = i % 2 == 1;
+                let (wa, ba) = match i % 4 {
+                    0 => (a.addr, a.addr),
+                    1 => (a.addr, b.addr),
+                    2 => (b.addr, b.addr),
+                    _ => (b.addr, a.addr),
+                };
+                let (id, wt, bt) = friend_game(wa, Some((5.0, 3))).await;
+                let rec = Arc::new(GameRec {
+                    id,
+                    cross,
+                    sends: Mutex::default(),
+                    sent: Mutex::default(),
+                    acked: Mutex::default(),
+                    changed: AtomicUsize::new(0),
+                });
+                seats.push((rec, wt, bt, wa, ba));
+            }
+            let start = Instant::now();
+            let shared = Arc::new(Shared {
+                kill_at: start + Duration::from_secs(secs / 2),
+                deadline: start + Duration::from_secs(secs),
+                think,
+                samples: Mutex::default(),
+                errors: Mutex::default(),
+                reconnect_ms: Mutex::default(),
+                failed: AtomicUsize::new(0),
+            });
+            let mut tasks = vec![];
+            for (i, (rec, wt, bt, wa, ba)) in seats.iter().enumerate() {
+                let other = |x: SocketAddr| if x == a.addr { b.addr } else { a.addr };
+                tasks.push(tokio::spawn(player(shared.clone(), rec.clone(), true, wt.clone(), *wa, other(*wa), 2 * i as u64)));
+                tasks.push(tokio::spawn(player(
+                    shared.clone(),
+                    rec.clone(),
+                    false,
+                    bt.clone(),
+                    *ba,
+                    other(*ba),
+                    2 * i as u64 + 1,
+                )));
+            }
+            // Counters from 5 s in (every socket connected) to the kill.
+            tokio::time::sleep_until(start + Duration::from_secs(5)).await;
+            let load0 = loadavg();
+            let (t0, c0) = (Instant::now(), [cpu_secs(a.pid()), cpu_secs(b.pid()), cpu_secs(std::process::id())]);
+            let (pg0, db0) = (postgres_cpu(&pg), db_counters(&pg, &url));
+            let n0 = shared.samples.lock().unwrap().iter().filter(|s| s.own).count();
+            tokio::time::sleep_until(shared.kill_at).await;
+            let (t1, c1) = (Instant::now(), [cpu_secs(a.pid()), cpu_secs(b.pid()), cpu_secs(std::process::id())]);
+            let (pg1, db1) = (postgres_cpu(&pg), db_counters(&pg, &url));
+            let n1 = shared.samples.lock().unwrap().iter().filter(|s| s.own).count();
+            let load1 = loadavg();
+            b.kill();
+            for t in tasks {
+                let _ = tokio::time::timeout(Duration::from_secs(60), t).await;
+            }
+            let dt = (t1 - t0).as_secs_f64();
+            let db2 = db_counters(&pg, &url);
+            let load2 = loadavg();
+
+            // The check: every acknowledged move stored, nothing stored twice
+            // or unsent.
+            let rows = pg.psql(&url, "SELECT game_id, ply, uci FROM moves ORDER BY game_id, ply").expect("psql");
+            let mut stored: HashMap<String, BTreeMap<usize, String>> = HashMap::new();
+            let mut nrows = 0;
+            for l in rows.lines().filter(|l| !l.is_empty()) {
+                let f: Vec<&str> = l.split('|').collect();
+                stored.entry(f[0].to_string()).or_default().insert(f[1].parse().unwrap(), f[2].to_string());
+                nrows += 1;
+            }
+            let (mut acked_total, mut lost, mut unsent, mut changed, mut finished) = (0, 0, 0, 0, 0);
+            for (rec, ..) in &seats {
+                let st = stored.get(&rec.id).cloned().unwrap_or_default();
+                let acked = rec.acked.lock().unwrap();
+                acked_total += acked.len();
+                lost += acked.iter().filter(|(p, m)| st.get(p) != Some(m)).count();
+                let sent = rec.sent.lock().unwrap();
+                unsent += st.iter().filter(|(p, m)| !sent.get(p).is_some_and(|v| v.contains(m))).count();
+                // A stored game's plies run 0..n without a gap.
+                if st.keys().enumerate().any(|(i, p)| i != *p) {
+                    unsent += 1;
+                }
+                changed += rec.changed.load(Ordering::Relaxed);
+                let (_, g) = get_json(a.addr, &format!("/api/games/{}", rec.id)).await;
+                if g["status"] != "active" {
+                    finished += 1;
+                }
+            }
+            let samples = std::mem::take(&mut *shared.samples.lock().unwrap());
+            let pick = |own: bool, cross: Option<bool>, ph: fn(Phase) -> bool| -> Vec<f64> {
+                samples
+                    .iter()
+                    .filter(|s| s.own == own && cross.is_none_or(|c| s.cross == c) && ph(s.phase))
+                    .map(|s| s.ms)
+                    .collect()
+            };
+            let before = |p: Phase| matches!(p, Phase::Before);
+            let after = |p: Phase| matches!(p, Phase::After);
+            let straddle = |p: Phase| matches!(p, Phase::Straddle);
+            let moves_total = samples.iter().filter(|s| s.own).count();
+            let mut recon = std::mem::take(&mut *shared.reconnect_ms.lock().unwrap());
+            let errors = shared.errors.lock().unwrap().clone();
+            let cpu = |i: usize| match (c0[i], c1[i]) {
+                (Some(x), Some(y)) => format!("{:.0}%", (y - x) / dt * 100.0),
+                _ => "?".into(),
+            };
+            let cpus = std::fs::read_to_string("/proc/cpuinfo")
+                .unwrap_or_default()
+                .lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+                .unwrap_or_default();
+            report.push(format!(
+                "{games} friend games (5+3 clocks), {} same-instance and {} cross-instance, think {}-{} ms, {secs} s; instance B SIGKILLed at {} s",
+                games.div_ceil(2),
+                games / 2,
+                think.0,
+                think.1,
+                secs / 2
+            ));
+            report.push(format!(
+                "machine: {} cores ({cpus}); load average at 5 s: {load0}, at the kill: {load1}, at the end: {load2}",
+                std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
+            ));
+            report.push(String::new());
+            report.push("| move round trip (ms) | moves | p50 | p95 | p99 | max |".into());
+            report.push("| --- | --- | --- | --- | --- | --- |".into());
+            report.push(row("same instance, to the mover's socket", pick(true, Some(false), before)));
+            report.push(row("same instance, to the opponent's socket", pick(false, Some(false), before)));
+            report.push(row("cross instance, to the mover's socket", pick(true, Some(true), before)));
+            report.push(row("cross instance, to the opponent's socket", pick(false, Some(true), before)));
+            report.push(row("after the kill (all on A), to the mover's socket", pick(true, None, after)));
+            report.push(row("after the kill (all on A), to the opponent's socket", pick(false, None, after)));
+            report.push(row("sent before the kill, shown after it (opponent's socket)", pick(false, None, straddle)));
+            report.push(String::new());
+            report.push(format!(
+                "moves: {moves_total} acknowledged to their movers live ({:.0}/s from 5 s to the kill); {} sockets reconnected to A (from the kill to their first state: p50 {:.0} ms, max {:.0} ms); {} players could not reconnect",
+                (n1 - n0) as f64 / dt,
+                recon.len(),
+                pct(&mut recon, 0.5),
+                recon.iter().cloned().fold(f64::NAN, f64::max),
+                shared.failed.load(Ordering::Relaxed)
+            ));
+            report.push(format!(
+                "check: {acked_total} moves acknowledged (seen in a state by a client), {lost} lost, {unsent} stored that no client sent for that ply (doubled), {changed} acknowledged then shown changed; {nrows} rows in moves; {finished} games finished by the end"
+            ));
+            report.push(format!(
+                "errors received: {}{}",
+                errors.len(),
+                errors.iter().take(5).map(|e| format!("\n  {e}")).collect::<String>()
+            ));
+            let rate = |i: usize| (db1[i] - db0[i]) / dt;
+            report.push(format!(
+                "database, 5 s to the kill: {:.0} commits/s, {:.0} rows written/s, {:.0} WAL records/s, {:.2} MB WAL/s; whole run {:.0} commits",
+                rate(0),
+                rate(1),
+                rate(2),
+                rate(3) / 1e6,
+                db2[0]
+            ));
+            report.push(format!(
+                "CPU, 5 s to the kill (% of one core): instance A {}, instance B {}, PostgreSQL (all its processes) {:.0}%, the client (this test) {}",
+                cpu(0),
+                cpu(1),
+                (pg1 - pg0) / dt * 100.0,
+                cpu(2)
+            ));
+            (lost, unsent, changed)
+        });
+        let text = report.join("\n");
+        eprintln!("{text}");
+        if let Ok(path) = std::env::var("CHIMERA_SCALE_REPORT") {
+            std::fs::write(&path, format!("{text}\n")).expect("write the report");
+        }
+        assert_eq!(lost, 0, "moves lost");
+        assert_eq!(unsent, 0, "moves doubled");
+        assert_eq!(changed, 0, "acknowledged moves changed");
+        drop(a);
+        drop(b);
+    }
+}
+
+/// The measurement (minutes long): `CHIMERA_SCALE_BENCH=1`, or
+/// `scripts/bench-scale.sh`. Not a test of speed: it asserts only that no
+/// move was lost or doubled; the figures go to `docs/deploy.md`.
+#[test]
+fn scale_bench() {
+    if std::env::var("CHIMERA_SCALE_BENCH").as_deref() != Ok("1") {
+        eprintln!(
+            "scale_bench: not run (a measurement of a few minutes): CHIMERA_SCALE_BENCH=1 or scripts/bench-scale.sh"
+        );
+        return;
+    }
+    bench::run();
+}
