@@ -20,6 +20,10 @@ pub struct Args {
     /// serve --data DIR` uses.
     #[arg(long, default_value = "data", global = true)]
     data: PathBuf,
+    /// A database URL instead (`postgres://user:password@host/db`): several
+    /// machines running one study share its games, each claiming batches.
+    #[arg(long, env = "CHIMERA_DATABASE_URL", global = true, value_name = "URL", hide_env_values = true)]
+    database: Option<String>,
     #[command(subcommand)]
     command: LabCommand,
 }
@@ -127,7 +131,8 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 pub fn run(a: Args) -> Result<()> {
     let rt = runtime()?;
     rt.block_on(async {
-        let db = store::open(&a.data).await.map_err(|e| anyhow!(e))?;
+        let at = store::Location::new(&a.data, a.database.as_deref());
+        let db = store::open_at(&at).await.map_err(|e| anyhow!(e))?;
         match a.command {
             LabCommand::Run(r) => run_study(&db, r).await,
             LabCommand::Report(r) => report_study(&db, r).await,

@@ -12,6 +12,11 @@ pub struct Args {
     /// Default: `data` in the current directory.
     #[arg(long, default_value = "data")]
     data: std::path::PathBuf,
+    /// Store the games in this database instead: `postgres://user:password@host:port/db`
+    /// (several instances behind a load balancer share it; see docs/deploy.md)
+    /// or `sqlite://path`.
+    #[arg(long, env = "CHIMERA_DATABASE_URL", value_name = "URL", hide_env_values = true)]
+    database: Option<String>,
     /// A host name to serve besides IP addresses and `localhost` (the name
     /// people type, behind a reverse proxy too); repeat for more. Requests
     /// for other names are refused (DNS rebinding).
@@ -56,5 +61,6 @@ pub fn run(a: Args) -> Result<()> {
         game_idle: Duration::from_secs(a.game_idle_secs),
         ..chimera_server::Config::default()
     };
-    chimera_server::run(&a.addr, &a.data, config).map_err(|e| anyhow!(e))
+    let at = chimera_server::store::Location::new(&a.data, a.database.as_deref());
+    chimera_server::run(&a.addr, &at, config).map_err(|e| anyhow!(e))
 }

@@ -188,3 +188,31 @@ fn report_and_compare_on_small_studies() {
     assert!(text(&o).contains("White's score") && text(&o).contains("too few games to test"), "{}", text(&o));
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The number before `what` in a run's summary ("12 played now").
+fn count_before(out: &str, what: &str) -> Option<u64> {
+    let at = out.find(what)?;
+    out[..at].split_whitespace().last()?.parse().ok()
+}
+
+#[test]
+fn two_runs_of_one_study_share_its_games_by_claiming_them() {
+    let data = fresh("shared");
+    // Started together: both create the study (one insert wins, the other
+    // finds it), then split its games.
+    let a = start_run(&data, "p");
+    let b = start_run(&data, "p");
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    let (ta, tb) = (text(&a), text(&b));
+    assert!(a.status.success() && b.status.success(), "{ta}\n{tb}");
+    let (pa, pb) = (count_before(&ta, "played now").unwrap(), count_before(&tb, "played now").unwrap());
+    // Every game played once: the two runs' counts add up to the study, and
+    // neither played a game the other had stored.
+    assert_eq!(pa + pb, 24, "{ta}\n{tb}");
+    assert!(
+        !ta.contains("already stored by another run") && !tb.contains("already stored by another run"),
+        "{ta}\n{tb}"
+    );
+    assert_eq!(stored(&data, "p"), 24);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -136,8 +136,15 @@ fn tally(result: &str, p: &mut Progress) {
 
 /// Plays every game of `study_id` that is not stored yet, numbers
 /// `0..games_target`, on `concurrency` threads, storing each as it ends.
-/// When `stop` is set, no new game starts and the games in flight are
-/// finished and stored. `on_game` is called after each stored game.
+/// Games are claimed in batches first (`store::claim_batch`), so several
+/// runs of one study (on several machines sharing a PostgreSQL, or on one
+/// machine) split the games between them: none is played twice while its
+/// runner lives, and the claims of a runner that died are taken over once
+/// their lease runs out. The run ends when every game of the study is
+/// stored (waiting, if need be, for the other runners' games in flight).
+/// When `stop` is set, no new game starts, the games in flight are
+/// finished and stored, and the unplayed claims are given back. `on_game`
+/// is called after each stored game.
 pub async fn run_study(
     db: &Db,
     study_id: &str,
@@ -154,25 +161,60 @@ pub async fn run_study(
         tally(&g.result, &mut progress);
     }
     progress.stored = stored.len() as u64;
-    let have: std::collections::HashSet<u64> = stored.iter().copied().collect();
-    let missing: VecDeque<u64> = (0..study.games_target).filter(|k| !have.contains(k)).collect();
-    progress.to_play = missing.len() as u64;
+    progress.to_play = study.games_target.saturating_sub(stored.len() as u64);
     let mut summary = RunSummary { before: stored.len() as u64, ..Default::default() };
-    let queue = Arc::new(Mutex::new(missing));
-    let shared = Arc::new((study.spec.clone(), starts, study_id.to_string()));
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<GameRow>();
+    let owner = store::runner_id();
+    let result =
+        play_claimed(db, &study, starts, &owner, concurrency, &stop, &mut progress, &mut summary, t0, on_game).await;
+    // Unplayed claims go back at once (a stop, an error); a kill leaves them
+    // to expire.
+    let released = store::release_claims(db, study_id, &owner).await;
+    result?;
+    released?;
+    summary.missing = study.games_target.saturating_sub(store::stored_numbers(db, study_id).await?.len() as u64);
+    summary.stopped = summary.missing > 0;
+    summary.elapsed = t0.elapsed();
+    Ok(summary)
+}
+
+/// The claiming loop of [`run_study`]: keeps the threads' queue filled from
+/// claimed batches, stores what they play, renews the claims.
+#[allow(clippy::too_many_arguments)]
+async fn play_claimed(
+    db: &Db,
+    study: &store::StoredStudy,
+    starts: Vec<AnyPosition>,
+    owner: &str,
+    concurrency: usize,
+    stop: &Arc<AtomicBool>,
+    progress: &mut Progress,
+    summary: &mut RunSummary,
+    t0: Instant,
+    on_game: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<(), LabError> {
     let threads = concurrency.clamp(1, 256).min(progress.to_play.max(1) as usize);
+    let queue: Arc<Mutex<VecDeque<u64>>> = Arc::default();
+    // Set when no more numbers will come: the threads end when the queue is empty.
+    let closed = Arc::new(AtomicBool::new(false));
+    let shared = Arc::new((study.spec.clone(), starts, study.id.clone()));
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<GameRow>();
     let mut handles = Vec::new();
     for _ in 0..threads {
-        let (queue, shared, tx, stop) = (queue.clone(), shared.clone(), tx.clone(), stop.clone());
+        let (queue, shared, tx, stop, closed) =
+            (queue.clone(), shared.clone(), tx.clone(), stop.clone(), closed.clone());
         handles.push(std::thread::spawn(move || {
             let mut engine = datagen::engine();
             loop {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let Some(k) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
-                    break;
+                let next = queue.lock().ok().and_then(|mut q| q.pop_front());
+                let Some(k) = next else {
+                    if closed.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                    continue;
                 };
                 let g = play_one(&shared.0, &shared.1, &shared.2, k, &mut engine);
                 if tx.send(g).is_err() {
@@ -182,37 +224,84 @@ pub async fn run_study(
         }));
     }
     drop(tx);
+    // Claimed and not yet stored by this run.
+    let mut in_hand: usize = 0;
     let mut failure = None;
-    while let Some(g) = rx.recv().await {
-        if failure.is_some() {
-            continue;
-        }
-        match store::insert_game(db, study_id, &g).await {
-            Ok(true) => {
-                summary.played += 1;
-                progress.played += 1;
-                progress.stored += 1;
-                tally(&g.result, &mut progress);
-                progress.elapsed = t0.elapsed();
-                on_game(&progress);
+    let mut renewed = Instant::now();
+    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    loop {
+        if failure.is_none() && !stop.load(Ordering::SeqCst) && !closed.load(Ordering::SeqCst) && in_hand < threads {
+            // Room for more: a batch of about two games a thread.
+            let n = 2 * threads - in_hand;
+            match store::claim_batch(db, &study.id, study.games_target, owner, n).await {
+                Ok(c) => {
+                    in_hand += c.mine.len();
+                    if let Ok(mut q) = queue.lock() {
+                        q.extend(c.mine.iter().copied());
+                    }
+                    // Nothing left to claim: every missing game is stored or
+                    // in this run's hands. (Games other runners hold are
+                    // waited for: their runner may die and leave them.)
+                    if c.missing == 0 || (c.mine.len() < n && c.held_elsewhere == 0) {
+                        closed.store(true, Ordering::SeqCst);
+                    }
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::SeqCst);
+                    failure = Some(e);
+                }
             }
-            Ok(false) => summary.duplicates_skipped += 1,
-            Err(e) => {
+        }
+        if stop.load(Ordering::SeqCst) {
+            closed.store(true, Ordering::SeqCst);
+            // Claimed games no thread started are not played (given back at the end).
+            let dropped = queue.lock().map(|mut q| q.drain(..).count()).unwrap_or(0);
+            in_hand = in_hand.saturating_sub(dropped);
+        }
+        if closed.load(Ordering::SeqCst) && in_hand == 0 {
+            break;
+        }
+        tokio::select! {
+            g = rx.recv() => {
+                let Some(g) = g else { break };
+                in_hand = in_hand.saturating_sub(1);
+                if failure.is_some() {
+                    continue;
+                }
+                match store::insert_game(db, &study.id, &g).await {
+                    Ok(true) => {
+                        summary.played += 1;
+                        progress.played += 1;
+                        progress.stored += 1;
+                        tally(&g.result, progress);
+                        progress.elapsed = t0.elapsed();
+                        on_game(progress);
+                    }
+                    Ok(false) => summary.duplicates_skipped += 1,
+                    Err(e) => {
+                        stop.store(true, Ordering::SeqCst);
+                        failure = Some(e);
+                    }
+                }
+            }
+            _ = tick.tick() => {}
+        }
+        if failure.is_none() && renewed.elapsed() >= Duration::from_secs((store::CLAIM_LEASE_SECS / 4) as u64) {
+            renewed = Instant::now();
+            if let Err(e) = store::renew_claims(db, &study.id, owner).await {
                 stop.store(true, Ordering::SeqCst);
                 failure = Some(e);
             }
         }
     }
+    closed.store(true, Ordering::SeqCst);
     for h in handles {
         let _ = h.join();
     }
-    if let Some(e) = failure {
-        return Err(e);
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    summary.missing = queue.lock().map(|q| q.len() as u64).unwrap_or(0);
-    summary.stopped = summary.missing > 0;
-    summary.elapsed = t0.elapsed();
-    Ok(summary)
 }
 
 /// The score of side `c` (1, ½ or 0) in a game with the result `result` (`1-0`, `0-1`, `1/2-1/2`).

@@ -1,20 +1,87 @@
-//! The lab's tables in the server's SQLite file (`DIR/chimera.sqlite3`).
-//! Its migrations are `crates/lab/migrations/`, numbered from 1001, compiled
-//! in; the lab's migrator and the server's share sqlx's migration table and
-//! each ignores the other's versions. Queries are plain SQL with `$n`
-//! placeholders, which SQLite and PostgreSQL both read.
+//! The lab's tables in the server's store: the SQLite file
+//! `DIR/chimera.sqlite3` by default, or a PostgreSQL database
+//! (`--database postgres://...`), both through sqlx's `Any` driver, so one
+//! code path serves both. Its migrations are `crates/lab/migrations/`,
+//! numbered from 1001, compiled in; the lab's migrator and the server's
+//! share sqlx's migration table and each ignores the other's versions.
+//! Queries are plain SQL with `$n` placeholders, which SQLite and PostgreSQL
+//! both read.
 
 use crate::spec::StudySpec;
 use crate::LabError;
 use serde::Serialize;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
-use std::path::Path;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, ConnectOptions, Executor, Row};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
-/// The database the lab uses: the server's pool type.
-pub type Db = SqlitePool;
+/// The database the lab and the server use: a pool of sqlx's `Any` driver,
+/// on SQLite or PostgreSQL.
+pub type Db = AnyPool;
 
-const MIGRATIONS: &[(i64, &str, &str)] = &[(1001, "lab", include_str!("../migrations/1001_lab.sql"))];
+/// Where the store is: the SQLite file in a data directory (the default:
+/// one binary, nothing to install), or a database URL (`postgres://...`
+/// when several machines share it; `sqlite://...` works too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    Dir(PathBuf),
+    Url(String),
+}
+
+impl Location {
+    /// `--database URL` (or `CHIMERA_DATABASE_URL`) when given, else the
+    /// SQLite file of `--data DIR`.
+    pub fn new(data_dir: &Path, database: Option<&str>) -> Location {
+        match database.map(str::trim).filter(|u| !u.is_empty()) {
+            Some(u) => Location::Url(u.to_string()),
+            None => Location::Dir(data_dir.to_path_buf()),
+        }
+    }
+
+    /// What to tell a person: the file, or the URL without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Location::Dir(d) => {
+                let shown = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
+                shown.join("chimera.sqlite3").display().to_string()
+            }
+            Location::Url(u) => redact(u),
+        }
+    }
+}
+
+/// A database URL with its password replaced by `***` (for messages).
+pub fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        Ok(u) => u.to_string(),
+        Err(_) => "(an unreadable database URL)".into(),
+    }
+}
+
+/// Which database a pool talks to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The back end of `db`, from its URL's scheme.
+pub fn backend(db: &Db) -> Backend {
+    if db.connect_options().database_url.scheme().starts_with("postgres") {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    }
+}
+
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1001, "lab", include_str!("../migrations/1001_lab.sql")),
+    (1002, "lab claims", include_str!("../migrations/1002_lab_claims.sql")),
+];
 
 /// A list of migrations compiled in (`(version, description, SQL)`), as
 /// sqlx's `MigrationSource`: the server's list and the lab's both go
@@ -80,14 +147,56 @@ pub async fn run_migrator(m: &sqlx::migrate::Migrator, db: &Db) -> Result<(), sq
 /// data_dir` does, and applies the lab's migrations. A file that is not a
 /// SQLite database is an error that names it.
 pub async fn open(data_dir: &Path) -> Result<Db, LabError> {
-    std::fs::create_dir_all(data_dir)
-        .map_err(|e| LabError::Store(format!("cannot create data directory {}: {e}", data_dir.display())))?;
-    let file = data_dir.join("chimera.sqlite3");
-    let pool = connect(&file, 2).await.map_err(|e| {
-        LabError::Store(format!("cannot open the store {} (is it a chimera database?): {e}", file.display()))
-    })?;
-    migrate(&pool).await.map_err(|e| LabError::Store(format!("{}: {e}", file.display())))?;
+    open_at(&Location::Dir(data_dir.to_path_buf())).await
+}
+
+/// Opens the store at `at` with the lab's migrations applied.
+pub async fn open_at(at: &Location) -> Result<Db, LabError> {
+    let pool = connect_at(at, 2).await.map_err(LabError::Store)?;
+    migrate(&pool).await.map_err(|e| LabError::Store(format!("{}: {e}", at.describe())))?;
     Ok(pool)
+}
+
+/// A pool on the store at `at` (a data directory is created if missing),
+/// no migrations applied. Errors name the file or the URL (password
+/// hidden).
+pub async fn connect_at(at: &Location, max_connections: u32) -> Result<Db, String> {
+    match at {
+        Location::Dir(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create data directory {}: {e}", dir.display()))?;
+            let file = dir.join("chimera.sqlite3");
+            connect(&file, max_connections)
+                .await
+                .map_err(|e| format!("cannot open the store {} (is it a chimera database?): {e}", file.display()))
+        }
+        Location::Url(url) => connect_url(url, max_connections)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", redact(url))),
+    }
+}
+
+/// A pool on a database URL: `postgres://user:password@host:port/db` or
+/// `sqlite://path` (the same settings as [`connect`]).
+pub async fn connect_url(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let parsed = url::Url::parse(url).map_err(|e| sqlx::Error::Configuration(e.to_string().into()))?;
+    match parsed.scheme() {
+        "postgres" | "postgresql" => {
+            let opts = AnyConnectOptions::from_str(url)?;
+            AnyPoolOptions::new()
+                .max_connections(max_connections)
+                .acquire_timeout(std::time::Duration::from_secs(10))
+                .connect_with(opts)
+                .await
+        }
+        "sqlite" => {
+            let opts = sqlx::sqlite::SqliteConnectOptions::from_str(url)?;
+            connect_sqlite(opts.create_if_missing(true), max_connections).await
+        }
+        other => Err(sqlx::Error::Configuration(
+            format!("unsupported database URL scheme '{other}': use postgres://... or sqlite://...").into(),
+        )),
+    }
 }
 
 /// A pool on the SQLite file `file` (created if missing) as the server and
@@ -97,17 +206,29 @@ pub async fn open(data_dir: &Path) -> Result<Db, LabError> {
 /// brand-new file to WAL needs a moment of exclusive access that the busy
 /// timeout does not cover, so a "database is locked" while another process
 /// opens the same new file at once is retried (a few times, with backoff).
-pub async fn connect(file: &Path, max_connections: u32) -> Result<SqlitePool, sqlx::Error> {
-    let opts = SqliteConnectOptions::new()
-        .filename(file)
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
-        .busy_timeout(std::time::Duration::from_secs(10))
-        .foreign_keys(true);
+pub async fn connect(file: &Path, max_connections: u32) -> Result<Db, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let opts = sqlx::sqlite::SqliteConnectOptions::new().filename(file).create_if_missing(true);
+    connect_sqlite(opts, max_connections).await
+}
+
+/// The `Any` driver reads SQLite's options from the URL only, so the
+/// settings of [`connect`] are set on each new connection instead.
+async fn connect_sqlite(opts: sqlx::sqlite::SqliteConnectOptions, max_connections: u32) -> Result<Db, sqlx::Error> {
+    let any = AnyConnectOptions::from_url(&opts.to_url_lossy())?;
     let mut tries = 0u64;
     loop {
-        match SqlitePoolOptions::new().max_connections(max_connections).connect_with(opts.clone()).await {
+        let pool = AnyPoolOptions::new().max_connections(max_connections).after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute(
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA foreign_keys = ON;",
+                )
+                .await
+                .map(|_| ())
+            })
+        });
+        match pool.connect_with(any.clone()).await {
             Err(e) if tries < 8 && e.to_string().contains("locked") => {
                 tries += 1;
                 tokio::time::sleep(std::time::Duration::from_millis(25 * tries)).await;
@@ -178,7 +299,7 @@ pub fn check_id(id: &str) -> Result<(), LabError> {
     Ok(())
 }
 
-fn study_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredStudy, LabError> {
+fn study_from_row(r: &AnyRow) -> Result<StoredStudy, LabError> {
     let id: String = r.try_get("id").map_err(db_err)?;
     let spec: String = r.try_get("spec").map_err(db_err)?;
     let spec: StudySpec = serde_json::from_str(&spec)
@@ -242,9 +363,11 @@ pub async fn create_or_check(
         }
         Err(LabError::NoSuchStudy(_)) => {
             let t = now();
-            sqlx::query(
+            // Another runner may create it at the same moment: its row is
+            // kept and checked like any stored study.
+            let created = sqlx::query(
                 "INSERT INTO lab_studies (id, variant, ring_powers, spec, games_target, engine, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
             )
             .bind(id)
             .bind(&spec.variant)
@@ -257,6 +380,9 @@ pub async fn create_or_check(
             .execute(db)
             .await
             .map_err(db_err)?;
+            if created.rows_affected() == 0 {
+                return Box::pin(create_or_check(db, id, spec, games_target, engine)).await;
+            }
             get_study(db, id).await
         }
         Err(e) => Err(e),
@@ -309,10 +435,11 @@ pub async fn stored_numbers(db: &Db, id: &str) -> Result<Vec<u64>, LabError> {
     rows.iter().map(|r| r.try_get::<i64, _>("k").map(|k| k as u64).map_err(db_err)).collect()
 }
 
-/// Stores one finished game in its own transaction (one statement). A game
-/// number already stored (another run of the same study got there first)
-/// is left as it is: returns `false`.
+/// Stores one finished game in its own transaction, with its claim (if
+/// any) deleted. A game number already stored (another run of the same
+/// study got there first) is left as it is: returns `false`.
 pub async fn insert_game(db: &Db, study: &str, g: &GameRow) -> Result<bool, LabError> {
+    let mut tx = db.begin().await.map_err(db_err)?;
     let done = sqlx::query(
         "INSERT INTO lab_games (study_id, k, result, termination, opening_plies, plies, moves, scores, pgn, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (study_id, k) DO NOTHING",
@@ -327,10 +454,144 @@ pub async fn insert_game(db: &Db, study: &str, g: &GameRow) -> Result<bool, LabE
     .bind(&g.scores)
     .bind(&g.pgn)
     .bind(now())
-    .execute(db)
+    .execute(&mut *tx)
     .await
     .map_err(db_err)?;
+    sqlx::query("DELETE FROM lab_claims WHERE study_id = $1 AND k = $2")
+        .bind(study)
+        .bind(g.k as i64)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
     Ok(done.rows_affected() == 1)
+}
+
+/// A claim not renewed for this long is taken to be its runner's, dead.
+pub const CLAIM_LEASE_SECS: i64 = 20;
+
+/// A runner's name in `lab_claims.owner`: host, process id, random part.
+pub fn runner_id() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .ok()
+        .filter(|h| !h.is_empty() && !h.contains(':'))
+        .unwrap_or_else(|| "host".into());
+    let mut r = [0u8; 4];
+    let _ = getrandom::getrandom(&mut r);
+    format!("{host}:{}:{:08x}", std::process::id(), u32::from_le_bytes(r))
+}
+
+/// True when `owner` names a process of this host that is gone (Linux: no
+/// `/proc/PID`), so its claims need not wait out the lease (a study
+/// resumed after a kill -9 on the same machine goes on at once).
+fn dead_here(owner: &str, me: &str) -> bool {
+    let (Some((host, rest)), Some((my_host, _))) = (owner.split_once(':'), me.split_once(':')) else {
+        return false;
+    };
+    let Some(pid) = rest.split(':').next().and_then(|p| p.parse::<u32>().ok()) else { return false };
+    host == my_host
+        && pid != std::process::id()
+        && Path::new("/proc/self").exists()
+        && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// What a claim attempt found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Claimed {
+    /// The numbers this runner holds now, to play.
+    pub mine: Vec<u64>,
+    /// Missing numbers held by live claims of other runners.
+    pub held_elsewhere: u64,
+    /// Missing numbers in all (stored games excluded).
+    pub missing: u64,
+}
+
+/// Claims up to `n` game numbers of the study that are neither stored nor
+/// held by another runner's live claim, lowest first, in one transaction.
+/// Each number is taken by one conditional statement on the claims' key,
+/// so of two runners racing for a number exactly one gets it; an expired
+/// claim (or one of a dead process on this host) is taken over the same
+/// way.
+pub async fn claim_batch(db: &Db, study: &str, target: u64, owner: &str, n: usize) -> Result<Claimed, LabError> {
+    let t = now();
+    let stored: std::collections::HashSet<u64> = stored_numbers(db, study).await?.into_iter().collect();
+    let rows = sqlx::query("SELECT k, owner, claimed_at FROM lab_claims WHERE study_id = $1")
+        .bind(study)
+        .fetch_all(db)
+        .await
+        .map_err(db_err)?;
+    let mut live = std::collections::HashSet::new();
+    let mut taken_over = std::collections::HashSet::new();
+    for r in &rows {
+        let k = r.try_get::<i64, _>("k").map_err(db_err)? as u64;
+        let o: String = r.try_get("owner").map_err(db_err)?;
+        let at: i64 = r.try_get("claimed_at").map_err(db_err)?;
+        if o != owner && at >= t - CLAIM_LEASE_SECS && !dead_here(&o, owner) {
+            live.insert(k);
+        } else if o != owner {
+            taken_over.insert((k, o));
+        }
+    }
+    let missing: Vec<u64> = (0..target).filter(|k| !stored.contains(k)).collect();
+    let mut out = Claimed { missing: missing.len() as u64, ..Default::default() };
+    let mut tx = db.begin().await.map_err(db_err)?;
+    for &k in &missing {
+        if out.mine.len() >= n {
+            break;
+        }
+        if live.contains(&k) {
+            out.held_elsewhere += 1;
+            continue;
+        }
+        // A new claim, or the takeover of an expired one (checked again
+        // here, in the statement: the row may have been renewed since).
+        let dead_owner = taken_over.iter().find(|(kk, _)| *kk == k).map(|(_, o)| o.clone()).unwrap_or_default();
+        let r = sqlx::query(
+            "INSERT INTO lab_claims (study_id, k, owner, claimed_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (study_id, k) DO UPDATE SET owner = excluded.owner, claimed_at = excluded.claimed_at \
+             WHERE lab_claims.claimed_at < $5 OR lab_claims.owner = $3 OR lab_claims.owner = $6",
+        )
+        .bind(study)
+        .bind(k as i64)
+        .bind(owner)
+        .bind(t)
+        .bind(t - CLAIM_LEASE_SECS)
+        .bind(&dead_owner)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        if r.rows_affected() == 1 {
+            out.mine.push(k);
+        } else {
+            out.held_elsewhere += 1;
+        }
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}
+
+/// Renews every claim `owner` holds on the study (its runner is alive).
+pub async fn renew_claims(db: &Db, study: &str, owner: &str) -> Result<(), LabError> {
+    sqlx::query("UPDATE lab_claims SET claimed_at = $1 WHERE study_id = $2 AND owner = $3")
+        .bind(now())
+        .bind(study)
+        .bind(owner)
+        .execute(db)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+/// Gives back the claims `owner` still holds (a stopped run's unplayed games).
+pub async fn release_claims(db: &Db, study: &str, owner: &str) -> Result<(), LabError> {
+    sqlx::query("DELETE FROM lab_claims WHERE study_id = $1 AND owner = $2")
+        .bind(study)
+        .bind(owner)
+        .execute(db)
+        .await
+        .map_err(db_err)?;
+    Ok(())
 }
 
 /// Every stored game of the study, by number.

@@ -1,14 +1,16 @@
 //! chimera-server: `chimera serve`, play every variant in the browser.
 //!
 //! axum over HTTP and WebSocket, assets embedded with rust-embed, games in a
-//! SQLite file (sqlx) in the data directory. The rules crate decides every
-//! move and result; the engine crate plays and analyses. See `docs/server.md`
-//! for the HTTP and WebSocket protocol.
+//! SQLite file (sqlx) in the data directory, or in PostgreSQL shared by
+//! several instances (`--database postgres://...`: see `docs/deploy.md`).
+//! The rules crate decides every move and result; the engine crate plays
+//! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
 mod docs;
 mod lab;
 pub mod live;
 pub mod net;
+mod peers;
 pub mod pool;
 pub mod store;
 mod tree;
@@ -19,7 +21,7 @@ use live::{Actor, Live};
 use pool::{Admission, Pool, SearchJob};
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -166,6 +168,12 @@ pub struct Config {
     /// An open seek is cancelled when its creator has had no page open on
     /// it for this long (a reload stays well inside it).
     pub seek_grace: Duration,
+    /// Each instance renews its heartbeat in the store this often, and
+    /// looks for games to take over.
+    pub heartbeat_every: Duration,
+    /// An instance whose heartbeat is older than this is taken to be dead:
+    /// the others take over its games' clocks and engine.
+    pub takeover_after: Duration,
 }
 
 impl Default for Config {
@@ -191,13 +199,19 @@ impl Default for Config {
             ws_timeout: Duration::from_secs(60),
             allowed_hosts: Vec::new(),
             seek_grace: Duration::from_secs(20),
+            heartbeat_every: Duration::from_secs(1),
+            takeover_after: Duration::from_secs(5),
         }
     }
 }
 
 pub struct AppState {
     pub db: store::Db,
-    pub data_dir: PathBuf,
+    /// Where the store is (a data directory, or a database URL).
+    pub store_at: store::Location,
+    /// This instance's name in the store (`instances`, `games.owner`).
+    pub instance: String,
+    pub started_at: i64,
     pub config: Config,
     games: Mutex<HashMap<String, Arc<GameHandle>>>,
     /// Engine searches: analysis and engine moves.
@@ -307,23 +321,41 @@ fn evict(games: &mut HashMap<String, Arc<GameHandle>>, idle: Duration) -> usize 
 /// Applies `f` to a copy of the game, stores the copy in one transaction,
 /// then makes it live and tells every client. `f` returns the ply from which
 /// stored moves are rewritten; the broadcast carries the history from that
-/// ply only (a delta). On any error nothing changes.
-pub async fn change<F>(app: &App, h: &Arc<GameHandle>, f: F) -> Result<(), String>
+/// ply only (a delta). On any error nothing changes. When the store has a
+/// newer version of the game (another instance changed it), the game is
+/// reloaded, its clients are sent it, and `f` is applied once more to the
+/// fresh game: a move made for a ply that was played meanwhile is then
+/// refused as stale.
+pub async fn change<F>(app: &App, h: &Arc<GameHandle>, mut f: F) -> Result<(), String>
 where
-    F: FnOnce(&mut Live) -> Result<usize, String>,
+    F: FnMut(&mut Live) -> Result<usize, String>,
 {
-    {
+    for attempt in 0..2 {
         let mut live = h.live.lock().await;
         let mut next = live.clone();
         let keep = f(&mut next)?;
-        store::save(&app.db, &next, keep).await.map_err(|e| format!("could not store the change: {e}"))?;
+        next.version = live.version + 1;
+        next.owner = Some(app.instance.clone());
+        match store::save(&app.db, &next, keep, &app.instance).await {
+            Ok(()) => {}
+            Err(store::SaveError::Conflict) if attempt == 0 => {
+                peers::reload_locked(app, h, &mut live).await?;
+                continue;
+            }
+            Err(store::SaveError::Conflict) => {
+                return Err("the game changed at the same moment on another server; look again and retry".into())
+            }
+            Err(e) => return Err(format!("could not store the change: {e}")),
+        }
         *live = next;
         // Whatever the engine was thinking about is out of date now.
         h.stop_engine();
         let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
+        drop(live);
+        after_change(app, h).await;
+        return Ok(());
     }
-    after_change(app, h).await;
-    Ok(())
+    unreachable!("the loop returns")
 }
 
 /// Starts the engine if it is to move, and arms the flag timer. (Boxed:
@@ -335,6 +367,15 @@ fn after_change(app: &App, h: &Arc<GameHandle>) -> std::pin::Pin<Box<dyn std::fu
 
 async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     let mut live = h.live.lock().await;
+    // Clocks and the engine are the owner's (the instance that made the
+    // last change, or took the game over): the others only show the game.
+    let mine = live.owner.as_deref() == Some(app.instance.as_str());
+    if !mine {
+        if let Some(t) = h.timer.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            t.abort();
+        }
+        return;
+    }
     if live.engine_to_move() && !live.thinking {
         live.thinking = true;
         // Tell the clients the engine is thinking.
@@ -409,6 +450,24 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     }
 }
 
+/// The seats `token` holds in the game. A token unknown to the held copy
+/// may have joined on another instance a moment ago: the copy is then
+/// compared with the store (and reloaded if behind) before the answer.
+pub(crate) async fn seats_fresh(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Vec<Color> {
+    let seats = h.live.lock().await.seats_of(token);
+    if !seats.is_empty() || token.is_none() {
+        return seats;
+    }
+    let mut live = h.live.lock().await;
+    let stored = store::version_of(&app.db, &live.meta.id).await.ok().flatten();
+    if stored.is_some_and(|v| v != live.version) && peers::reload_locked(app, h, &mut live).await.is_ok() {
+        drop(live);
+        after_change(app, h).await;
+        return h.live.lock().await.seats_of(token);
+    }
+    live.seats_of(token)
+}
+
 /// Takes the free seat of an open seek. The store decides who is first
 /// (`store::claim_seat` changes the row only while the seat is empty);
 /// memory follows the store. Returns the colour.
@@ -426,22 +485,16 @@ pub async fn claim_seek(
     let Some(color) = live.free_seat().filter(|_| live.status == live::Status::Active) else {
         return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
     };
-    let won = store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref())
+    let won = store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref(), &app.instance)
         .await
         .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
     if !won {
+        // Perhaps taken on another instance: show the store's game.
+        let _ = peers::reload_locked(app, h, &mut live).await;
         return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
     }
-    if color == Color::White {
-        live.white_token = Some(token);
-        live.white_name = name;
-    } else {
-        live.black_token = Some(token);
-        live.black_name = name;
-    }
-    live.updated_at = live::now_ms();
-    live.generation += 1;
-    let _ = h.tx.send(Arc::from(live.view_from(live.game.moves().len()).to_string()));
+    // Memory follows the store (its version moved on).
+    peers::reload_locked(app, h, &mut live).await.map_err(JoinError::Conflict)?;
     drop(live);
     disarm_seek_timer(h);
     after_change(app, h).await;
@@ -449,16 +502,19 @@ pub async fn claim_seek(
 }
 
 /// Cancels an open seek: deleted from the store (only while its seat is
-/// still free: a seek joined meanwhile stays), dropped from memory, and
-/// every page on it told. True if it was cancelled.
-pub async fn cancel_seek(app: &App, id: &str, why: &str) -> Result<bool, String> {
+/// still free: a seek joined meanwhile stays; and only as `cond` allows),
+/// dropped from memory, and every page on it told (on every instance).
+/// True if it was cancelled.
+pub async fn cancel_seek(app: &App, id: &str, cond: store::SeekCancel<'_>, why: &str) -> Result<bool, String> {
     let h = app.games.lock().await.get(id).cloned();
     // Under the game's lock, so no join runs in between in this process.
     let guard = match &h {
         Some(h) => Some(h.live.lock().await),
         None => None,
     };
-    let gone = store::delete_open_seek(&app.db, id).await.map_err(|e| format!("could not cancel the seek: {e}"))?;
+    let gone = store::delete_open_seek(&app.db, id, cond, &app.instance)
+        .await
+        .map_err(|e| format!("could not cancel the seek: {e}"))?;
     if gone {
         app.forget(id).await;
         if let Some(h) = &h {
@@ -468,6 +524,9 @@ pub async fn cancel_seek(app: &App, id: &str, why: &str) -> Result<bool, String>
     drop(guard);
     Ok(gone)
 }
+
+/// The words every page of a seek gets when it goes because its creator left.
+pub(crate) const SEEK_LEFT: &str = "the seek was cancelled: its creator left";
 
 fn disarm_seek_timer(h: &GameHandle) {
     if let Some(t) = h.seek_watch.lock().unwrap_or_else(|e| e.into_inner()).1.take() {
@@ -488,7 +547,8 @@ pub(crate) fn arm_seek_timer(app: &App, h: &Arc<GameHandle>, id: String) {
     let (app2, grace) = (app.clone(), app.config.seek_grace);
     let task = tokio::spawn(async move {
         tokio::time::sleep(grace).await;
-        let _ = cancel_seek(&app2, &id, "the seek was cancelled: its creator left").await;
+        // Only if no page opened on another instance meanwhile (it owns the seek then).
+        let _ = cancel_seek(&app2, &id, store::SeekCancel::OwnedBy(&app2.instance), SEEK_LEFT).await;
     });
     w.1 = Some(task.abort_handle());
 }
@@ -512,6 +572,12 @@ pub(crate) async fn seat_page(app: &App, h: &Arc<GameHandle>, opened: bool) {
         }
         w.0
     };
+    if opened && open_seek {
+        // This instance holds the seek's page now: it is this one's to cancel.
+        if let Err(e) = store::own_seek(&app.db, &id, &app.instance).await {
+            eprintln!("could not take the seek {id}: {e}");
+        }
+    }
     if !opened && left == 0 && open_seek {
         arm_seek_timer(app, h, id);
     }
@@ -527,8 +593,12 @@ pub async fn rematch(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Res
     let mut next = live.clone();
     let start_now = next.ask_rematch(&actor)?;
     let keep = next.game.moves().len();
+    next.version = live.version + 1;
+    next.owner = Some(app.instance.clone());
     if !start_now {
-        store::save(&app.db, &next, keep).await.map_err(|e| format!("could not store the offer: {e}"))?;
+        store::save(&app.db, &next, keep, &app.instance)
+            .await
+            .map_err(|e| format!("could not store the offer: {e}"))?;
         *live = next;
         let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
         return Ok(None);
@@ -537,12 +607,13 @@ pub async fn rematch(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Res
         return Err("the server holds as many live games as it may; try again later".into());
     }
     let new_id = random_hex(6);
-    let new_game = next.rematch_game(new_id.clone())?;
+    let mut new_game = next.rematch_game(new_id.clone())?;
+    new_game.owner = Some(app.instance.clone());
     next.rematch_id = Some(new_id.clone());
     next.rematch_offer = None;
     next.updated_at = live::now_ms();
     next.generation += 1;
-    store::save_with_new(&app.db, &next, keep, &new_game)
+    store::save_with_new(&app.db, &next, keep, &new_game, &app.instance)
         .await
         .map_err(|e| format!("could not store the rematch: {e}"))?;
     // In memory before anyone hears of it (a page that loads it first
@@ -576,11 +647,25 @@ impl Server {
     }
 
     pub async fn start_with(addr: &str, data_dir: &Path, config: Config) -> Result<Server, String> {
-        let db = store::open(data_dir).await?;
+        Server::start_at(addr, &store::Location::Dir(data_dir.to_path_buf()), config).await
+    }
+
+    /// Opens the store at `at` (a data directory, or a database URL shared
+    /// with other instances) and listens on `addr`.
+    pub async fn start_at(addr: &str, at: &store::Location, config: Config) -> Result<Server, String> {
+        // Room for the requests, the heartbeat and the reloads of other
+        // instances' changes (PostgreSQL: the notifications have their own).
+        let connections = match at {
+            store::Location::Dir(_) => 4,
+            store::Location::Url(_) => 16,
+        };
+        let db = store::open_at(at, connections).await?;
         let (tx, rx) = tokio::sync::watch::channel(false);
         let app = Arc::new(AppState {
             db,
-            data_dir: data_dir.to_path_buf(),
+            store_at: at.clone(),
+            instance: random_hex(8),
+            started_at: live::now_ms(),
             engine: Pool::new(config.engine_workers, config.engine_queue),
             cpu: Pool::new(config.cpu_workers, config.cpu_queue),
             conns: net::Conns::new(config.max_connections, config.max_connections_per_client),
@@ -588,6 +673,10 @@ impl Server {
             games: Mutex::new(HashMap::new()),
             shutdown: rx.clone(),
         });
+        // In the store before the first game names it as owner.
+        store::heartbeat(&app.db, &app.instance, app.started_at)
+            .await
+            .map_err(|e| format!("cannot register this instance in the store: {e}"))?;
         let listener =
             tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
@@ -604,30 +693,16 @@ impl Server {
                 limiter.retain_recent();
             }
         });
-        // After a restart no page holds a seek: those whose creators do not
-        // come back within the grace period are cancelled.
-        let (app3, mut rx3) = (app.clone(), rx.clone());
-        tokio::spawn(async move {
-            tokio::select! {
-                _ = tokio::time::sleep(app3.config.seek_grace) => {}
-                _ = rx3.changed() => return,
-            }
-            let Ok(ids) = store::open_seek_ids(&app3.db).await else { return };
-            for id in ids {
-                let watched = match app3.games.lock().await.get(&id) {
-                    Some(h) => h.seek_watch.lock().unwrap_or_else(|e| e.into_inner()).0 > 0,
-                    None => false,
-                };
-                if !watched {
-                    let _ = cancel_seek(&app3, &id, "the seek was cancelled: its creator left").await;
-                }
-            }
-        });
+        // The heartbeat, the takeover of dead instances' games and seeks,
+        // and (PostgreSQL) the other instances' changes.
+        peers::spawn(&app, rx.clone()).await?;
         let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));
         Ok(Server { addr, app, shutdown: Some(tx), join: Some(join) })
     }
 
-    /// Stops accepting, closes WebSockets with a reason, closes the store.
+    /// Stops accepting, closes WebSockets with a reason, leaves the
+    /// instances table (the others take over its games at once), closes
+    /// the store.
     pub async fn stop(mut self) {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(true);
@@ -635,22 +710,24 @@ impl Server {
         if let Some(j) = self.join.take() {
             let _ = tokio::time::timeout(Duration::from_secs(3), j).await;
         }
+        if let Err(e) = store::unregister(&self.app.db, &self.app.instance).await {
+            eprintln!("could not leave the instances table: {e}");
+        }
         self.app.db.close().await;
     }
 }
 
-/// `chimera serve`: builds its own tokio runtime, prints the URL and the
-/// data path, serves until killed.
-pub fn run(addr: &str, data_dir: &Path, config: Config) -> Result<(), String> {
+/// `chimera serve`: builds its own tokio runtime, prints the URL and where
+/// the games are stored, serves until killed.
+pub fn run(addr: &str, at: &store::Location, config: Config) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     rt.block_on(async {
-        let server = Server::start_with(addr, data_dir, config).await?;
-        let shown = std::fs::canonicalize(data_dir).unwrap_or_else(|_| data_dir.to_path_buf());
+        let server = Server::start_at(addr, at, config).await?;
         println!("Chimera is serving at http://{}/", server.addr);
-        println!("Games are stored in {}", shown.join("chimera.sqlite3").display());
+        println!("Games are stored in {}", at.describe());
         if let Some(j) = server.join {
             let _ = j.await;
         }

@@ -96,8 +96,13 @@ pub struct Live {
     pub rematch_offer: Option<Color>,
     pub rematch_id: Option<String>,
     pub updated_at: i64,
-    /// Bumped on every change; an engine reply computed for an older
-    /// generation is thrown away.
+    /// The stored row's version: a change is stored only over the version
+    /// it was made from (see `store::save`).
+    pub version: i64,
+    /// The instance that runs the game's clock and engine (see `store`).
+    pub owner: Option<String>,
+    /// Bumped on every change in this process (and on every reload); an
+    /// engine reply computed for an older generation is thrown away.
     pub generation: u64,
     pub thinking: bool,
 }
@@ -163,6 +168,8 @@ impl Live {
             rematch_offer: None,
             rematch_id: None,
             updated_at: now,
+            version: 0,
+            owner: None,
             generation: 0,
             thinking: false,
             meta,
@@ -187,6 +194,21 @@ impl Live {
 
     pub fn engine_to_move(&self) -> bool {
         self.status == Status::Active && self.meta.mode == Mode::Engine && self.meta.engine_color == Some(self.turn())
+    }
+
+    /// When the game's owner must act next (ms since the epoch): the engine
+    /// is to move (now), or the flag of the side to move falls. None: nothing
+    /// is due (the game waits for a player).
+    pub fn due_at(&self) -> Option<i64> {
+        if self.status != Status::Active {
+            return None;
+        }
+        if self.engine_to_move() {
+            return Some(self.updated_at);
+        }
+        let t = self.turn_started?;
+        let stored = if self.turn() == Color::White { self.white_ms } else { self.black_ms }?;
+        Some(t + stored)
     }
 
     /// The clock of `c` now, in ms (a running clock counts down).

@@ -1,33 +1,107 @@
-//! The SQLite store: one row per game, one row per move. Every change to a
-//! game is written in one transaction, so a stored game is never half
-//! updated. Queries are plain SQL with `$n` placeholders, which SQLite and
-//! Postgres both read.
+//! The store: one row per game, one row per move, in the SQLite file of the
+//! data directory or in PostgreSQL (`--database postgres://...`), both
+//! through sqlx's `Any` driver: one code path, plain SQL with `$n`
+//! placeholders, which SQLite and PostgreSQL both read.
+//!
+//! Every change to a game is written in one transaction, so a stored game is
+//! never half updated, and only if the game's `version` is still the one the
+//! change was made from (compare and set): when two instances race to change
+//! one game, the database lets exactly one through, and the moves' primary
+//! key (game, ply) keeps a ply from being stored twice whatever happens. On
+//! PostgreSQL the transaction also sends a notification (`NOTIFY`, delivered
+//! on commit) that the other instances turn into a reload and a broadcast.
 
 use crate::live::{Live, Meta, Mode, Status};
 use crate::pool::{Admission, Pool};
+use chimera_lab::store::Backend;
+pub use chimera_lab::store::Location;
 use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
 use serde::Serialize;
-use sqlx::{Row, SqlitePool};
+use sqlx::any::AnyArguments;
+use sqlx::{Any, Row};
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-pub type Db = SqlitePool;
+pub type Db = sqlx::AnyPool;
 
+/// The channel of the change notifications (PostgreSQL).
+pub const CHANNEL: &str = "chimera_games";
+
+/// SQLite has one writer at a time: writers of this process queue here,
+/// fairly, rather than in SQLite's busy handler (which sleeps and retries).
+/// PostgreSQL locks rows, so its writers need no queue.
 static WRITER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+async fn writer(db: &Db) -> Option<tokio::sync::MutexGuard<'static, ()>> {
+    match chimera_lab::store::backend(db) {
+        Backend::Sqlite => Some(WRITER.lock().await),
+        Backend::Postgres => None,
+    }
+}
+
+/// Opens the SQLite store of `data_dir` (created on first run).
 pub async fn open(data_dir: &Path) -> Result<Db, String> {
-    std::fs::create_dir_all(data_dir)
-        .map_err(|e| format!("cannot create data directory {}: {e}", data_dir.display()))?;
-    let file = data_dir.join("chimera.sqlite3");
-    let pool = chimera_lab::store::connect(&file, 4)
-        .await
-        .map_err(|e| format!("cannot open database {}: {e}", file.display()))?;
-    // The lab's migrations (from 1001, crates/lab) share sqlx's table.
+    open_at(&Location::Dir(data_dir.to_path_buf()), 4).await
+}
+
+/// Opens the store at `at` with up to `connections` connections and brings
+/// its schema up to date: the server's migrations and the lab's (from 1001,
+/// crates/lab), which share sqlx's table. A store of an older schema is
+/// upgraded in place, its games kept; several instances starting at once
+/// on one PostgreSQL are serialised by sqlx's migration lock.
+pub async fn open_at(at: &Location, connections: u32) -> Result<Db, String> {
+    let pool = chimera_lab::store::connect_at(at, connections).await?;
     chimera_lab::store::apply(MIGRATIONS, &pool).await?;
     chimera_lab::store::migrate(&pool).await.map_err(|e| e.to_string())?;
     Ok(pool)
+}
+
+/// Why a change was not stored.
+#[derive(Debug)]
+pub enum SaveError {
+    /// The game changed meanwhile (another instance, or a ply already
+    /// stored): reload it and decide again.
+    Conflict,
+    Db(sqlx::Error),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::Conflict => write!(f, "the game changed meanwhile"),
+            SaveError::Db(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<sqlx::Error> for SaveError {
+    fn from(e: sqlx::Error) -> SaveError {
+        match &e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => SaveError::Conflict,
+            _ => SaveError::Db(e),
+        }
+    }
+}
+
+/// Tells the other instances (PostgreSQL: `NOTIFY`, sent when `tx`
+/// commits) that game `id` is at `version` now (-1: deleted).
+async fn notify(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    db: &Db,
+    id: &str,
+    version: i64,
+    me: &str,
+) -> Result<(), sqlx::Error> {
+    if chimera_lab::store::backend(db) == Backend::Postgres {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("{id} {version} {me}"))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The migrations of `crates/server/migrations/`, compiled in
@@ -38,6 +112,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
     (3, "seeks names rematch", include_str!("../migrations/0003_seeks_names_rematch.sql")),
+    (4, "instances", include_str!("../migrations/0004_instances.sql")),
 ];
 
 fn color_str(c: Option<Color>) -> Option<&'static str> {
@@ -54,18 +129,19 @@ fn parse_color(s: Option<String>) -> Option<Color> {
 
 /// Inserts a new game (no moves yet).
 pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
-    let _writer = WRITER.lock().await;
+    let _writer = writer(db).await;
     insert_query(live).execute(db).await?;
     Ok(())
 }
 
-fn insert_query(live: &Live) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
+fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     let m = &live.meta;
     sqlx::query(
         "INSERT INTO games (id, variant, ring_powers, start_fen, mode, engine_level, engine_color, white_token, black_token, \
          clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
-         white_name, black_name, rematch_offer, rematch_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
+         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
+         $26, $27, $28)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -92,54 +168,49 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlit
     .bind(&live.black_name)
     .bind(color_str(live.rematch_offer))
     .bind(&live.rematch_id)
+    .bind(live.version)
+    .bind(&live.owner)
+    .bind(live.due_at())
 }
 
-/// Writes a change in one transaction: moves from ply `keep` on are deleted
-/// (a takeback), moves after that inserted, the game row updated.
-pub async fn save(db: &Db, live: &Live, keep: usize) -> Result<(), sqlx::Error> {
-    // The first statement writes, so the transaction takes the write lock
-    // at once (a read first would have to upgrade, and SQLite refuses an
-    // upgrade while another writer commits).
-    // One writer at a time, queued fairly here rather than in SQLite's
-    // busy handler (which sleeps and retries).
-    let _writer = WRITER.lock().await;
+/// Writes a change in one transaction: the game row first, only if its
+/// stored version is `live.version - 1` (else [`SaveError::Conflict`] and
+/// nothing is written), then the moves from ply `keep` on deleted (a
+/// takeback) and those after inserted. `me` is the instance writing it.
+pub async fn save(db: &Db, live: &Live, keep: usize, me: &str) -> Result<(), SaveError> {
+    // SQLite: the first statement writes, so the transaction takes the
+    // write lock at once (a read first would have to upgrade, and SQLite
+    // refuses an upgrade while another writer commits).
+    let _writer = writer(db).await;
     let mut tx = db.begin().await?;
-    save_in(&mut tx, live, keep).await?;
-    tx.commit().await
+    save_in(&mut tx, db, live, keep, me).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// A rematch: the finished game's change (`old`, which names the rematch)
 /// and the new game's row, in one transaction: either both or neither.
-pub async fn save_with_new(db: &Db, old: &Live, keep: usize, new: &Live) -> Result<(), sqlx::Error> {
-    let _writer = WRITER.lock().await;
+pub async fn save_with_new(db: &Db, old: &Live, keep: usize, new: &Live, me: &str) -> Result<(), SaveError> {
+    let _writer = writer(db).await;
     let mut tx = db.begin().await?;
-    save_in(&mut tx, old, keep).await?;
+    save_in(&mut tx, db, old, keep, me).await?;
     insert_query(new).execute(&mut *tx).await?;
-    tx.commit().await
+    tx.commit().await?;
+    Ok(())
 }
 
-async fn save_in(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, live: &Live, keep: usize) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-        .bind(&live.meta.id)
-        .bind(keep as i64)
-        .execute(&mut **tx)
-        .await?;
-    for ply in keep..live.game.moves().len() {
-        let (w, b) = live.move_clocks.get(ply).copied().unwrap_or((None, None));
-        sqlx::query("INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(&live.meta.id)
-            .bind(ply as i64)
-            .bind(live.game.moves()[ply].to_string())
-            .bind(&live.sans[ply])
-            .bind(w)
-            .bind(b)
-            .execute(&mut **tx)
-            .await?;
-    }
-    sqlx::query(
+async fn save_in(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    db: &Db,
+    live: &Live,
+    keep: usize,
+    me: &str,
+) -> Result<(), SaveError> {
+    let updated = sqlx::query(
         "UPDATE games SET white_token = $2, black_token = $3, white_ms = $4, black_ms = $5, turn_started = $6, \
          status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11, invite = $12, \
-         white_name = $13, black_name = $14, rematch_offer = $15, rematch_id = $16 WHERE id = $1",
+         white_name = $13, black_name = $14, rematch_offer = $15, rematch_id = $16, version = $17, owner = $18, \
+         due_at = $19 WHERE id = $1 AND version = $20",
     )
     .bind(&live.meta.id)
     .bind(&live.white_token)
@@ -157,8 +228,33 @@ async fn save_in(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, live: &Live, keep
     .bind(&live.black_name)
     .bind(color_str(live.rematch_offer))
     .bind(&live.rematch_id)
+    .bind(live.version)
+    .bind(&live.owner)
+    .bind(live.due_at())
+    .bind(live.version - 1)
     .execute(&mut **tx)
     .await?;
+    if updated.rows_affected() != 1 {
+        return Err(SaveError::Conflict);
+    }
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+        .bind(&live.meta.id)
+        .bind(keep as i64)
+        .execute(&mut **tx)
+        .await?;
+    for ply in keep..live.game.moves().len() {
+        let (w, b) = live.move_clocks.get(ply).copied().unwrap_or((None, None));
+        sqlx::query("INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(&live.meta.id)
+            .bind(ply as i64)
+            .bind(live.game.moves()[ply].to_string())
+            .bind(&live.sans[ply])
+            .bind(w)
+            .bind(b)
+            .execute(&mut **tx)
+            .await?;
+    }
+    notify(tx, db, &live.meta.id, live.version, me).await?;
     Ok(())
 }
 
@@ -238,6 +334,8 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         reason: row.get("reason"),
         draw_offer: parse_color(row.get("draw_offer")),
         updated_at: row.get("updated_at"),
+        version: row.get("version"),
+        owner: row.get("owner"),
         generation: 0,
         thinking: false,
     }))
@@ -300,32 +398,84 @@ const OPEN_SEEK: &str = "mode = 'seek' AND status = 'active' AND (white_token IS
 /// decides who comes first: the row changes only while that seat is still
 /// empty, so of two joiners (in one process or several) exactly one gets
 /// `true`.
-pub async fn claim_seat(db: &Db, id: &str, color: Color, token: &str, name: Option<&str>) -> Result<bool, sqlx::Error> {
+pub async fn claim_seat(
+    db: &Db,
+    id: &str,
+    color: Color,
+    token: &str,
+    name: Option<&str>,
+    me: &str,
+) -> Result<bool, sqlx::Error> {
     let sql = if color == Color::White {
-        "UPDATE games SET white_token = $2, white_name = $3, updated_at = $4 \
+        "UPDATE games SET white_token = $2, white_name = $3, updated_at = $4, version = version + 1 \
          WHERE id = $1 AND mode = 'seek' AND status = 'active' AND white_token IS NULL"
     } else {
-        "UPDATE games SET black_token = $2, black_name = $3, updated_at = $4 \
+        "UPDATE games SET black_token = $2, black_name = $3, updated_at = $4, version = version + 1 \
          WHERE id = $1 AND mode = 'seek' AND status = 'active' AND black_token IS NULL"
     };
-    let _writer = WRITER.lock().await;
-    let r = sqlx::query(sql).bind(id).bind(token).bind(name).bind(crate::live::now_ms()).execute(db).await?;
+    let _writer = writer(db).await;
+    let mut tx = db.begin().await?;
+    let r = sqlx::query(sql).bind(id).bind(token).bind(name).bind(crate::live::now_ms()).execute(&mut *tx).await?;
+    if r.rows_affected() == 1 {
+        let v: i64 = sqlx::query("SELECT version FROM games WHERE id = $1").bind(id).fetch_one(&mut *tx).await?.get(0);
+        notify(&mut tx, db, id, v, me).await?;
+    }
+    tx.commit().await?;
     Ok(r.rows_affected() == 1)
+}
+
+/// Which open seek [`delete_open_seek`] may delete.
+pub enum SeekCancel<'a> {
+    /// Its creator cancelled it: whoever holds it.
+    Any,
+    /// Its creator's page closed on this instance: only if no page has
+    /// opened on another instance since (that instance owns it then).
+    OwnedBy(&'a str),
+    /// Its owner is no instance that beat after `alive_since` (ms): every
+    /// page on it went with a dead instance.
+    Orphan { alive_since: i64 },
 }
 
 /// Deletes an open seek (its creator cancelled it or left). Only while its
 /// seat is still free: a seek someone joined meanwhile stays. True if gone.
-pub async fn delete_open_seek(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
-    let _writer = WRITER.lock().await;
+pub async fn delete_open_seek(db: &Db, id: &str, cond: SeekCancel<'_>, me: &str) -> Result<bool, sqlx::Error> {
+    let _writer = writer(db).await;
     let mut tx = db.begin().await?;
-    let r = sqlx::query(&format!("DELETE FROM games WHERE id = $1 AND {OPEN_SEEK}")).bind(id).execute(&mut *tx).await?;
+    let sql = match cond {
+        SeekCancel::Any => format!("DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND $2 = $2"),
+        SeekCancel::OwnedBy(_) => format!("DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND owner = $2"),
+        SeekCancel::Orphan { .. } => format!(
+            "DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND (owner IS NULL OR owner NOT IN \
+             (SELECT id FROM instances WHERE heartbeat_at >= $2))"
+        ),
+    };
+    let q = sqlx::query(&sql).bind(id);
+    let q = match cond {
+        SeekCancel::Any => q.bind(0i64),
+        SeekCancel::OwnedBy(owner) => q.bind(owner),
+        SeekCancel::Orphan { alive_since } => q.bind(alive_since),
+    };
+    let r = q.execute(&mut *tx).await?;
     if r.rows_affected() == 1 {
         // A seek has no moves (nobody moves before the seat is taken); this
         // keeps the foreign key whole even so.
         sqlx::query("DELETE FROM moves WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        notify(&mut tx, db, id, -1, me).await?;
     }
     tx.commit().await?;
     Ok(r.rows_affected() == 1)
+}
+
+/// Makes `me` the owner of an open seek (a page with its seat opened here):
+/// the seek is this instance's to cancel when that page goes.
+pub async fn own_seek(db: &Db, id: &str, me: &str) -> Result<(), sqlx::Error> {
+    let _writer = writer(db).await;
+    sqlx::query(&format!("UPDATE games SET owner = $2 WHERE id = $1 AND {OPEN_SEEK}"))
+        .bind(id)
+        .bind(me)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// An open seek as the lobby lists it.
@@ -380,8 +530,67 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
         .collect())
 }
 
-/// The ids of every open seek (for the sweep after a restart).
-pub async fn open_seek_ids(db: &Db) -> Result<Vec<String>, sqlx::Error> {
-    let rows = sqlx::query(&format!("SELECT id FROM games WHERE {OPEN_SEEK}")).fetch_all(db).await?;
+/// The open seeks whose owner is no instance that beat after
+/// `alive_since` (ms): their pages went with a dead instance (or with this
+/// process before a restart).
+pub async fn orphan_seek_ids(db: &Db, alive_since: i64) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query(&format!(
+        "SELECT id FROM games WHERE {OPEN_SEEK} AND (owner IS NULL OR owner NOT IN \
+         (SELECT id FROM instances WHERE heartbeat_at >= $1))"
+    ))
+    .bind(alive_since)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.get("id")).collect())
+}
+
+/// The current version of game `id` (None: no such game).
+pub async fn version_of(db: &Db, id: &str) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query("SELECT version FROM games WHERE id = $1").bind(id).fetch_optional(db).await?;
+    Ok(row.map(|r| r.get(0)))
+}
+
+/// Registers this instance (or renews its heartbeat).
+pub async fn heartbeat(db: &Db, me: &str, started_at: i64) -> Result<(), sqlx::Error> {
+    let _writer = writer(db).await;
+    sqlx::query(
+        "INSERT INTO instances (id, started_at, heartbeat_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at",
+    )
+    .bind(me)
+    .bind(started_at)
+    .bind(crate::live::now_ms())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Removes this instance's row (a clean stop: its games are taken over at
+/// once), and rows of instances silent for a day.
+pub async fn unregister(db: &Db, me: &str) -> Result<(), sqlx::Error> {
+    let _writer = writer(db).await;
+    sqlx::query("DELETE FROM instances WHERE id = $1 OR heartbeat_at < $2")
+        .bind(me)
+        .bind(crate::live::now_ms() - 86_400_000)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Takes over the games with something due (a running clock, the engine
+/// to move) whose owner is no instance that beat after `alive_since` (ms):
+/// each row changes owner in one conditional statement, so of two
+/// instances taking over at once each game gets exactly one. Returns their
+/// ids.
+pub async fn take_over(db: &Db, me: &str, alive_since: i64) -> Result<Vec<String>, sqlx::Error> {
+    let _writer = writer(db).await;
+    let rows = sqlx::query(
+        "UPDATE games SET owner = $1 WHERE status = 'active' AND due_at IS NOT NULL AND \
+         (owner IS NULL OR owner NOT IN (SELECT id FROM instances WHERE heartbeat_at >= $2)) RETURNING id",
+    )
+    .bind(me)
+    .bind(alive_since)
+    .fetch_all(db)
+    .await?;
     Ok(rows.into_iter().map(|r| r.get("id")).collect())
 }

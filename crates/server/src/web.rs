@@ -368,6 +368,7 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
     } else {
         live.black_name = name;
     }
+    live.owner = Some(app.instance.clone());
     if let Err(e) = crate::store::insert_game(&app.db, &live).await {
         return err(StatusCode::INTERNAL_SERVER_ERROR, format!("could not store the game: {e}"));
     }
@@ -448,7 +449,7 @@ async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
     };
     let mut outcome = None;
     let t2 = token.clone();
-    let r = change(&app, &h, |l| match l.join(&invite, t2, name) {
+    let r = change(&app, &h, |l| match l.join(&invite, t2.clone(), name.clone()) {
         Ok(c) => {
             outcome = Some(Ok(c));
             Ok(l.game.moves().len())
@@ -498,7 +499,7 @@ async fn cancel_seek(State(app): State<App>, Path(id): Path<String>, body: Bytes
         }
     }
     drop(h);
-    match crate::cancel_seek(&app, &id, "the seek was cancelled by its creator").await {
+    match crate::cancel_seek(&app, &id, crate::store::SeekCancel::Any, "the seek was cancelled by its creator").await {
         Ok(true) => Json(json!({"id": id, "cancelled": true})).into_response(),
         Ok(false) => err(StatusCode::CONFLICT, "someone has joined: the game is on (resign it to end it)"),
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
@@ -795,9 +796,10 @@ fn close_for(e: &axum::Error) -> (u16, String) {
 
 async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebSocket, token: Option<String>) {
     let mut rx = h.tx.subscribe();
+    let seats = crate::seats_fresh(&app, &h, token.as_deref()).await;
     let (hello, state, seated) = {
         let l = h.live.lock().await;
-        let seats: Vec<&str> = l.seats_of(token.as_deref()).into_iter().map(live::color_char).collect();
+        let seats: Vec<&str> = seats.into_iter().map(live::color_char).collect();
         let seated = !seats.is_empty();
         (json!({"t": "hello", "you": seats}).to_string(), l.view().to_string(), seated)
     };
@@ -889,7 +891,7 @@ async fn handle_msg(
         Ok(m) => m,
         Err(e) => return Some(json!({"t": "error", "message": format!("malformed message: {e}")}).to_string()),
     };
-    let seats = h.live.lock().await.seats_of(token);
+    let seats = crate::seats_fresh(app, h, token).await;
     let actor = Actor::Seats(seats);
     let r = match msg {
         ClientMsg::Ping {} => return Some(json!({"t": "pong"}).to_string()),

@@ -376,11 +376,12 @@ pub async fn browser_screen(d: &Driver, profile: &std::path::Path, screen: Scree
     connect(d, opts).await
 }
 
-/// The viewport centre of the first element matching `css`.
+/// The viewport centre of the first element matching `css`, scrolled into
+/// view first where it is not (as a person scrolls to what they press).
 pub async fn centre_of(c: &Client, css: &str) -> (i64, i64) {
     let v = c
         .execute(
-            "const e = document.querySelector(arguments[0]); if (!e) return null; const r = e.getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];",
+            "const e = document.querySelector(arguments[0]); if (!e) return null; e.scrollIntoView({ block: 'nearest', inline: 'nearest' }); const r = e.getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];",
             vec![json!(css)],
         )
         .await
