@@ -590,13 +590,14 @@ mod bench {
                 stored.entry(f[0].to_string()).or_default().insert(f[1].parse().unwrap(), f[2].to_string());
                 nrows += 1;
             }
-            let (mut acked_total, mut lost, mut unsent, mut changed, mut finished) = (0, 0, 0, 0, 0);
+            let (mut acked_total, mut lost, mut unsent, mut changed, mut finished, mut resent) = (0, 0, 0, 0, 0, 0);
             for (rec, ..) in &seats {
                 let st = stored.get(&rec.id).cloned().unwrap_or_default();
                 let acked = rec.acked.lock().unwrap();
                 acked_total += acked.len();
                 lost += acked.iter().filter(|(p, m)| st.get(p) != Some(m)).count();
                 let sent = rec.sent.lock().unwrap();
+                resent += sent.values().map(|v| v.len() - 1).sum::<usize>();
                 unsent += st.iter().filter(|(p, m)| !sent.get(p).is_some_and(|v| v.contains(m))).count();
                 // A stored game's plies run 0..n without a gap.
                 if st.keys().enumerate().any(|(i, p)| i != *p) {
@@ -656,7 +657,7 @@ mod bench {
             report.push(row("sent before the kill, shown after it (opponent's socket)", pick(false, None, straddle)));
             report.push(String::new());
             report.push(format!(
-                "moves: {moves_total} acknowledged to their movers live ({:.0}/s from 5 s to the kill); {} sockets reconnected to A (from the kill to their first state: p50 {:.0} ms, max {:.0} ms); {} players could not reconnect",
+                "moves: {moves_total} acknowledged to their movers live ({:.0}/s from 5 s to the kill); {resent} sent again after a reconnection (the first send went to the dying instance unanswered); {} sockets reconnected to A (from losing the socket to the first state from A: p50 {:.0} ms, max {:.0} ms); {} players could not reconnect",
                 (n1 - n0) as f64 / dt,
                 recon.len(),
                 pct(&mut recon, 0.5),
@@ -672,6 +673,20 @@ mod bench {
                 errors.iter().take(5).map(|e| format!("\n  {e}")).collect::<String>()
             ));
             let rate = |i: usize| (db1[i] - db0[i]) / dt;
+            let per_move = (n1 - n0) as f64;
+            let cpu_ms = |x: Option<f64>, y: Option<f64>| match (x, y) {
+                (Some(x), Some(y)) => format!("{:.2}", (y - x) * 1000.0 / per_move),
+                _ => "?".into(),
+            };
+            report.push(format!(
+                "per move, 5 s to the kill: {:.2} commits, {:.2} rows written, {:.0} bytes of WAL; CPU ms: instances A+B {} + {}, PostgreSQL {:.2}",
+                (db1[0] - db0[0]) / per_move,
+                (db1[1] - db0[1]) / per_move,
+                (db1[3] - db0[3]) / per_move,
+                cpu_ms(c0[0], c1[0]),
+                cpu_ms(c0[1], c1[1]),
+                (pg1 - pg0) * 1000.0 / per_move
+            ));
             report.push(format!(
                 "database, 5 s to the kill: {:.0} commits/s, {:.0} rows written/s, {:.0} WAL records/s, {:.2} MB WAL/s; whole run {:.0} commits",
                 rate(0),
