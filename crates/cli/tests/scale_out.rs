@@ -389,7 +389,15 @@ mod bench {
                             }
                         } else {
                             let sends = g.sends.lock().unwrap();
+                            let sent = g.sent.lock().unwrap();
                             for p in before..view.ply() {
+                                // Timed only when the move shown is the one
+                                // last sent for that ply (a re-sent move
+                                // refused as stale times nothing).
+                                let last = sent.get(&p).and_then(|v| v.last());
+                                if last != Some(&view.moves[p]) {
+                                    continue;
+                                }
                                 if let Some(&t) = sends.get(&p) {
                                     let own = (p % 2 == 0) == white;
                                     let ms = (got - t).as_secs_f64() * 1000.0;
@@ -658,7 +666,7 @@ mod bench {
             report.push(row("sent before the kill, shown after it (opponent's socket)", pick(false, None, straddle)));
             report.push(String::new());
             report.push(format!(
-                "moves: {moves_total} acknowledged to their movers live ({:.0}/s from 5 s to the kill); {resent} sent again after a reconnection (the first send went to the dying instance unanswered); {} sockets reconnected to A (from losing the socket to the first state from A: p50 {:.0} ms, max {:.0} ms); {} players could not reconnect",
+                "moves: {moves_total} timed on their movers' sockets ({:.0}/s from 5 s to the kill); {resent} sent again after a reconnection (the first send went to the dying instance unanswered); {} sockets reconnected to A (from losing the socket to the first state from A: p50 {:.0} ms, max {:.0} ms); {} players could not reconnect",
                 (n1 - n0) as f64 / dt,
                 recon.len(),
                 pct(&mut recon, 0.5),
