@@ -713,6 +713,15 @@ mod bench {
             ));
             (lost, unsent, changed)
         });
+        for (name, inst) in [("A", &a), ("B", &b)] {
+            let log = inst.stderr();
+            let lines: Vec<&str> = log.lines().collect();
+            report.push(format!(
+                "instance {name} stderr: {} lines{}",
+                lines.len(),
+                lines.iter().take(5).map(|l| format!("\n  {l}")).collect::<String>()
+            ));
+        }
         let text = report.join("\n");
         eprintln!("{text}");
         if let Ok(path) = std::env::var("CHIMERA_SCALE_REPORT") {
