@@ -91,7 +91,7 @@ async fn beat(app: &App, beats: u64) {
     // Seeks: only once a creator had the grace period to come back to
     // this instance after a restart.
     let grace = app.config.seek_grace.as_millis() as i64;
-    if beats % 5 == 0 && now - app.started_at >= grace {
+    if beats.is_multiple_of(5) && now - app.started_at >= grace {
         let alive_since = now - grace;
         if let Ok(ids) = store::orphan_seek_ids(&app.db, alive_since).await {
             for id in ids {
