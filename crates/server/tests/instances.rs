@@ -145,9 +145,41 @@ async fn an_older_sqlite_store_is_upgraded_with_its_games() {
                 .await
                 .unwrap();
         }
+        // A game with a clock running out while no server ran: White (to
+        // move) had 1 s left an hour ago.
+        sqlx::query(
+            "INSERT INTO games (id, variant, ring_powers, start_fen, mode, white_token, black_token, clock_initial, \
+             clock_increment, white_ms, black_ms, turn_started, status, result, created_at, updated_at) VALUES \
+             ('old2', 'chess', 'QNRB', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'friend', 'w', 'b', \
+             60000, 0, 1000, 60000, $1, 'active', '*', 1, 2)",
+        )
+        .bind(chimera_server::live::now_ms() - 3_600_000)
+        .execute(&old)
+        .await
+        .unwrap();
+        for (ply, uci, san) in [(0, "e2e4", "e4"), (1, "e7e5", "e5")] {
+            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ('old2', $1, $2, $3)")
+                .bind(ply as i64)
+                .bind(uci)
+                .bind(san)
+                .execute(&old)
+                .await
+                .unwrap();
+        }
         old.close().await;
     }
-    let server = start(&dir).await;
+    let server = Server::start_with("127.0.0.1:0", &dir, config()).await.expect("server starts");
+    // Nobody opens old2: the new instance takes it over and its flag falls.
+    let t0 = std::time::Instant::now();
+    loop {
+        let (_, s) = get_json(server.addr, "/api/games/old2").await;
+        if s["status"] == json!("finished") {
+            assert_eq!((s["result"].as_str(), s["reason"].as_str()), (Some("0-1"), Some("time forfeit")), "{s}");
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(30), "the old clock game never flagged: {s}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let (st, s) = get_json(server.addr, "/api/games/old1").await;
     assert_eq!(st, 200, "{s}");
     assert_eq!(s["ply"], json!(2), "the old game's moves are kept: {s}");
