@@ -11,7 +11,7 @@ use crate::spec::StudySpec;
 use crate::LabError;
 use serde::Serialize;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, ConnectOptions, Executor, Row};
+use sqlx::{AnyPool, ConnectOptions, Connection, Executor, Row};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -183,6 +183,12 @@ pub async fn connect_url(url: &str, max_connections: u32) -> Result<Db, sqlx::Er
     match parsed.scheme() {
         "postgres" | "postgresql" => {
             let opts = AnyConnectOptions::from_str(url)?;
+            // One connection first: its error says what is wrong (refused,
+            // no such database, bad password) where the pool's would only
+            // say that it timed out.
+            let mut first = sqlx::AnyConnection::connect_with(&opts).await?;
+            let _ = first.ping().await;
+            let _ = sqlx::Connection::close(first).await;
             AnyPoolOptions::new()
                 .max_connections(max_connections)
                 .acquire_timeout(std::time::Duration::from_secs(10))
