@@ -11,7 +11,7 @@ use crate::spec::StudySpec;
 use crate::LabError;
 use serde::Serialize;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, ConnectOptions, Executor, Row};
+use sqlx::{AnyPool, ConnectOptions, Connection, Executor, Row};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -183,6 +183,12 @@ pub async fn connect_url(url: &str, max_connections: u32) -> Result<Db, sqlx::Er
     match parsed.scheme() {
         "postgres" | "postgresql" => {
             let opts = AnyConnectOptions::from_str(url)?;
+            // One connection first: its error says what is wrong (refused,
+            // no such database, bad password) where the pool's would only
+            // say that it timed out.
+            let mut first = sqlx::AnyConnection::connect_with(&opts).await?;
+            let _ = first.ping().await;
+            let _ = sqlx::Connection::close(first).await;
             AnyPoolOptions::new()
                 .max_connections(max_connections)
                 .acquire_timeout(std::time::Duration::from_secs(10))
@@ -436,7 +442,7 @@ pub async fn stored_numbers(db: &Db, id: &str) -> Result<Vec<u64>, LabError> {
 }
 
 /// Stores one finished game in its own transaction, with its claim (if
-/// any) deleted. A game number already stored (another run of the same
+/// any) marked done. A game number already stored (another run of the same
 /// study got there first) is left as it is: returns `false`.
 pub async fn insert_game(db: &Db, study: &str, g: &GameRow) -> Result<bool, LabError> {
     let mut tx = db.begin().await.map_err(db_err)?;
@@ -457,7 +463,7 @@ pub async fn insert_game(db: &Db, study: &str, g: &GameRow) -> Result<bool, LabE
     .execute(&mut *tx)
     .await
     .map_err(db_err)?;
-    sqlx::query("DELETE FROM lab_claims WHERE study_id = $1 AND k = $2")
+    sqlx::query("UPDATE lab_claims SET done = 1 WHERE study_id = $1 AND k = $2")
         .bind(study)
         .bind(g.k as i64)
         .execute(&mut *tx)
@@ -507,8 +513,9 @@ pub struct Claimed {
     pub missing: u64,
 }
 
-/// Claims up to `n` game numbers of the study that are neither stored nor
-/// held by another runner's live claim, lowest first, in one transaction.
+/// Claims up to `n` more game numbers of the study that are neither stored
+/// nor claimed already (by this runner, or by another's live claim), lowest
+/// first, in one transaction.
 /// Each number is taken by one conditional statement on the claims' key,
 /// so of two runners racing for a number exactly one gets it; an expired
 /// claim (or one of a dead process on this host) is taken over the same
@@ -516,20 +523,23 @@ pub struct Claimed {
 pub async fn claim_batch(db: &Db, study: &str, target: u64, owner: &str, n: usize) -> Result<Claimed, LabError> {
     let t = now();
     let stored: std::collections::HashSet<u64> = stored_numbers(db, study).await?.into_iter().collect();
-    let rows = sqlx::query("SELECT k, owner, claimed_at FROM lab_claims WHERE study_id = $1")
+    let rows = sqlx::query("SELECT k, owner, claimed_at FROM lab_claims WHERE study_id = $1 AND done = 0")
         .bind(study)
         .fetch_all(db)
         .await
         .map_err(db_err)?;
     let mut live = std::collections::HashSet::new();
+    let mut in_hand = std::collections::HashSet::new();
     let mut taken_over = std::collections::HashSet::new();
     for r in &rows {
         let k = r.try_get::<i64, _>("k").map_err(db_err)? as u64;
         let o: String = r.try_get("owner").map_err(db_err)?;
         let at: i64 = r.try_get("claimed_at").map_err(db_err)?;
-        if o != owner && at >= t - CLAIM_LEASE_SECS && !dead_here(&o, owner) {
+        if o == owner {
+            in_hand.insert(k);
+        } else if at >= t - CLAIM_LEASE_SECS && !dead_here(&o, owner) {
             live.insert(k);
-        } else if o != owner {
+        } else {
             taken_over.insert((k, o));
         }
     }
@@ -539,6 +549,10 @@ pub async fn claim_batch(db: &Db, study: &str, target: u64, owner: &str, n: usiz
     for &k in &missing {
         if out.mine.len() >= n {
             break;
+        }
+        if in_hand.contains(&k) {
+            // Claimed by this runner already, in its queue or being played.
+            continue;
         }
         if live.contains(&k) {
             out.held_elsewhere += 1;
@@ -550,7 +564,7 @@ pub async fn claim_batch(db: &Db, study: &str, target: u64, owner: &str, n: usiz
         let r = sqlx::query(
             "INSERT INTO lab_claims (study_id, k, owner, claimed_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (study_id, k) DO UPDATE SET owner = excluded.owner, claimed_at = excluded.claimed_at \
-             WHERE lab_claims.claimed_at < $5 OR lab_claims.owner = $3 OR lab_claims.owner = $6",
+             WHERE lab_claims.done = 0 AND (lab_claims.claimed_at < $5 OR lab_claims.owner = $6)",
         )
         .bind(study)
         .bind(k as i64)
@@ -585,7 +599,7 @@ pub async fn renew_claims(db: &Db, study: &str, owner: &str) -> Result<(), LabEr
 
 /// Gives back the claims `owner` still holds (a stopped run's unplayed games).
 pub async fn release_claims(db: &Db, study: &str, owner: &str) -> Result<(), LabError> {
-    sqlx::query("DELETE FROM lab_claims WHERE study_id = $1 AND owner = $2")
+    sqlx::query("DELETE FROM lab_claims WHERE study_id = $1 AND owner = $2 AND done = 0")
         .bind(study)
         .bind(owner)
         .execute(db)

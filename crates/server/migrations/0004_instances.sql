@@ -13,6 +13,9 @@ ALTER TABLE games ADD COLUMN owner TEXT;
 -- engine is to move (then the time of the change). NULL: nothing to do.
 ALTER TABLE games ADD COLUMN due_at BIGINT;
 CREATE INDEX games_due ON games (status, due_at);
+-- Games stored before this: those that may have something due are taken
+-- over by the first instance to start (which works out the real time).
+UPDATE games SET due_at = 0 WHERE status = 'active' AND (turn_started IS NOT NULL OR mode = 'engine');
 
 -- The running instances: each renews its heartbeat every second or so; one
 -- silent for longer than the takeover time is taken to be dead, and its

@@ -91,7 +91,7 @@ async fn beat(app: &App, beats: u64) {
     // Seeks: only once a creator had the grace period to come back to
     // this instance after a restart.
     let grace = app.config.seek_grace.as_millis() as i64;
-    if beats % 5 == 0 && now - app.started_at >= grace {
+    if beats.is_multiple_of(5) && now - app.started_at >= grace {
         let alive_since = now - grace;
         if let Ok(ids) = store::orphan_seek_ids(&app.db, alive_since).await {
             for id in ids {
@@ -108,11 +108,11 @@ async fn beat(app: &App, beats: u64) {
     }
 }
 
-/// A game this instance now owns: loaded (or reloaded) and its clock or
-/// engine started.
+/// A game this instance now owns: loaded (or reloaded), its due time
+/// written as worked out here, and its clock or engine started.
 async fn take(app: &App, id: &str) {
     let held = app.games.lock().await.get(id).cloned();
-    match held {
+    let h = match held {
         Some(h) => {
             {
                 let mut live = h.live.lock().await;
@@ -122,13 +122,21 @@ async fn take(app: &App, id: &str) {
                 }
             }
             after_change(app, &h).await;
+            h
         }
         // Loading runs `after_change`.
-        None => {
-            if let Err(e) = app.game(id).await {
+        None => match app.game(id).await {
+            Ok(Some(h)) => h,
+            Ok(None) => return,
+            Err(e) => {
                 eprintln!("taking over game {id}: {e}");
+                return;
             }
-        }
+        },
+    };
+    let due = h.live.lock().await.due_at();
+    if let Err(e) = store::set_due(&app.db, id, due).await {
+        eprintln!("taking over game {id}: {e}");
     }
 }
 

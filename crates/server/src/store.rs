@@ -550,6 +550,14 @@ pub async fn version_of(db: &Db, id: &str) -> Result<Option<i64>, sqlx::Error> {
     Ok(row.map(|r| r.get(0)))
 }
 
+/// Writes a game's due time as the held game works it out (after a
+/// takeover: a game stored before due times were kept has 0).
+pub async fn set_due(db: &Db, id: &str, due_at: Option<i64>) -> Result<(), sqlx::Error> {
+    let _writer = writer(db).await;
+    sqlx::query("UPDATE games SET due_at = $2 WHERE id = $1").bind(id).bind(due_at).execute(db).await?;
+    Ok(())
+}
+
 /// Registers this instance (or renews its heartbeat).
 pub async fn heartbeat(db: &Db, me: &str, started_at: i64) -> Result<(), sqlx::Error> {
     let _writer = writer(db).await;

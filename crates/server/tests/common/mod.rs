@@ -186,3 +186,4 @@ pub fn client_ip(n: usize) -> std::net::Ipv4Addr {
     std::net::Ipv4Addr::new(127, 0, (1 + n / 250) as u8, (1 + n % 250) as u8)
 }
 pub mod browser;
+pub mod pg;
