@@ -54,6 +54,12 @@ async fn players_on_two_instances_see_each_others_moves() {
         let (_, s) = get_json(addr, &format!("/api/games/{id}")).await;
         assert_eq!(s["ply"], json!(moves.len()), "{s}");
     }
+    // Two instances, each healthy on PostgreSQL.
+    let (sa, ha) = get_json(a.addr, "/api/health").await;
+    let (sb, hb) = get_json(b.addr, "/api/health").await;
+    assert_eq!((sa, sb), (200, 200));
+    assert_eq!((ha["store"].as_str(), ha["store_ok"].as_bool()), (Some("postgres"), Some(true)), "{ha}");
+    assert_ne!(ha["instance"], hb["instance"]);
     a.stop().await;
     b.stop().await;
 }
