@@ -142,15 +142,6 @@ async fn an_older_sqlite_store_is_upgraded_with_its_games() {
         .execute(&old)
         .await
         .unwrap();
-        for (ply, uci, san) in [(0, "e2e4", "e4"), (1, "e7e5", "e5")] {
-            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ('old1', $1, $2, $3)")
-                .bind(ply as i64)
-                .bind(uci)
-                .bind(san)
-                .execute(&old)
-                .await
-                .unwrap();
-        }
         // A game with a clock running out while no server ran: White (to
         // move) had 1 s left an hour ago.
         sqlx::query(
@@ -163,8 +154,12 @@ async fn an_older_sqlite_store_is_upgraded_with_its_games() {
         .execute(&old)
         .await
         .unwrap();
-        for (ply, uci, san) in [(0, "e2e4", "e4"), (1, "e7e5", "e5")] {
-            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ('old2', $1, $2, $3)")
+        // Both games: 1. e4 e5.
+        for (game, ply, uci, san) in
+            [("old1", 0, "e2e4", "e4"), ("old1", 1, "e7e5", "e5"), ("old2", 0, "e2e4", "e4"), ("old2", 1, "e7e5", "e5")]
+        {
+            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ($1, $2, $3, $4)")
+                .bind(game)
                 .bind(ply as i64)
                 .bind(uci)
                 .bind(san)
