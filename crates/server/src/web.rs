@@ -812,6 +812,10 @@ fn close_for(e: &axum::Error) -> (u16, String) {
 
 async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebSocket, token: Option<String>) {
     let mut rx = h.tx.subscribe();
+    // A page that (re)connects sees every committed move, even one made on
+    // another instance a moment ago (a player coming over from an instance
+    // that died).
+    crate::catch_up(&app, &h).await;
     let seats = crate::seats_fresh(&app, &h, token.as_deref()).await;
     let (hello, state, seated) = {
         let l = h.live.lock().await;
