@@ -450,22 +450,28 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     }
 }
 
-/// The seats `token` holds in the game. A token unknown to the held copy
-/// may have joined on another instance a moment ago: the copy is then
-/// compared with the store (and reloaded if behind) before the answer.
-pub(crate) async fn seats_fresh(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Vec<Color> {
-    let seats = h.live.lock().await.seats_of(token);
-    if !seats.is_empty() || token.is_none() {
-        return seats;
-    }
+/// Brings the held copy of a game up to the store's version if it is
+/// behind (a change made on another instance whose notification has not
+/// been handled here yet): one read when it is current.
+pub(crate) async fn catch_up(app: &App, h: &Arc<GameHandle>) {
     let mut live = h.live.lock().await;
     let stored = store::version_of(&app.db, &live.meta.id).await.ok().flatten();
     if stored.is_some_and(|v| v != live.version) && peers::reload_locked(app, h, &mut live).await.is_ok() {
         drop(live);
         after_change(app, h).await;
-        return h.live.lock().await.seats_of(token);
     }
-    live.seats_of(token)
+}
+
+/// The seats `token` holds in the game. A token unknown to the held copy
+/// may have joined on another instance a moment ago: the copy catches up
+/// with the store before the answer.
+pub(crate) async fn seats_fresh(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Vec<Color> {
+    let seats = h.live.lock().await.seats_of(token);
+    if !seats.is_empty() || token.is_none() {
+        return seats;
+    }
+    catch_up(app, h).await;
+    h.live.lock().await.seats_of(token)
 }
 
 /// Takes the free seat of an open seek. The store decides who is first

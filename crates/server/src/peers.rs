@@ -55,7 +55,13 @@ pub(crate) async fn spawn(app: &App, shutdown: tokio::sync::watch::Receiver<bool
                         _ = rx3.changed() => return,
                     };
                     match n {
-                        Ok(Some(n)) => notice(&app3, n.payload()).await,
+                        // Each in a task of its own: a game's reload never
+                        // waits for another game's. (Two of one game are
+                        // safe in any order: a reload loads the newest.)
+                        Ok(Some(n)) => {
+                            let (app4, payload) = (app3.clone(), n.payload().to_string());
+                            tokio::spawn(async move { notice(&app4, &payload).await });
+                        }
                         // The connection dropped and comes back on the next
                         // call: what was sent meanwhile is lost, so compare.
                         Ok(None) => resync(&app3).await,

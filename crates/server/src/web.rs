@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::{GovernorError, GovernorLayer};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -177,14 +177,30 @@ fn pool_error(e: PoolError) -> Response {
 
 /// Counters for operators and the fault suite: games in memory, open
 /// connections, the engine and CPU pools.
+/// For people and load balancers: 200 while the store answers (a trivial
+/// query, 2 s at most), 503 when it does not, so a balancer stops sending
+/// players to an instance that cannot store their moves.
 async fn health(State(app): State<App>) -> Response {
-    Json(json!({
+    let probe = tokio::time::timeout(Duration::from_secs(2), sqlx::query("SELECT 1").fetch_one(&app.db)).await;
+    let store_ok = matches!(probe, Ok(Ok(_)));
+    let backend = match chimera_lab::store::backend(&app.db) {
+        chimera_lab::store::Backend::Sqlite => "sqlite",
+        chimera_lab::store::Backend::Postgres => "postgres",
+    };
+    let body = Json(json!({
+        "instance": app.instance,
+        "store": backend,
+        "store_ok": store_ok,
         "live_games": app.live_games().await,
         "connections": app.conns.open(),
         "engine": app.engine.stats(),
         "cpu": app.cpu.stats(),
-    }))
-    .into_response()
+    }));
+    if store_ok {
+        body.into_response()
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, body).into_response()
+    }
 }
 
 async fn meta() -> Response {
@@ -796,6 +812,10 @@ fn close_for(e: &axum::Error) -> (u16, String) {
 
 async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebSocket, token: Option<String>) {
     let mut rx = h.tx.subscribe();
+    // A page that (re)connects sees every committed move, even one made on
+    // another instance a moment ago (a player coming over from an instance
+    // that died).
+    crate::catch_up(&app, &h).await;
     let seats = crate::seats_fresh(&app, &h, token.as_deref()).await;
     let (hello, state, seated) = {
         let l = h.live.lock().await;

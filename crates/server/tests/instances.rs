@@ -54,6 +54,12 @@ async fn players_on_two_instances_see_each_others_moves() {
         let (_, s) = get_json(addr, &format!("/api/games/{id}")).await;
         assert_eq!(s["ply"], json!(moves.len()), "{s}");
     }
+    // Two instances, each healthy on PostgreSQL.
+    let (sa, ha) = get_json(a.addr, "/api/health").await;
+    let (sb, hb) = get_json(b.addr, "/api/health").await;
+    assert_eq!((sa, sb), (200, 200));
+    assert_eq!((ha["store"].as_str(), ha["store_ok"].as_bool()), (Some("postgres"), Some(true)), "{ha}");
+    assert_ne!(ha["instance"], hb["instance"]);
     a.stop().await;
     b.stop().await;
 }
@@ -136,15 +142,6 @@ async fn an_older_sqlite_store_is_upgraded_with_its_games() {
         .execute(&old)
         .await
         .unwrap();
-        for (ply, uci, san) in [(0, "e2e4", "e4"), (1, "e7e5", "e5")] {
-            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ('old1', $1, $2, $3)")
-                .bind(ply as i64)
-                .bind(uci)
-                .bind(san)
-                .execute(&old)
-                .await
-                .unwrap();
-        }
         // A game with a clock running out while no server ran: White (to
         // move) had 1 s left an hour ago.
         sqlx::query(
@@ -157,8 +154,12 @@ async fn an_older_sqlite_store_is_upgraded_with_its_games() {
         .execute(&old)
         .await
         .unwrap();
-        for (ply, uci, san) in [(0, "e2e4", "e4"), (1, "e7e5", "e5")] {
-            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ('old2', $1, $2, $3)")
+        // Both games: 1. e4 e5.
+        for (game, ply, uci, san) in
+            [("old1", 0, "e2e4", "e4"), ("old1", 1, "e7e5", "e5"), ("old2", 0, "e2e4", "e4"), ("old2", 1, "e7e5", "e5")]
+        {
+            sqlx::query("INSERT INTO moves (game_id, ply, uci, san) VALUES ($1, $2, $3, $4)")
+                .bind(game)
                 .bind(ply as i64)
                 .bind(uci)
                 .bind(san)
