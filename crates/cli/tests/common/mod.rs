@@ -93,10 +93,9 @@ impl Instance {
             Err(_) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                panic!(
-                    "instance {name} exited or did not print its address within 60 s; stderr:\n{}",
-                    std::fs::read_to_string(&log).unwrap_or_default()
-                );
+                let err = std::fs::read_to_string(&log).unwrap_or_default();
+                let _ = std::fs::remove_dir_all(&dir);
+                panic!("instance {name} exited or did not print its address within 60 s; stderr:\n{err}");
             }
         };
         Instance { addr, child: Some(child), log, dir }
