@@ -1,8 +1,12 @@
 //! `chimera lab` as a user runs it: a study killed with SIGKILL in the
 //! middle and resumed has exactly the games of an uninterrupted run (none
 //! lost, none twice); Ctrl-C stops cleanly and resumes; bad input is a
-//! clear error, never a panic. Small studies (100-150 nodes a move) in
-//! temporary directories; every wait is bounded in time.
+//! clear error, never a panic; two runs of one study (on one SQLite file,
+//! and on a throwaway PostgreSQL as two machines would) split its games.
+//! Small studies (100-150 nodes a move) in temporary directories; every
+//! wait is bounded in time.
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -215,4 +219,35 @@ fn two_runs_of_one_study_share_its_games_by_claiming_them() {
     );
     assert_eq!(stored(&data, "p"), 24);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn two_machines_share_a_study_on_postgresql() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("lab: two runs of one study on PostgreSQL") else { return };
+    let url = pg.fresh_database("lab");
+    let run = || {
+        chimera()
+            .arg("lab")
+            .env("CHIMERA_DATABASE_URL", &url)
+            .args(["run", "q"])
+            .args(STUDY)
+            .args(["--concurrency", "2"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chimera starts")
+    };
+    let (a, b) = (run(), run());
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    let (ta, tb) = (text(&a), text(&b));
+    assert!(a.status.success() && b.status.success(), "{ta}\n{tb}");
+    let (pa, pb) = (count_before(&ta, "played now").unwrap(), count_before(&tb, "played now").unwrap());
+    assert_eq!(pa + pb, 24, "{ta}\n{tb}");
+    assert!(
+        !ta.contains("already stored by another run") && !tb.contains("already stored by another run"),
+        "{ta}\n{tb}"
+    );
+    // The database holds each game number once, 0 to 23.
+    let ks = pg.psql(&url, "SELECT string_agg(k::text, ',' ORDER BY k) FROM lab_games WHERE study_id = 'q'").unwrap();
+    assert_eq!(ks.trim(), (0..24).map(|k| k.to_string()).collect::<Vec<_>>().join(","));
 }

@@ -1,5 +1,5 @@
 //! Several `chimera serve` instances on one store. On a throwaway
-//! PostgreSQL cluster (tests/common/pg.rs), two in-process instances: a
+//! PostgreSQL cluster (crates/cli/tests/common/pg.rs), two in-process instances: a
 //! game whose players sit on different instances, and two moves for one
 //! ply sent to both instances at once (the database lets one through).
 //! On SQLite: a store of the previous schema upgraded with its games kept.
@@ -27,8 +27,8 @@ async fn two_instances(url: &str) -> (Server, Server) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_two_instances_see_each_others_moves() {
-    let Some(pg) = PgCluster::start("instances-cross") else { return };
-    let url = pg.database().await;
+    let Some(pg) = PgCluster::start_or_skip("instances: players on two instances") else { return };
+    let url = pg.fresh_database("cross");
     let (a, b) = two_instances(&url).await;
     let (st, g) =
         post_json(a.addr, "/api/games", &json!({"variant": "chess", "mode": "friend", "color": "white"})).await;
@@ -66,8 +66,8 @@ async fn players_on_two_instances_see_each_others_moves() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_race_for_one_ply_lets_exactly_one_move_through() {
-    let Some(pg) = PgCluster::start("instances-race") else { return };
-    let url = pg.database().await;
+    let Some(pg) = PgCluster::start_or_skip("instances: a race for one ply") else { return };
+    let url = pg.fresh_database("race");
     let (a, b) = two_instances(&url).await;
     // Hot-seat: one token holds both seats, so both sockets may move.
     let (st, g) = post_json(a.addr, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;

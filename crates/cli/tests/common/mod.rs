@@ -4,17 +4,19 @@
 //! (`pg`).
 #![allow(dead_code)]
 
+/// The HTTP and WebSocket basics, shared with the server crate's tests.
+#[path = "../../../server/tests/common/http.rs"]
+mod http;
 pub mod pg;
+pub use http::*;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::Value;
 use std::io::BufRead;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
 pub fn fresh_dir(tag: &str) -> PathBuf {
@@ -125,54 +127,6 @@ impl Drop for Instance {
     }
 }
 
-/// One HTTP/1.1 request; returns (status, body). 20 s at most.
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut s = tokio::time::timeout(Duration::from_secs(10), TcpStream::connect(addr))
-        .await
-        .expect("connect in time")
-        .expect("connect");
-    let b = body.unwrap_or("");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
-        b.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
-        .await
-        .expect("response in time")
-        .expect("read");
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").expect("http head");
-    let status: u16 = head.split_whitespace().nth(1).expect("status").parse().expect("status code");
-    let body =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
-    (status, body)
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 || rest.len() < n + 2 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
-}
-
-pub async fn get_json(addr: SocketAddr, path: &str) -> (u16, Value) {
-    let (st, b) = http(addr, "GET", path, None).await;
-    (st, serde_json::from_str(&b).unwrap_or(Value::String(b)))
-}
-
-pub async fn post_json(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
-    let (st, b) = http(addr, "POST", path, Some(&body.to_string())).await;
-    (st, serde_json::from_str(&b).unwrap_or(Value::String(b)))
-}
-
 /// A friend game made on `addr` with White's seat, joined there as Black:
 /// (id, white token, black token).
 pub async fn friend_game(addr: SocketAddr, clock: Option<(f64, u32)>) -> (String, String, String) {
@@ -190,8 +144,6 @@ pub async fn friend_game(addr: SocketAddr, clock: Option<(f64, u32)>) -> (String
     (id, white, j["token"].as_str().expect("token").to_string())
 }
 
-pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
-
 pub async fn try_ws(addr: SocketAddr, id: &str, token: &str) -> Result<Ws, String> {
     let url = format!("ws://{addr}/ws/{id}?token={token}");
     match tokio::time::timeout(Duration::from_secs(10), tokio_tungstenite::connect_async(url)).await {
@@ -203,10 +155,6 @@ pub async fn try_ws(addr: SocketAddr, id: &str, token: &str) -> Result<Ws, Strin
 
 pub async fn ws(addr: SocketAddr, id: &str, token: &str) -> Ws {
     try_ws(addr, id, token).await.unwrap_or_else(|e| panic!("ws connect to {addr}: {e}"))
-}
-
-pub async fn send(ws: &mut Ws, v: &Value) {
-    ws.send(Message::Text(v.to_string().into())).await.expect("ws send");
 }
 
 /// The next JSON message, `None` when the socket closed or failed; panics

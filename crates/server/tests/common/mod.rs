@@ -23,53 +23,6 @@ pub async fn start(dir: &std::path::Path) -> Server {
     Server::start("127.0.0.1:0", dir).await.expect("server starts")
 }
 
-/// One HTTP/1.1 request; returns (status, body).
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
-    let b = body.unwrap_or("");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
-        b.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
-        .await
-        .expect("response in time")
-        .expect("read");
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").expect("http head");
-    let status: u16 = head.split_whitespace().nth(1).expect("status").parse().expect("status code");
-    let body =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
-    (status, body)
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
-}
-
-pub async fn get_json(addr: SocketAddr, path: &str) -> (u16, Value) {
-    let (st, b) = http(addr, "GET", path, None).await;
-    (st, serde_json::from_str(&b).unwrap_or(Value::String(b)))
-}
-
-pub async fn post_json(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
-    let (st, b) = http(addr, "POST", path, Some(&body.to_string())).await;
-    (st, serde_json::from_str(&b).unwrap_or(Value::String(b)))
-}
-
-pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
-
 pub async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
     let url = match token {
         Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
@@ -77,10 +30,6 @@ pub async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
     };
     let (s, _) = tokio_tungstenite::connect_async(url).await.expect("ws connect");
     s
-}
-
-pub async fn send(ws: &mut Ws, v: &Value) {
-    ws.send(Message::Text(v.to_string().into())).await.expect("ws send");
 }
 
 pub async fn send_raw(ws: &mut Ws, s: &str) {
@@ -186,4 +135,8 @@ pub fn client_ip(n: usize) -> std::net::Ipv4Addr {
     std::net::Ipv4Addr::new(127, 0, (1 + n / 250) as u8, (1 + n % 250) as u8)
 }
 pub mod browser;
+mod http;
+pub use http::*;
+/// The throwaway PostgreSQL cluster of the process-level tests, shared.
+#[path = "../../../cli/tests/common/pg.rs"]
 pub mod pg;

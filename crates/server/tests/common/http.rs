@@ -1,0 +1,65 @@
+//! The HTTP and WebSocket basics of the server tests (this crate's and the
+//! process-level ones of crates/cli): one HTTP/1.1 request on its own
+//! connection, JSON in and out, a WebSocket's type and send.
+
+use futures_util::SinkExt;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// One HTTP/1.1 request; returns (status, body). 20 s at most.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut s = tokio::time::timeout(Duration::from_secs(10), TcpStream::connect(addr))
+        .await
+        .expect("connect in time")
+        .expect("connect");
+    let b = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
+        b.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
+        .await
+        .expect("response in time")
+        .expect("read");
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").expect("http head");
+    let status: u16 = head.split_whitespace().nth(1).expect("status").parse().expect("status code");
+    let body =
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+    (status, body)
+}
+
+pub fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || rest.len() < n + 2 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+pub async fn get_json(addr: SocketAddr, path: &str) -> (u16, Value) {
+    let (st, b) = http(addr, "GET", path, None).await;
+    (st, serde_json::from_str(&b).unwrap_or(Value::String(b)))
+}
+
+pub async fn post_json(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
+    let (st, b) = http(addr, "POST", path, Some(&body.to_string())).await;
+    (st, serde_json::from_str(&b).unwrap_or(Value::String(b)))
+}
+
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+pub async fn send(ws: &mut Ws, v: &Value) {
+    ws.send(Message::Text(v.to_string().into())).await.expect("ws send");
+}
