@@ -51,12 +51,23 @@ async function load() {
   } catch (e) { toast(e.message); }
 }
 
+// The list is rebuilt only when its HTML changes: load() renders it before
+// and after the server's answer, and a rebuild under a finger or the mouse
+// (the same list, new elements) would swallow that tap or click.
+let movesHtml = null;
+$('moves').addEventListener('click', (ev) => {
+  const e = ev.target.closest('.m[data-node]');
+  if (!e) return;
+  tree.cur = tree.byId(parseInt(e.dataset.node, 10)) || tree.cur;
+  load();
+});
+
 function renderMoves() {
-  $('moves').innerHTML = moveListHtml(tree, startPly(startFen || line.fen));
-  $('moves').querySelectorAll('.m[data-node]').forEach((e) => e.addEventListener('click', () => {
-    tree.cur = tree.byId(parseInt(e.dataset.node, 10)) || tree.cur;
-    load();
-  }));
+  const html = moveListHtml(tree, startPly(startFen || line.fen));
+  if (html !== movesHtml) {
+    $('moves').innerHTML = html;
+    movesHtml = html;
+  }
   // Keep the current move in view inside the list (not by scrolling the page).
   const box = $('moves');
   const cur = box.querySelector('.cur');

@@ -123,6 +123,14 @@ function playerName(c) {
   return (name ? `${name} (${WORDS[c]})` : WORDS[c]) + me + (waiting ? ' — waiting for a player' : '');
 }
 
+let movesHtml = null;
+$('moves')?.addEventListener('click', (ev) => {
+  const e = ev.target.closest('.m[data-ply]');
+  if (!e) return;
+  viewPly = parseInt(e.dataset.ply, 10);
+  render();
+});
+
 function render() {
   const s = state;
   document.title = `Chimera — ${s.variant_name}`;
@@ -159,13 +167,17 @@ function render() {
     if (i % 2 === 0) cells.push(`<span class="n">${Math.floor(i / 2) + 1}.</span>`);
     cells.push(`<span class="m${i + 1 === ply ? ' cur' : ''}${h.note ? ' noted' : ''}" data-ply="${i + 1}">${h.san}</span>`);
   });
-  $('moves').innerHTML = cells.join('');
-  $('moves').querySelectorAll('.m').forEach((e) => e.addEventListener('click', () => { viewPly = parseInt(e.dataset.ply, 10); render(); }));
-  // Notes say what a move does when its notation may puzzle (dh6, cb3, e1~d2).
-  $('moves').querySelectorAll('.m').forEach((e) => {
-    const h = s.history[parseInt(e.dataset.ply, 10) - 1];
-    if (h && h.note) e.title = h.note;
-  });
+  // Rebuilt only when it changed: a rebuild under a finger swallows the tap.
+  const html = cells.join('');
+  if (html !== movesHtml) {
+    $('moves').innerHTML = html;
+    movesHtml = html;
+    // Notes say what a move does when its notation may puzzle (dh6, cb3, e1~d2).
+    $('moves').querySelectorAll('.m').forEach((e) => {
+      const h = s.history[parseInt(e.dataset.ply, 10) - 1];
+      if (h && h.note) e.title = h.note;
+    });
+  }
   const shown = ply > 0 ? s.history[ply - 1] : null;
   $('move-note').classList.toggle('hidden', !(shown && shown.note));
   $('move-note').textContent = shown && shown.note ? `${shown.san}: ${shown.note}` : '';

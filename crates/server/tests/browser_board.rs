@@ -429,8 +429,14 @@ async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
     click_css(c, "#export").await;
     wait_eq(c, "return document.getElementById('pgn').value.includes('2. Nf3 (2. d4 Nc6) *')", json!(true)).await;
     // Going back into the other line and on keeps it.
-    press_css(c, screen, "#moves .var .m").await;
-    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("d4")).await;
+    press_until(
+        c,
+        screen,
+        "#moves .var .m",
+        "return (document.querySelector('#moves .cur') || {}).textContent",
+        json!("d4"),
+    )
+    .await;
     let (main, side) = shown_lines(c).await;
     assert_eq!((main.len(), side.len()), (3, 2), "{main:?} {side:?}");
 }

@@ -416,6 +416,26 @@ pub async fn press_sq(c: &Client, screen: Screen, sq: &str) {
     press_css(c, screen, &format!("rect.sq[data-square='{sq}']")).await;
 }
 
+/// A press on an idempotent control (a move in a list, a tab) until `js`
+/// returns `want`: pressed again (at most three times) when nothing
+/// happened within 5 s, as a person taps again. On a loaded machine a
+/// WebDriver tap can arrive as a long press (the browser's timer runs out
+/// between finger down and up), which is no click.
+pub async fn press_until(c: &Client, screen: Screen, css: &str, js: &str, want: Value) {
+    for _ in 0..2 {
+        press_css(c, screen, css).await;
+        let t0 = std::time::Instant::now();
+        while t0.elapsed() < Duration::from_secs(5) {
+            if c.execute(js, vec![]).await.unwrap() == want {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    press_css(c, screen, css).await;
+    wait_eq(c, js, want).await;
+}
+
 /// One key pressed and released (a `fantoccini::key::Key` or a character).
 pub async fn key(c: &Client, k: impl Into<char>) {
     use fantoccini::actions::{KeyAction, KeyActions};
