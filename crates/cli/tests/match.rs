@@ -217,6 +217,23 @@ fn variants_are_set_through_uci_variant() {
 }
 
 #[test]
+fn an_engines_own_options_come_first_and_may_add_variants() {
+    // Like Fairy-Stockfish: `genie` is known only once `VariantPath` names a
+    // file, so that option must be set before `UCI_Variant`, and the
+    // variant list read again.
+    let a = engine("A", "--moves f2f3/g2g4 --variants chess --path-adds genie --require-variant genie");
+    let a = format!("{a},option.VariantPath=/some/variants.ini");
+    let b = engine("B", "--moves e7e5/d8h4 --variants chess/genie --require-variant genie");
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--variant", "genie"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Terminations: checkmate 1"), "{}", r.stdout);
+    // Without the option the variant is not offered, and the match says so.
+    let c = engine("C", "--moves f2f3/g2g4 --variants chess --path-adds genie --require-variant genie");
+    let r = run_match(&["--engine", &c, "--engine", &b, "--nodes", "10", "--variant", "genie"]);
+    assert!(!r.ok && r.stderr.contains("does not offer 'genie'"), "{}", r.stderr);
+}
+
+#[test]
 fn adjudication_by_reported_scores() {
     // A reports -2000 cp after each of its moves: with resign=2:1000 it
     // loses once it has said so twice (after its 2nd move, 1. Nf3 Nf6 2. Ng1).

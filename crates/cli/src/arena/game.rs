@@ -216,6 +216,19 @@ pub fn position_command(start: &AnyPosition, moves: &[Move], opts: &RuleOptions)
 /// Starts an engine and sets it up for the match's variant.
 pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, EngineError> {
     let mut e = UciEngine::start(spec, Duration::from_millis(cfg.handshake_ms))?;
+    // The engine's own options first: some decide what it can play
+    // (Fairy-Stockfish's `VariantPath` loads variants from a file), and its
+    // option list is read again after them when the variant is not in it.
+    for (k, v) in &spec.options {
+        e.set_option(k, v)?;
+    }
+    if cfg.variant != Variant::Chess
+        && !spec.options.is_empty()
+        && !e.variants.is_empty()
+        && !e.variants.iter().any(|v| v == cfg.variant.id())
+    {
+        e.handshake()?;
+    }
     if cfg.variant != Variant::Chess {
         if !e.has_option("UCI_Variant") {
             return Err(EngineError::Protocol(format!(
@@ -235,9 +248,6 @@ pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, En
         if cfg.variant == Variant::MagicRing && e.has_option("RingPowers") {
             e.set_option("RingPowers", &cfg.opts.ring_powers.to_string())?;
         }
-    }
-    for (k, v) in &spec.options {
-        e.set_option(k, v)?;
     }
     e.sync()?;
     Ok(e)

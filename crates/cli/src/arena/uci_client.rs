@@ -167,19 +167,28 @@ impl UciEngine {
             stdin,
             lines,
         };
-        e.send("uci")?;
-        let deadline = Instant::now() + handshake;
+        e.handshake()?;
+        Ok(e)
+    }
+
+    /// `uci` … `uciok`, reading the engine's name and options afresh. Run
+    /// again after options that change the others (Fairy-Stockfish's
+    /// `VariantPath` adds variants to its `UCI_Variant` list).
+    pub fn handshake(&mut self) -> Result<(), EngineError> {
+        self.option_names.clear();
+        self.variants.clear();
+        self.send("uci")?;
+        let deadline = Instant::now() + self.handshake;
         loop {
-            let line = e.recv(deadline, "uciok")?;
+            let line = self.recv(deadline, "uciok")?;
             let mut t = line.split_whitespace();
             match t.next() {
-                Some("uciok") => break,
-                Some("id") if t.next() == Some("name") => e.id_name = Some(t.collect::<Vec<_>>().join(" ")),
-                Some("option") => e.read_option(&line),
+                Some("uciok") => return Ok(()),
+                Some("id") if t.next() == Some("name") => self.id_name = Some(t.collect::<Vec<_>>().join(" ")),
+                Some("option") => self.read_option(&line),
                 _ => {}
             }
         }
-        Ok(e)
     }
 
     /// `option name N type T ... var a var b`: keeps the name and, for

@@ -11,6 +11,8 @@ and misbehaves on request:
   --score CP             print 'info depth 1 score cp CP' before each bestmove
   --variants a/b         announce a UCI_Variant combo with these values
   --require-variant V    answer '0000' unless 'setoption name UCI_Variant value V' came
+  --path-adds V          as Fairy-Stockfish's VariantPath: after 'setoption name
+                         VariantPath value ...', the next 'uci' lists variant V too
   --log PATH             append every line received to PATH
 """
 import sys
@@ -36,6 +38,7 @@ def main():
     score = opt.get("score")
     variants = [v for v in opt.get("variants", "").split("/") if v]
     required = opt.get("require-variant")
+    path_adds = opt.get("path-adds")
     log = open(opt["log"], "a") if "log" in opt else None
     variant = "chess"
     gos = 0
@@ -57,6 +60,8 @@ def main():
             say("id name Scripted")
             say("id author chimera tests")
             say("option name Hash type spin default 16 min 1 max 1024")
+            if path_adds:
+                say("option name VariantPath type string default <empty>")
             if variants:
                 say("option name UCI_Variant type combo default chess" + "".join(" var " + v for v in variants))
             say("uciok")
@@ -66,6 +71,12 @@ def main():
             gos = 0
         elif cmd == "setoption" and line.startswith("setoption name UCI_Variant value "):
             variant = line.split()[-1]
+            if variant not in variants:
+                # Fairy-Stockfish ignores a variant it does not know.
+                variant = "chess"
+        elif cmd == "setoption" and line.startswith("setoption name VariantPath value ") and path_adds:
+            if path_adds not in variants:
+                variants.append(path_adds)
         elif cmd == "go":
             gos += 1
             if gos == crash_at:
