@@ -199,24 +199,27 @@ fn count_before(out: &str, what: &str) -> Option<u64> {
     out[..at].split_whitespace().last()?.parse().ok()
 }
 
-#[test]
-fn two_runs_of_one_study_share_its_games_by_claiming_them() {
-    let data = fresh("shared");
-    // Started together: both create the study (one insert wins, the other
-    // finds it), then split its games.
-    let a = start_run(&data, "p");
-    let b = start_run(&data, "p");
+/// Two runs of the 24-game study, started together, both succeed and play
+/// every game once between them: their counts add up to the study, and
+/// neither played a game the other had stored.
+fn split_between(a: std::process::Child, b: std::process::Child) {
     let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
     let (ta, tb) = (text(&a), text(&b));
     assert!(a.status.success() && b.status.success(), "{ta}\n{tb}");
     let (pa, pb) = (count_before(&ta, "played now").unwrap(), count_before(&tb, "played now").unwrap());
-    // Every game played once: the two runs' counts add up to the study, and
-    // neither played a game the other had stored.
     assert_eq!(pa + pb, 24, "{ta}\n{tb}");
     assert!(
         !ta.contains("already stored by another run") && !tb.contains("already stored by another run"),
         "{ta}\n{tb}"
     );
+}
+
+#[test]
+fn two_runs_of_one_study_share_its_games_by_claiming_them() {
+    let data = fresh("shared");
+    // Started together: both create the study (one insert wins, the other
+    // finds it), then split its games.
+    split_between(start_run(&data, "p"), start_run(&data, "p"));
     assert_eq!(stored(&data, "p"), 24);
     let _ = std::fs::remove_dir_all(&data);
 }
@@ -237,16 +240,7 @@ fn two_machines_share_a_study_on_postgresql() {
             .spawn()
             .expect("chimera starts")
     };
-    let (a, b) = (run(), run());
-    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
-    let (ta, tb) = (text(&a), text(&b));
-    assert!(a.status.success() && b.status.success(), "{ta}\n{tb}");
-    let (pa, pb) = (count_before(&ta, "played now").unwrap(), count_before(&tb, "played now").unwrap());
-    assert_eq!(pa + pb, 24, "{ta}\n{tb}");
-    assert!(
-        !ta.contains("already stored by another run") && !tb.contains("already stored by another run"),
-        "{ta}\n{tb}"
-    );
+    split_between(run(), run());
     // The database holds each game number once, 0 to 23.
     let ks = pg.psql(&url, "SELECT string_agg(k::text, ',' ORDER BY k) FROM lab_games WHERE study_id = 'q'").unwrap();
     assert_eq!(ks.trim(), (0..24).map(|k| k.to_string()).collect::<Vec<_>>().join(","));
