@@ -10,7 +10,8 @@
 # Environment (defaults in brackets):
 #   CHIMERA      engine binary [target/release/chimera, built here]
 #   OUT          folder for the records [data/texel]
-#   GAMES        games per variant [600]
+#   GAMES        games per variant [600]; GAMES_<id> (dashes as
+#                underscores, e.g. GAMES_genie_ownhalf) for one variant
 #   NODES        nodes per move [5000]
 #   SEED0        first seed (variant i uses SEED0 + i) [100]
 #   THREADS      games at once [all cores]
@@ -30,7 +31,9 @@ seed=${SEED0:-100}
 mkdir -p "$OUT"
 for v in $VARIANTS; do
     seed=$((seed + 1))
-    "$CHIMERA" datagen --variant "$v" --games "$GAMES" --nodes "$NODES" --random-plies 8 --seed "$seed" \
+    var="GAMES_${v//-/_}"
+    games=${!var:-$GAMES}
+    "$CHIMERA" datagen --variant "$v" --games "$games" --nodes "$NODES" --random-plies 8 --seed "$seed" \
         --threads "$THREADS" --max-plies 600 --out "$OUT/$v.bin" | tee "$OUT/$v.txt"
 done
 echo "then: $CHIMERA tune $OUT/*.bin --prior 0.002 --epochs 15 --lr 1 --out params.rs  (docs/engine.md, Tuning)"

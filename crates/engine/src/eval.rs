@@ -117,6 +117,12 @@ pub struct Params {
     /// Genesis: a piece in reserve, per role P N B R Q (the placement phase:
     /// a reserve piece can go on any empty square but costs a move).
     pub reserve: [S; 5],
+    /// Genesis: the danger of placements next to the enemy King. Per piece
+    /// in our reserve (role P N B R Q) by the number of empty squares next
+    /// to the enemy King that no enemy piece but the King guards (0-8): a
+    /// reserve piece can be placed on such a square at once, so a King in
+    /// the open is in danger while the reserves are full.
+    pub genesis_drop_danger: [[S; 9]; 5],
     /// Magic Ring: what the power of a ring is worth on a carrier that lacks
     /// it, per power role (index `Role::index`; Q R B N K used).
     pub ring_power: [S; 8],
@@ -227,6 +233,7 @@ pub const fn start_params() -> Params {
         genesis_pawn: S(140, 14),
         genesis_pst: gpst,
         reserve: [S(94, 36), S(300, 272), S(337, 304), S(488, 530), S(1039, 1004)],
+        genesis_drop_danger: [[S(0, 0); 9]; 5],
         ring_power,
         ring_king_partial: S(87, 105),
         ring_on_king,
@@ -1464,6 +1471,7 @@ pub const PARAMS: Params = Params {
         ],
     ],
     reserve: [S(95, 14), S(298, 272), S(333, 302), S(488, 530), S(1037, 1003)],
+    genesis_drop_danger: [[S(0, 0); 9]; 5],
     ring_power: [S(0, 0), S(242, 218), S(241, 241), S(369, 414), S(653, 691), S(175, 210), S(0, 0), S(0, 0)],
     ring_king_partial: S(87, 105),
     ring_on_king: [S(0, 0), S(72, 66), S(72, 73), S(109, 124), S(197, 207), S(52, 63), S(0, 0), S(0, 0)],
@@ -1630,6 +1638,7 @@ pub fn zero_params() -> Params {
         genesis_pawn: Z,
         genesis_pst: [[Z; 64]; 6],
         reserve: [Z; 5],
+        genesis_drop_danger: [[Z; 9]; 5],
         ring_power: [Z; 8],
         ring_king_partial: Z,
         ring_on_king: [Z; 8],
@@ -1958,6 +1967,8 @@ pub fn board_eval(b: &Board, genesis: Option<&Genesis>, acc: &mut Acc) -> i32 {
     let mut att = pawn_att;
     let mut att_minor = [Bitboard::EMPTY; 2];
     let mut att_rook = [Bitboard::EMPTY; 2];
+    // Attacks of everything but the King (Genesis placement danger).
+    let mut att_no_king = pawn_att;
     for c in Color::ALL {
         acc.side(c);
         let ci = c.index();
@@ -2001,6 +2012,7 @@ pub fn board_eval(b: &Board, genesis: Option<&Genesis>, acc: &mut Acc) -> i32 {
                 if role == Role::King {
                     continue;
                 }
+                att_no_king[ci] |= a;
                 let n = ((a & mob_area).count() as usize).min(MOB_MAX - 1);
                 add!(acc, 1; mobility[role.index()][n]);
                 if (a & king_zone).any() {
@@ -2083,7 +2095,19 @@ pub fn board_eval(b: &Board, genesis: Option<&Genesis>, acc: &mut Acc) -> i32 {
             add!(acc, n; hanging);
         }
     }
-    if genesis.is_none() {
+    if let Some(pos) = genesis {
+        for c in Color::ALL {
+            let Some(k) = b.king_of(!c) else { continue };
+            acc.side(c);
+            let open = (attacks::king_attacks(k) & !occ & !att_no_king[(!c).index()]).count() as usize;
+            for (i, role) in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().enumerate() {
+                let n = pos.reserve_count(c, role) as i32;
+                if n > 0 {
+                    add!(acc, n; genesis_drop_danger[i][open.min(8)]);
+                }
+            }
+        }
+    } else {
         pawn_terms(b, pawns, acc);
     }
     acc.side(Color::White);
@@ -2320,6 +2344,30 @@ mod tests {
         // (`Params::reserve`), about the same late.
         let placed = Genesis::from_fen("8/8/8/8/3Q4/8/8/8[Kk] w - - 0 1").unwrap();
         assert!(placed.evaluate() > 700, "{}", placed.evaluate());
+    }
+
+    /// Genesis placement danger: each enemy reserve piece counts once per
+    /// role, by the empty squares next to the King that only the King
+    /// guards. Black's King on d5 alone: all 8 around it open; White's King
+    /// on a1 with a Rook on b1: of a2, b1, b2, b1 is occupied and the Rook
+    /// guards b2, so a2 alone is open.
+    #[test]
+    fn genesis_drop_danger_counts_reserves_by_open_king_squares() {
+        let pos = Genesis::from_fen("8/8/8/3k4/8/8/8/KR6[QRBBNNPPPPqrrbbnnpppp] w - - 0 1").unwrap();
+        let t = pos.trace().counts;
+        // White's reserve against Black's King (8 open squares), counted for White.
+        assert_eq!(t.genesis_drop_danger[4][8], S(1, 1));
+        assert_eq!(t.genesis_drop_danger[0][8], S(4, 4));
+        assert_eq!(t.genesis_drop_danger[3][8], S(1, 1), "one Rook in White's reserve");
+        // Black's reserve against White's King: a2 only (b1 holds the Rook,
+        // which guards b2), counted against White.
+        assert_eq!(t.genesis_drop_danger[4][1], S(-1, -1));
+        assert_eq!(t.genesis_drop_danger[3][1], S(-2, -2));
+        // No King on the board, no term; nothing in the orthodox game.
+        let t = Genesis::new().trace().counts;
+        assert!(t.genesis_drop_danger.as_flattened().iter().all(|&x| x == S(0, 0)));
+        let t = trace_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").counts;
+        assert!(t.genesis_drop_danger.as_flattened().iter().all(|&x| x == S(0, 0)));
     }
 
     /// Genesis pawns (no promotion) have none of the orthodox pawn terms:

@@ -110,6 +110,7 @@ fn slots() -> Vec<Slot> {
         s("genesis.pst.queen", GENESIS, |p| &mut p.genesis_pst[4][..]),
         s("genesis.pst.king", GENESIS, |p| &mut p.genesis_pst[5][..]),
         s("genesis.reserve", GENESIS, |p| &mut p.reserve[..]),
+        s("genesis.drop_danger", GENESIS, |p| p.genesis_drop_danger.as_flattened_mut()),
         s("ring.power", MAGICRING, |p| &mut p.ring_power[..]),
         s("ring.king_partial", MAGICRING, |p| std::slice::from_mut(&mut p.ring_king_partial)),
         s("ring.on_king", MAGICRING, |p| &mut p.ring_on_king[..]),
@@ -127,6 +128,8 @@ fn element_name(slot: &str, len: usize, i: usize) -> String {
         format!("{slot}.{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)
     } else if (len == 8 && !slot.starts_with("passed")) || slot == "genesis.reserve" {
         format!("{slot}.{}", ROLES[i])
+    } else if slot == "genesis.drop_danger" {
+        format!("{slot}.{}.{}", ROLES[i / 9], i % 9) // reserve role, open squares
     } else if slot.starts_with("passed") {
         format!("{slot}.{}", i + 2) // the slices start at rank index 1 (rank 2)
     } else {
@@ -677,6 +680,13 @@ pub fn params_source(p: &Params) -> String {
     line("genesis_pawn", s(&p.genesis_pawn));
     line("genesis_pst", format!("[{}]", table(&p.genesis_pst)));
     line("reserve", format!("[{}]", list(&p.reserve)));
+    line(
+        "genesis_drop_danger",
+        format!(
+            "[{}]",
+            p.genesis_drop_danger.iter().map(|r| format!("\n        [{}],", list(r))).collect::<String>() + "\n    "
+        ),
+    );
     line("ring_power", format!("[{}]", list(&p.ring_power)));
     line("ring_king_partial", s(&p.ring_king_partial));
     line("ring_on_king", format!("[{}]", list(&p.ring_on_king)));
