@@ -933,6 +933,53 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
 
+        // ProbCut: when a good capture's reduced search clears beta by a
+        // margin, a full search would almost surely fail high too. Skipped
+        // when the table already holds a deep enough score below the margin.
+        let pc_beta = beta + 200 - if improving { 50 } else { 0 };
+        if !pv_node
+            && !in_check
+            && !root
+            && excluded == 0
+            && depth >= 5
+            && beta.abs() < MATE_BOUND
+            && !tt.is_some_and(|e| e.depth >= depth - 3 && from_tt(e.score, ply) < pc_beta)
+        {
+            let mut pk = self.new_picker(pos, tt_move, ply, true);
+            while let Some((m, _)) = self.next_move(pos, &mut pk, ply, false) {
+                if !see_ge(pos, m, pc_beta - static_eval) {
+                    continue;
+                }
+                let child = pos.after(m);
+                self.stack[sp].moved = Self::moved_key(pos, m);
+                self.push_hash(key);
+                let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
+                if v >= pc_beta {
+                    v = -self.search(&child, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, !cut_node);
+                }
+                self.pop_hash();
+                if self.shared.stopped() {
+                    self.end_picker(pk, ply);
+                    return 0;
+                }
+                if v >= pc_beta {
+                    self.end_picker(pk, ply);
+                    self.shared.tt.store(
+                        key,
+                        TtEntry {
+                            mv: encode_move(m),
+                            score: to_tt(v, ply),
+                            eval: static_eval,
+                            depth: depth - 3,
+                            bound: Bound::Lower,
+                        },
+                    );
+                    return v;
+                }
+            }
+            self.end_picker(pk, ply);
+        }
+
         // Singular extension: when every other move fails well below the
         // TT move's score (a reduced search without it), the TT move is
         // extended; when even without it the search clears beta, the node

@@ -1,9 +1,12 @@
 //! The shared, lock-free transposition table.
 //!
-//! Each entry is two `AtomicU64`: `key ^ data` and `data` (the "XOR trick"):
-//! a torn write by another thread makes `stored_key ^ data != key`, so the
-//! entry reads as a miss instead of as garbage. Buckets hold two entries;
-//! replacement prefers the same key, then the shallower / older entry.
+//! Buckets of 32 bytes hold three entries: three packed 64-bit data words
+//! and one word of three 16-bit checks (the key's low 16 bits XOR a fold of
+//! the entry's data; the bucket is chosen by the key's high bits). A torn
+//! write by another thread (a data word without its check, or the reverse)
+//! then reads as a miss, not as another position's entry. Replacement
+//! prefers the same position, then an empty entry, then the shallowest /
+//! oldest.
 //!
 //! Moves are stored as a 20-bit code ([`encode_move`]); the search never
 //! decodes them, it only compares codes with the legal moves it generated,
@@ -48,13 +51,34 @@ pub fn encode_move(m: Move) -> u32 {
     (m.from.index() as u32 | (m.to.index() as u32) << 6 | (k + 1) << 12) & 0xFFFFF
 }
 
+/// Three entries and their key checks: 32 bytes, aligned so that a bucket
+/// never straddles a cache line.
+#[repr(align(32))]
+#[derive(Default)]
+struct Bucket {
+    /// Packed entries (`TranspositionTable::pack`); 0 = empty.
+    data: [AtomicU64; 3],
+    /// Entry `i`'s check in bits `16 i .. 16 i + 16`: the key's low 16 bits
+    /// XOR a 16-bit fold of the entry's data.
+    checks: AtomicU64,
+}
+
 pub struct TranspositionTable {
-    slots: Vec<AtomicU64>,
+    buckets: Vec<Bucket>,
     mask: usize,
     age: AtomicU8,
 }
 
-const ENTRY_BYTES: usize = 16;
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+const WAYS: usize = 3;
+
+/// The check of an entry: ties its data word to its key, so that a torn
+/// write (another thread's data under this key's check, or the reverse)
+/// reads as a miss, not as another position's entry.
+#[inline]
+fn check(key: u64, d: u64) -> u64 {
+    (key ^ d ^ (d >> 16) ^ (d >> 32) ^ (d >> 48)) & 0xFFFF
+}
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (rounded down to a power of two),
@@ -63,23 +87,26 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let mb = clamp_mb(mb, available_mb());
         let bytes = mb * 1024 * 1024;
-        // Number of buckets (two entries each): a power of two.
-        let mut buckets = 1usize;
-        while buckets * 2 * 2 * ENTRY_BYTES <= bytes {
-            buckets *= 2;
+        // Number of buckets (three entries each): a power of two.
+        let mut n = 1usize;
+        while n * 2 * BUCKET_BYTES <= bytes {
+            n *= 2;
         }
-        let slots = (0..buckets * 4).map(|_| AtomicU64::new(0)).collect();
-        TranspositionTable { slots, mask: buckets - 1, age: AtomicU8::new(0) }
+        let buckets = (0..n).map(|_| Bucket::default()).collect();
+        TranspositionTable { buckets, mask: n - 1, age: AtomicU8::new(0) }
     }
 
     /// Size in megabytes actually allocated.
     pub fn size_mb(&self) -> usize {
-        self.slots.len() * 8 / (1024 * 1024)
+        self.buckets.len() * BUCKET_BYTES / (1024 * 1024)
     }
 
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.store(0, Ordering::Relaxed);
+        for b in &self.buckets {
+            for d in &b.data {
+                d.store(0, Ordering::Relaxed);
+            }
+            b.checks.store(0, Ordering::Relaxed);
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -91,8 +118,8 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        ((key >> 32) as usize & self.mask) * 4
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key >> 32) as usize & self.mask]
     }
 
     #[inline]
@@ -121,39 +148,41 @@ impl TranspositionTable {
         }
     }
 
+    /// The entries of `key`'s bucket: (data, whether it is `key`'s).
+    #[inline]
+    fn read(b: &Bucket, key: u64) -> [(u64, bool); WAYS] {
+        let d = [0, 1, 2].map(|i| b.data[i].load(Ordering::Relaxed));
+        let checks = b.checks.load(Ordering::Relaxed);
+        [0, 1, 2].map(|i| (d[i], d[i] != 0 && (checks >> (16 * i)) & 0xFFFF == check(key, d[i])))
+    }
+
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let b = self.bucket(key);
-        for i in 0..2 {
-            let k = self.slots[b + 2 * i].load(Ordering::Relaxed);
-            let d = self.slots[b + 2 * i + 1].load(Ordering::Relaxed);
-            if d != 0 && k ^ d == key {
-                return Some(Self::unpack(d));
-            }
-        }
-        None
+        Self::read(self.bucket(key), key).iter().find(|(_, mine)| *mine).map(|&(d, _)| Self::unpack(d))
     }
 
     pub fn store(&self, key: u64, mut e: TtEntry) {
         let b = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed);
+        let entries = Self::read(b, key);
         let mut victim = 0;
         let mut worst = i32::MAX;
-        for i in 0..2 {
-            let k = self.slots[b + 2 * i].load(Ordering::Relaxed);
-            let d = self.slots[b + 2 * i + 1].load(Ordering::Relaxed);
-            if d == 0 || k ^ d == key {
-                victim = i;
-                if d != 0 && k ^ d == key {
-                    let old = Self::unpack(d);
-                    // Keep a deeper entry of the same position unless the new one is exact.
-                    if e.bound != Bound::Exact && old.depth > e.depth + 2 {
-                        return;
-                    }
-                    if e.mv == 0 {
-                        e.mv = old.mv;
-                    }
+        for (i, &(d, mine)) in entries.iter().enumerate() {
+            if mine {
+                let old = Self::unpack(d);
+                // Keep a deeper entry of the same position unless the new one is exact.
+                if e.bound != Bound::Exact && old.depth > e.depth + 2 {
+                    return;
                 }
+                if e.mv == 0 {
+                    e.mv = old.mv;
+                }
+                victim = i;
                 break;
+            }
+            if d == 0 {
+                victim = i;
+                worst = i32::MIN;
+                continue;
             }
             let old = Self::unpack(d);
             let old_age = ((d >> 62) & 3) as u8;
@@ -164,22 +193,26 @@ impl TranspositionTable {
             }
         }
         let d = Self::pack(&e, age);
-        self.slots[b + 2 * victim].store(key ^ d, Ordering::Relaxed);
-        self.slots[b + 2 * victim + 1].store(d, Ordering::Relaxed);
+        b.data[victim].store(d, Ordering::Relaxed);
+        let shift = 16 * victim;
+        let checks = b.checks.load(Ordering::Relaxed);
+        b.checks.store((checks & !(0xFFFF << shift)) | (check(key, d) << shift), Ordering::Relaxed);
     }
 
     /// Permille of the first thousand entries used in this search.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 3;
-        let n = (self.slots.len() / 2).min(1000);
+        let buckets = self.buckets.len().min(1000 / WAYS);
         let mut used = 0;
-        for i in 0..n {
-            let d = self.slots[2 * i + 1].load(Ordering::Relaxed);
-            if d != 0 && ((d >> 62) & 3) as u8 == age {
-                used += 1;
+        for b in &self.buckets[..buckets] {
+            for d in &b.data {
+                let d = d.load(Ordering::Relaxed);
+                if d != 0 && ((d >> 62) & 3) as u8 == age {
+                    used += 1;
+                }
             }
         }
-        (used * 1000 / n.max(1)) as u32
+        (used * 1000 / (buckets * WAYS).max(1)) as u32
     }
 }
 
@@ -209,6 +242,32 @@ mod tests {
         assert_eq!((got.mv, got.score, got.eval, got.depth, got.bound), (12345, -31000, -77, 9, Bound::Lower));
         // Another key in the same bucket does not read the entry.
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
+    }
+
+    /// Three positions of one bucket all stay; a fourth replaces the
+    /// shallowest; a data word without its check is a miss.
+    #[test]
+    fn three_entries_a_bucket_and_torn_writes_miss() {
+        let tt = TranspositionTable::new(1);
+        let key = |i: u64| 0x1234_0000_0000_0000 | (i * 0x9E37);
+        let e = |d: i32| TtEntry { mv: 7, score: d * 10, eval: 0, depth: d, bound: Bound::Exact };
+        for i in 0..3 {
+            tt.store(key(i), e(5 + i as i32));
+        }
+        for i in 0..3 {
+            assert_eq!(tt.probe(key(i)).map(|x| x.depth), Some(5 + i as i32), "entry {i}");
+        }
+        tt.store(key(3), e(9));
+        assert!(tt.probe(key(0)).is_none(), "the shallowest entry was replaced");
+        assert_eq!(tt.probe(key(3)).map(|x| x.depth), Some(9));
+        assert!(tt.probe(key(1)).is_some() && tt.probe(key(2)).is_some());
+        // Another thread's data under this key's check: a miss.
+        let b = tt.bucket(key(3));
+        let i = (0..3).find(|&i| TranspositionTable::unpack(b.data[i].load(Ordering::Relaxed)).depth == 9).unwrap();
+        b.data[i].store(TranspositionTable::pack(&e(4), 0), Ordering::Relaxed);
+        assert!(tt.probe(key(3)).is_none());
+        assert_eq!(std::mem::size_of::<Bucket>(), 32);
+        assert_eq!(std::mem::align_of::<Bucket>(), 32);
     }
 
     /// A request far beyond the machine's memory is clamped, not fatal.
