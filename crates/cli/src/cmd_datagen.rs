@@ -39,6 +39,10 @@ pub struct Args {
     /// Games played at once (one engine each).
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
     threads: usize,
+    /// Time budget in seconds (0 = none): no new game starts after it, the
+    /// games in play are finished, so the file holds only whole games.
+    #[arg(long, default_value_t = 0)]
+    seconds: u64,
     /// Output file (created or truncated).
     #[arg(long)]
     out: std::path::PathBuf,
@@ -66,6 +70,7 @@ pub fn run(a: Args) -> Result<()> {
     let out = Mutex::new(std::io::BufWriter::new(file));
     let next = AtomicU64::new(0);
     let positions = AtomicUsize::new(0);
+    let played = AtomicU64::new(0);
     let pb = ProgressBar::with_draw_target(Some(a.games), ProgressDrawTarget::stderr());
     pb.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games [{elapsed_precise} < {eta_precise}] {msg}")
@@ -79,6 +84,9 @@ pub fn run(a: Args) -> Result<()> {
                 let mut engine = datagen::engine();
                 let mut buf = Vec::new();
                 loop {
+                    if a.seconds > 0 && t0.elapsed().as_secs() >= a.seconds {
+                        break;
+                    }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= a.games || failed.lock().map_or(true, |f| f.is_some()) {
                         break;
@@ -97,6 +105,7 @@ pub fn run(a: Args) -> Result<()> {
                         }
                         break;
                     }
+                    played.fetch_add(1, Ordering::Relaxed);
                     pb.inc(1);
                     pb.set_message(format!("{n} positions, {:.0}/s", n as f64 / t0.elapsed().as_secs_f64().max(1e-3)));
                 }
@@ -114,7 +123,7 @@ pub fn run(a: Args) -> Result<()> {
     let n = positions.load(Ordering::Relaxed);
     println!(
         "{} games of {}, {n} positions ({:.0} a second) in {} ({:.1} s)",
-        a.games,
+        played.load(Ordering::Relaxed),
         variant.id(),
         n as f64 / t0.elapsed().as_secs_f64().max(1e-3),
         a.out.display(),

@@ -61,3 +61,24 @@ fn datagen_then_tune() {
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("truncated"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--seconds` stops starting games once the budget is spent and leaves a
+/// file of whole games (the tuner reads it back without a truncation error).
+#[test]
+fn datagen_time_budget_stops_early_with_whole_games() {
+    let dir = std::env::temp_dir().join(format!("chimera-datagen-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.bin");
+    let out = chimera(&[
+        "datagen", "--variant", "chess", "--games", "1000000", "--nodes", "200", "--max-plies", "40", "--threads",
+        "2", "--seconds", "1", "--out", data.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let games: u64 = text.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(games > 0 && games < 1_000_000, "{text}");
+    let bytes = std::fs::read(&data).unwrap();
+    let records = chimera_engine::datagen::read_records(&bytes).expect("whole games");
+    assert_eq!(records.len() as u64, games);
+    std::fs::remove_dir_all(&dir).ok();
+}
