@@ -3,7 +3,7 @@
 # of the test suite. Each section writes its PGN and the `chimera match`
 # report under $OUT and prints the report.
 #
-#   scripts/strength.sh [stockfish|baseline|sprt|robust|tally|all]
+#   scripts/strength.sh [stockfish|fsf|baseline|sprt|robust|tally|all]
 #
 # `tally` counts the games of every section run into the same $OUT and
 # fails if any report shows a fault (illegal move, crash, time loss).
@@ -16,6 +16,13 @@
 #                ["2000:60 2300:200 2600:60"; 200 games give about ±50 Elo
 #                at a 50% score]
 #   SF_TC        time control against Stockfish [10+0.1]
+#   FSF          a Fairy-Stockfish binary built from its public source (never
+#                committed) for the Genesis section; the section is skipped
+#                without it. It plays Genesis from scripts/oracle/genesis.ini
+#   FSF_GAMES    Genesis games against Fairy-Stockfish [100]
+#   FSF_TC       their time control [10+0.1]
+#   ADJUDICATE   a --adjudicate spec for every match [none; the runs of
+#                25 Nov 2026 used resign=3:1000,draw=40:8:10]
 #   BASELINE_SPEC  the material-only baseline as a --engine spec [the same
 #                binary with the UCI option Baseline=true]
 #   BASE_GAMES   games per variant against the baseline [60]
@@ -50,6 +57,10 @@ SPRT_CONCURRENCY=${SPRT_CONCURRENCY:-$CONCURRENCY}
 TIMEMARGIN=${TIMEMARGIN:-100}
 ROBUST_GAMES=${ROBUST_GAMES:-170}
 ROBUST_TC=${ROBUST_TC:-1+0.03}
+FSF=${FSF:-}
+FSF_GAMES=${FSF_GAMES:-100}
+FSF_TC=${FSF_TC:-10+0.1}
+ADJUDICATE=${ADJUDICATE:-}
 if [ -z "${CHIMERA:-}" ]; then
     cargo build --release -p chimera
     CHIMERA=$PWD/target/release/chimera
@@ -65,7 +76,9 @@ run() {
     local name=$1
     shift
     echo "== $name: chimera match $*"
-    "$CHIMERA" match "$@" --concurrency "$CONCURRENCY" --pgn "$OUT/$name.pgn" | tee "$OUT/$name.txt"
+    local adj=()
+    [ -z "$ADJUDICATE" ] || adj=(--adjudicate "$ADJUDICATE")
+    "$CHIMERA" match "$@" "${adj[@]}" --concurrency "$CONCURRENCY" --pgn "$OUT/$name.pgn" | tee "$OUT/$name.txt"
 }
 
 ENGINE="name=chimera,cmd=$CHIMERA,args=uci,option.Hash=64,option.Threads=1"
@@ -83,6 +96,17 @@ stockfish() {
             --engine "$ENGINE" \
             --engine "name=stockfish-$elo,cmd=$SF,option.Hash=64,option.Threads=1,option.UCI_LimitStrength=true,option.UCI_Elo=$elo"
     done
+}
+
+# Genesis against Fairy-Stockfish at full strength, the project's config.
+fsf() {
+    if [ -z "$FSF" ] || [ ! -x "$FSF" ]; then
+        echo "SKIPPED fsf section: set FSF to a Fairy-Stockfish binary built from its source"
+        return
+    fi
+    run "genesis-vs-fairy-stockfish" --variant genesis --games "$FSF_GAMES" --tc "$FSF_TC" --random-plies 2 --seed 6 \
+        --engine "$ENGINE" \
+        --engine "name=fairy-stockfish,cmd=$FSF,option.VariantPath=$PWD/scripts/oracle/genesis.ini,option.Hash=64,option.Threads=1"
 }
 
 baseline() {
@@ -134,10 +158,11 @@ tally() {
 
 case $WHAT in
     stockfish) stockfish ;;
+    fsf) fsf ;;
     baseline) baseline ;;
     sprt) sprt ;;
     robust) robust ;;
     tally) tally ;;
-    all) stockfish; baseline; sprt; robust; tally ;;
-    *) echo "usage: $0 [stockfish|baseline|sprt|robust|tally|all]" >&2; exit 2 ;;
+    all) stockfish; fsf; baseline; sprt; robust; tally ;;
+    *) echo "usage: $0 [stockfish|fsf|baseline|sprt|robust|tally|all]" >&2; exit 2 ;;
 esac
