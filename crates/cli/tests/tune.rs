@@ -70,8 +70,21 @@ fn datagen_time_budget_stops_early_with_whole_games() {
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("chess.bin");
     let out = chimera(&[
-        "datagen", "--variant", "chess", "--games", "1000000", "--nodes", "200", "--max-plies", "40", "--threads",
-        "2", "--seconds", "1", "--out", data.to_str().unwrap(),
+        "datagen",
+        "--variant",
+        "chess",
+        "--games",
+        "1000000",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "40",
+        "--threads",
+        "2",
+        "--seconds",
+        "1",
+        "--out",
+        data.to_str().unwrap(),
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
