@@ -3,7 +3,7 @@
 # of the test suite. Each section writes its PGN and the `chimera match`
 # report under $OUT and prints the report.
 #
-#   scripts/strength.sh [stockfish|fsf|baseline|sprt|robust|tally|all]
+#   scripts/strength.sh [stockfish|fsf|baseline|versus|sprt|robust|tally|all]
 #
 # `tally` counts the games of every section run into the same $OUT and
 # fails if any report shows a fault (illegal move, crash, time loss).
@@ -21,14 +21,21 @@
 #                without it. It plays Genesis from scripts/oracle/genesis.ini
 #   FSF_GAMES    Genesis games against Fairy-Stockfish [100]
 #   FSF_TC       their time control [10+0.1]
+#   FSF_MAXMOVES a Genesis game still running after this many full moves is
+#                adjudicated a draw [300; Genesis pawns move every way, so a
+#                fifty-move count that pawn moves reset can run for 15,000 plies]
 #   ADJUDICATE   a --adjudicate spec for every match [none; the runs of
 #                25 Nov 2026 used resign=3:1000,draw=40:8:10]
 #   BASELINE_SPEC  the material-only baseline as a --engine spec [the same
 #                binary with the UCI option Baseline=true]
 #   BASE_GAMES   games per variant against the baseline [60]
 #   BASE_TC      time control against the baseline [2+0.02]
-#   OLD_REV      earlier version for the SPRT runs [HEAD~1]
+#   OLD_REV      earlier version for the versus and SPRT runs [HEAD~1]
 #   OLD_BIN      an already built binary of OLD_REV (skips the build)
+#   VS_GAMES     chess games against OLD_REV in the versus section [400]
+#   VS_TC        their time control [10+0.1]
+#   VS_VARIANT_GAMES  games per other variant against OLD_REV [40]
+#   VS_VARIANT_TC     their time control [2+0.02]
 #   SPRT_TC      time control of the SPRT runs [2+0.02]
 #   SPRT_BOUNDS  SPRT bounds [elo0=0,elo1=20,alpha=0.05,beta=0.05]
 #   SPRT_MAX     game cap of each SPRT run [400]
@@ -60,6 +67,11 @@ ROBUST_TC=${ROBUST_TC:-1+0.03}
 FSF=${FSF:-}
 FSF_GAMES=${FSF_GAMES:-100}
 FSF_TC=${FSF_TC:-10+0.1}
+FSF_MAXMOVES=${FSF_MAXMOVES:-300}
+VS_GAMES=${VS_GAMES:-400}
+VS_TC=${VS_TC:-10+0.1}
+VS_VARIANT_GAMES=${VS_VARIANT_GAMES:-40}
+VS_VARIANT_TC=${VS_VARIANT_TC:-2+0.02}
 ADJUDICATE=${ADJUDICATE:-}
 if [ -z "${CHIMERA:-}" ]; then
     cargo build --release -p chimera
@@ -104,7 +116,7 @@ fsf() {
         echo "SKIPPED fsf section: set FSF to a Fairy-Stockfish binary built from its source"
         return
     fi
-    run "genesis-vs-fairy-stockfish" --variant genesis --games "$FSF_GAMES" --tc "$FSF_TC" --random-plies 2 --seed 6 \
+    ADJUDICATE=${ADJUDICATE:+$ADJUDICATE,}maxmoves=$FSF_MAXMOVES run "genesis-vs-fairy-stockfish" --variant genesis --games "$FSF_GAMES" --tc "$FSF_TC" --random-plies 2 --seed 6 \
         --engine "$ENGINE" \
         --engine "name=fairy-stockfish,cmd=$FSF,option.VariantPath=$PWD/scripts/oracle/genesis.ini,option.Hash=64,option.Threads=1"
 }
@@ -116,21 +128,50 @@ baseline() {
     done
 }
 
-sprt() {
-    local old_dir=/tmp/chimera-old-$$ old_bin=${OLD_BIN:-}
+# old_engine: sets OLD_ENGINE (an engine spec) and OLD_NAME for OLD_REV,
+# building it in a worktree unless OLD_BIN is given; old_engine_done removes
+# that worktree.
+OLD_DIR=/tmp/chimera-old-$$
+old_engine() {
+    local old_bin=${OLD_BIN:-}
     if [ -z "$old_bin" ]; then
-        git worktree add --detach "$old_dir" "$OLD_REV"
-        (cd "$old_dir" && cargo build --release -p chimera)
-        old_bin=$old_dir/target/release/chimera
+        git worktree add --detach "$OLD_DIR" "$OLD_REV"
+        (cd "$OLD_DIR" && cargo build --release -p chimera)
+        old_bin=$OLD_DIR/target/release/chimera
     fi
-    local rev
-    rev=$(git rev-parse --short "$OLD_REV")
-    for v in $SPRT_VARIANTS; do
-        CONCURRENCY=$SPRT_CONCURRENCY run "$v-sprt-vs-$rev" --variant "$v" --games "$SPRT_MAX" --tc "$SPRT_TC" \
-            --random-plies 8 --seed 3 --timemargin "$TIMEMARGIN" --sprt "$SPRT_BOUNDS" \
-            --engine "$ENGINE" --engine "name=chimera-$rev,cmd=$old_bin,args=uci,option.Hash=64,option.Threads=1"
+    OLD_NAME=chimera-$(git rev-parse --short "$OLD_REV")
+    OLD_ENGINE="name=$OLD_NAME,cmd=$old_bin,args=uci,option.Hash=64,option.Threads=1"
+}
+old_engine_done() {
+    [ -n "${OLD_BIN:-}" ] || git worktree remove --force "$OLD_DIR"
+}
+
+# The engine against an earlier version: chess at VS_TC (the issue's
+# yardstick), every other variant at VS_VARIANT_TC.
+versus() {
+    old_engine
+    local v
+    for v in $VARIANTS; do
+        if [ "$v" = chess ]; then
+            run "chess-vs-$OLD_NAME" --variant chess --games "$VS_GAMES" --tc "$VS_TC" --random-plies 8 --seed 5 \
+                --timemargin "$TIMEMARGIN" --engine "$ENGINE" --engine "$OLD_ENGINE"
+        else
+            run "$v-vs-$OLD_NAME" --variant "$v" --games "$VS_VARIANT_GAMES" --tc "$VS_VARIANT_TC" --random-plies 8 \
+                --seed 7 --timemargin "$TIMEMARGIN" --engine "$ENGINE" --engine "$OLD_ENGINE"
+        fi
     done
-    [ -n "${OLD_BIN:-}" ] || git worktree remove --force "$old_dir"
+    old_engine_done
+}
+
+sprt() {
+    old_engine
+    local v
+    for v in $SPRT_VARIANTS; do
+        CONCURRENCY=$SPRT_CONCURRENCY run "$v-sprt-vs-$OLD_NAME" --variant "$v" --games "$SPRT_MAX" --tc "$SPRT_TC" \
+            --random-plies 8 --seed 3 --timemargin "$TIMEMARGIN" --sprt "$SPRT_BOUNDS" \
+            --engine "$ENGINE" --engine "$OLD_ENGINE"
+    done
+    old_engine_done
 }
 
 robust() {
@@ -160,9 +201,10 @@ case $WHAT in
     stockfish) stockfish ;;
     fsf) fsf ;;
     baseline) baseline ;;
+    versus) versus ;;
     sprt) sprt ;;
     robust) robust ;;
     tally) tally ;;
-    all) stockfish; fsf; baseline; sprt; robust; tally ;;
-    *) echo "usage: $0 [stockfish|fsf|baseline|sprt|robust|tally|all]" >&2; exit 2 ;;
+    all) stockfish; fsf; baseline; versus; sprt; robust; tally ;;
+    *) echo "usage: $0 [stockfish|fsf|baseline|versus|sprt|robust|tally|all]" >&2; exit 2 ;;
 esac
