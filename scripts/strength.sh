@@ -129,38 +129,37 @@ baseline() {
 }
 
 # old_engine: sets OLD_ENGINE (an engine spec) and OLD_NAME for OLD_REV,
-# building it in a worktree unless OLD_BIN is given; old_engine_done removes
-# that worktree.
+# building it once per run in a worktree unless OLD_BIN is given (`all`
+# reuses the build for versus and sprt); the worktree goes when the script exits.
 OLD_DIR=/tmp/chimera-old-$$
+OLD_ENGINE=
 old_engine() {
+    [ -z "$OLD_ENGINE" ] || return 0
     local old_bin=${OLD_BIN:-}
     if [ -z "$old_bin" ]; then
         git worktree add --detach "$OLD_DIR" "$OLD_REV"
+        trap 'git worktree remove --force "$OLD_DIR"' EXIT
         (cd "$OLD_DIR" && cargo build --release -p chimera)
         old_bin=$OLD_DIR/target/release/chimera
     fi
     OLD_NAME=chimera-$(git rev-parse --short "$OLD_REV")
     OLD_ENGINE="name=$OLD_NAME,cmd=$old_bin,args=uci,option.Hash=64,option.Threads=1"
 }
-old_engine_done() {
-    [ -n "${OLD_BIN:-}" ] || git worktree remove --force "$OLD_DIR"
-}
 
 # The engine against an earlier version: chess at VS_TC (the issue's
-# yardstick), every other variant at VS_VARIANT_TC.
+# yardstick, seed 5), every other variant at VS_VARIANT_TC (seed 7).
 versus() {
     old_engine
-    local v
+    local v games tc seed
     for v in $VARIANTS; do
         if [ "$v" = chess ]; then
-            run "chess-vs-$OLD_NAME" --variant chess --games "$VS_GAMES" --tc "$VS_TC" --random-plies 8 --seed 5 \
-                --timemargin "$TIMEMARGIN" --engine "$ENGINE" --engine "$OLD_ENGINE"
+            games=$VS_GAMES tc=$VS_TC seed=5
         else
-            run "$v-vs-$OLD_NAME" --variant "$v" --games "$VS_VARIANT_GAMES" --tc "$VS_VARIANT_TC" --random-plies 8 \
-                --seed 7 --timemargin "$TIMEMARGIN" --engine "$ENGINE" --engine "$OLD_ENGINE"
+            games=$VS_VARIANT_GAMES tc=$VS_VARIANT_TC seed=7
         fi
+        run "$v-vs-$OLD_NAME" --variant "$v" --games "$games" --tc "$tc" --random-plies 8 --seed "$seed" \
+            --timemargin "$TIMEMARGIN" --engine "$ENGINE" --engine "$OLD_ENGINE"
     done
-    old_engine_done
 }
 
 sprt() {
@@ -171,7 +170,6 @@ sprt() {
             --random-plies 8 --seed 3 --timemargin "$TIMEMARGIN" --sprt "$SPRT_BOUNDS" \
             --engine "$ENGINE" --engine "$OLD_ENGINE"
     done
-    old_engine_done
 }
 
 robust() {
