@@ -12,6 +12,7 @@ mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
+mod cmd_train;
 mod cmd_tune;
 mod cmd_uci;
 mod cmd_variants;
@@ -47,6 +48,8 @@ enum Command {
     Tune(cmd_tune::Args),
     /// Self-play games at fixed nodes as binary training records for `tune`.
     Datagen(cmd_datagen::Args),
+    /// Train a network evaluation (NNUE) on a CPU from `datagen` records.
+    Train(cmd_train::Args),
     /// Balance lab: self-play studies of each variant and rule option, reports with 95% intervals.
     Lab(cmd_lab::Args),
     /// List the variants: id, name, summary, start FEN, rules page (`--ids`: ids only, for scripts).
@@ -64,6 +67,7 @@ fn main() {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
+        Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Variants(a)) => cmd_variants::run(a),
         Some(Command::Lab(a)) => cmd_lab::run(a),

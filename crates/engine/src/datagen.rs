@@ -234,7 +234,7 @@ impl<'a> Reader<'a> {
 
 /// A fresh one-thread engine for self-play.
 pub fn engine() -> Engine {
-    Engine::new(EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false })
+    Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() })
 }
 
 #[cfg(test)]

@@ -1611,6 +1611,12 @@ pub trait Evaluate: Position {
     fn null_move(&self) -> Option<Self> {
         None
     }
+
+    /// What the network evaluation sees of colour `c` beyond its pieces
+    /// (`nnue` module): its mark plane and its flag word. Default: nothing.
+    fn nnue_extra(&self, _c: Color) -> (u64, u64) {
+        (0, 0)
+    }
 }
 
 /// A `Params` of zeros (a trace's starting point).
@@ -1747,6 +1753,10 @@ impl Evaluate for Genie {
     fn null_move(&self) -> Option<Genie> {
         self.pass()
     }
+
+    fn nnue_extra(&self, c: Color) -> (u64, u64) {
+        (0, u64::from(self.may_flip(c)) << crate::nnue::flag::GENIE_FLIP)
+    }
 }
 
 /// Genesis: material on the board and in reserve (see `board_eval`).
@@ -1785,6 +1795,10 @@ impl Evaluate for Genesis {
         }
         self.pass()
     }
+
+    fn nnue_extra(&self, c: Color) -> (u64, u64) {
+        (0, crate::nnue::reserve_flags(Role::ALL[..6].iter().map(|&r| (r, self.reserve_count(c, r)))))
+    }
 }
 
 /// Clown: the board evaluation values the Clown by its file and (through
@@ -1818,6 +1832,16 @@ impl Evaluate for Clown {
 
     fn null_move(&self) -> Option<Clown> {
         self.pass()
+    }
+
+    fn nnue_extra(&self, c: Color) -> (u64, u64) {
+        use crate::nnue::flag;
+        let (knights, bishops) = self.hand(c);
+        let flags = u64::from(!self.reentry_used(c)) << flag::CLOWN_REENTRY
+            | u64::from(self.had_clown(c)) << flag::CLOWN_HAD
+            | u64::from(knights > 0) << flag::CLOWN_HAND_KNIGHT
+            | u64::from(bishops > 0) << flag::CLOWN_HAND_BISHOP;
+        ((self.unmoved_knights() & self.board().by_color(c)).0, flags)
     }
 }
 
@@ -1868,6 +1892,12 @@ impl Evaluate for MagicRing {
 
     fn null_move(&self) -> Option<MagicRing> {
         self.pass()
+    }
+
+    fn nnue_extra(&self, c: Color) -> (u64, u64) {
+        let (sq, level) = self.ring(c);
+        let mark = if self.board().color_at(sq).is_some() { 1u64 << sq.index() } else { 0 };
+        (mark, 1u64 << (crate::nnue::flag::RING_LEVEL + u32::from(level.min(7))))
     }
 }
 

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 pub mod baseline;
 pub mod datagen;
 pub mod eval;
+pub mod nnue;
 pub mod search;
+pub mod train;
 pub mod tt;
 pub mod tune;
 pub mod uci;
@@ -117,11 +119,30 @@ pub struct EngineOptions {
     /// Play as the plain material-only alpha-beta yardstick
     /// ([`baseline`]; UCI option `Baseline`) instead of the real search.
     pub baseline: bool,
+    /// Evaluate with the network of the variant ([`nnue`]: the `EvalFile`
+    /// net, or the one built in) where there is one; `false`, or a variant
+    /// without a net, uses the hand-made evaluation (UCI option `Use NNUE`).
+    pub use_nnue: bool,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false }
+        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false, use_nnue: false }
+    }
+}
+
+/// The network a search of `variant` uses (see [`Engine::network`]).
+fn select_net<'a>(
+    options: &EngineOptions,
+    eval_file: &'a Option<Arc<nnue::Network>>,
+    variant: chimera_rules::Variant,
+) -> Option<&'a nnue::Network> {
+    if !options.use_nnue || options.baseline {
+        return None;
+    }
+    match eval_file {
+        Some(n) if nnue::serves(n.variant, variant) => Some(n),
+        _ => nnue::embedded(variant),
     }
 }
 
@@ -142,6 +163,9 @@ pub struct Engine {
     /// Move-ordering histories of each search thread, kept from one move to
     /// the next of a game (cleared by [`Engine::new_game`]).
     histories: Vec<Histories>,
+    /// A network loaded from a file (UCI `EvalFile`), used for its variant
+    /// instead of the built-in one.
+    eval_file: Option<Arc<nnue::Network>>,
 }
 
 impl Engine {
@@ -155,7 +179,32 @@ impl Engine {
             move_overhead: Duration::from_millis(10),
             pondering: Arc::new(AtomicBool::new(false)),
             histories: Vec::new(),
+            eval_file: None,
         }
+    }
+
+    /// Loads a network file for its variant (UCI `EvalFile`); `None` goes
+    /// back to the built-in nets. Returns what the engine will use, for the
+    /// report; the error says what is wrong with the file.
+    pub fn set_eval_file(&mut self, path: Option<&std::path::Path>) -> Result<String, String> {
+        let Some(path) = path else {
+            self.eval_file = None;
+            self.tt.clear();
+            return Ok("built-in nets".into());
+        };
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let net = nnue::Network::from_bytes(&bytes, &path.display().to_string())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let what = format!("{} net {} for {}", nnue::describe(), path.display(), net.variant.id());
+        self.eval_file = Some(Arc::new(net));
+        self.tt.clear();
+        Ok(what)
+    }
+
+    /// The network a search of `variant` uses, if any (option `use_nnue`,
+    /// the `EvalFile` net, else the built-in one).
+    pub fn network(&self, variant: chimera_rules::Variant) -> Option<&nnue::Network> {
+        select_net(&self.options, &self.eval_file, variant)
     }
 
     /// Forget everything learned (new game).
@@ -246,6 +295,7 @@ impl Engine {
             soft,
             hard,
             max_nodes,
+            net: select_net(&self.options, &self.eval_file, root.variant()),
         };
         if !self.pondering.load(Ordering::Relaxed) {
             shared.clock_elapsed(); // starts the clock now

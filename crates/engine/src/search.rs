@@ -12,6 +12,7 @@
 //! ([`Histories`], owned by the `Engine`).
 
 use crate::eval::Evaluate;
+use crate::nnue::{self, Network};
 use crate::tt::{encode_move, Bound, TranspositionTable, TtEntry};
 use chimera_rules::{Color, Move, MoveKind, MoveList, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -43,6 +44,9 @@ pub struct Shared<'a> {
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
     pub max_nodes: Option<u64>,
+    /// The network evaluation, when the search uses one (else the
+    /// hand-made evaluation).
+    pub net: Option<&'a Network>,
 }
 
 impl Shared<'_> {
@@ -174,6 +178,8 @@ pub struct Worker<'s, 'a, P: Evaluate> {
     lmr: Box<[[u8; 64]; 64]>,
     /// MultiPV: the root searches `root_moves[pv_idx..]`.
     pub pv_idx: usize,
+    /// Accumulators of the network evaluation along the path.
+    nnue: nnue::Stack,
     _p: std::marker::PhantomData<P>,
 }
 
@@ -388,6 +394,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             bufs: (0..MAX_PLY + 8).map(|_| PickBufs::default()).collect(),
             lmr,
             pv_idx: 0,
+            nnue: nnue::Stack::new(if shared.net.is_some() { MAX_PLY + 8 } else { 1 }),
             _p: std::marker::PhantomData,
         }
     }
@@ -395,6 +402,16 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// Gives the learned histories back (to keep them for the next search).
     pub fn into_histories(self) -> Histories {
         self.hist
+    }
+
+    /// The static evaluation of `pos` at `ply`: the network's when the
+    /// search has one, the hand-made one otherwise.
+    #[inline]
+    fn static_eval(&mut self, pos: &P, ply: usize) -> i32 {
+        match self.shared.net {
+            Some(net) => self.nnue.evaluate(net, pos, ply),
+            None => pos.evaluate(),
+        }
     }
 
     #[inline]
@@ -719,7 +736,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { pos.evaluate() };
+            return if in_check { 0 } else { self.static_eval(pos, ply) };
         }
         if pos.is_dead_material() {
             return 0;
@@ -743,7 +760,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = tt.map_or_else(|| pos.evaluate(), |e| e.eval);
+            stand_pat = match tt {
+                Some(e) => e.eval,
+                None => self.static_eval(pos, ply),
+            };
             best = stand_pat;
             if best >= beta {
                 return best;
@@ -835,7 +855,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return if in_check { 0 } else { pos.evaluate() };
+                return if in_check { 0 } else { self.static_eval(pos, ply) };
             }
             if self.is_repetition(pos) || pos.is_dead_material() {
                 return 0;
@@ -870,7 +890,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 return s;
             }
         }
-        let static_eval = if in_check { -INF } else { tt.map_or_else(|| pos.evaluate(), |e| e.eval) };
+        let static_eval = match tt {
+            _ if in_check => -INF,
+            Some(e) => e.eval,
+            None => self.static_eval(pos, ply),
+        };
         self.stack[sp].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[sp - 2].static_eval;
 
@@ -1231,6 +1255,7 @@ mod tests {
             soft: None,
             hard: None,
             max_nodes: None,
+            net: None,
         };
         let mut w = Worker::<P>::new(&shared, 0, history, Histories::default());
         f(&mut w);

@@ -178,6 +178,8 @@ impl Uci {
             "option name Clear Hash type button".into(),
             "option name Ponder type check default false".into(),
             "option name Baseline type check default false".into(),
+            "option name Use NNUE type check default false".into(),
+            "option name EvalFile type string default <embedded>".into(),
             "uciok".into(),
         ];
         for l in lines {
@@ -251,6 +253,20 @@ impl Uci {
             }
             "ponder" => check().map(|v| self.ponder = v),
             "baseline" => check().map(|v| self.engine().options.baseline = v),
+            "use nnue" => check().map(|v| {
+                let e = self.engine();
+                if e.options.use_nnue != v {
+                    e.options.use_nnue = v;
+                    e.clear_hash(); // its static evaluations are the other evaluation's
+                }
+            }),
+            "evalfile" => {
+                let path = value.trim();
+                let path = (!path.is_empty() && path != "<embedded>").then(|| std::path::PathBuf::from(path));
+                self.engine()
+                    .set_eval_file(path.as_deref())
+                    .map(|what| say(&self.out, &format!("info string EvalFile: {what}")))
+            }
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(e) = result {

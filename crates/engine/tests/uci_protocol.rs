@@ -105,6 +105,8 @@ fn uci_lists_id_and_every_option() {
         "option name Clear Hash type button",
         "option name Ponder type check",
         "option name Baseline type check default false",
+        "option name Use NNUE type check default false",
+        "option name EvalFile type string default <embedded>",
     ] {
         assert!(t.contains(opt), "missing '{opt}' in:\n{t}");
     }
@@ -265,4 +267,65 @@ fn every_variant_can_be_selected_and_searched() {
     let t = g.sync();
     assert!(!t.contains("info string error"), "{t}");
     g.quit();
+}
+
+/// `EvalFile` loads a network and `Use NNUE` switches to it: a net whose
+/// every evaluation is +100 cp for the side to move makes the depth-1 score
+/// of the start position −100 (whatever White plays, Black stands at
+/// +100); bad files are reported and change nothing.
+#[test]
+fn evalfile_and_use_nnue_switch_the_evaluation() {
+    use chimera_engine::nnue::{Network, HIDDEN, INPUTS, QA, QB, SCALE};
+    let dir = std::env::temp_dir().join(format!("chimera-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let constant = Network::from_parts(
+        chimera_rules::Variant::Chess,
+        &vec![0; INPUTS * HIDDEN],
+        &[0; HIDDEN],
+        &[0; 2 * HIDDEN],
+        100 * QA * QB / SCALE,
+    );
+    let good = dir.join("constant.nnue");
+    std::fs::write(&good, constant.to_bytes()).unwrap();
+    let junk = dir.join("junk.nnue");
+    std::fs::write(&junk, b"CHIMNN1\n\x05chess and then nothing").unwrap();
+
+    let mut g = Gui::start();
+    g.send("uci");
+    let t = g.wait_line("uciok");
+    assert!(t.contains("option name Use NNUE type check default false"), "{t}");
+    assert!(t.contains("option name EvalFile type string default <embedded>"), "{t}");
+    let score_at_depth_1 = |g: &mut Gui| {
+        let n = bestmoves(&g.text()).len();
+        g.send("position startpos");
+        g.send("go depth 1");
+        g.wait_for("bestmove", |_| bestmoves(&g.text()).len() > n);
+        let t = g.text();
+        let line = t.lines().rev().find(|l| l.starts_with("info depth 1 ")).unwrap().to_string();
+        line.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse::<i32>().unwrap()
+    };
+    g.send(&format!("setoption name EvalFile value {}", good.display()));
+    let t = g.sync();
+    assert!(t.contains("info string EvalFile: 1280→128×2→1 net"), "{t}");
+    // Loaded but not in use until Use NNUE.
+    let hce = score_at_depth_1(&mut g);
+    assert_ne!(hce, -100);
+    g.send("setoption name Use NNUE value true");
+    assert_eq!(score_at_depth_1(&mut g), -100);
+    // Bad files: an error each, the loaded net stays.
+    for bad in [junk.display().to_string(), dir.join("missing.nnue").display().to_string()] {
+        let before = g.text().matches("info string error: ").count();
+        g.send(&format!("setoption name EvalFile value {bad}"));
+        let t = g.sync();
+        assert_eq!(t.matches("info string error: ").count(), before + 1, "{t}");
+    }
+    assert!(g.text().contains("this build reads 1280→128×2→1"), "{}", g.text());
+    assert!(g.text().contains("cannot read"), "{}", g.text());
+    assert_eq!(score_at_depth_1(&mut g), -100);
+    // Back to the hand-made evaluation.
+    g.send("setoption name Use NNUE value false");
+    assert_eq!(score_at_depth_1(&mut g), hce);
+    g.send("setoption name EvalFile value <embedded>");
+    g.quit();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,120 @@
+//! `chimera train`: trains a network evaluation (`chimera_engine::nnue`)
+//! on a CPU from `chimera datagen` records (method in
+//! `chimera_engine::train` and `docs/engine.md`, "Network evaluation"), and
+//! writes the quantised net, ready for the UCI option `EvalFile` or for
+//! embedding under `crates/engine/nets/`.
+
+use anyhow::{bail, Context, Result};
+use chimera_engine::nnue::{Network, HIDDEN, INPUTS};
+use chimera_engine::train::{Config, Data, Trainer};
+use chimera_rules::Variant;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// `chimera datagen` record files.
+    #[arg(required = true)]
+    records: Vec<std::path::PathBuf>,
+    /// Variant whose positions are learnt (other games in the files are
+    /// left out).
+    #[arg(long, default_value = "chess", ignore_case = true, value_parser = crate::variant_arg::parser())]
+    variant: Variant,
+    /// Output net file.
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Start from this net (fine-tuning, e.g. a variant from the chess
+    /// net) instead of random weights.
+    #[arg(long)]
+    init: Option<std::path::PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's first step size (it falls along a cosine to 1% of it).
+    #[arg(long, default_value_t = 0.002)]
+    lr: f32,
+    /// Weight of the game result in the target, 0 to 1 (the rest is the
+    /// search score).
+    #[arg(long, default_value_t = 0.3)]
+    wdl: f32,
+    /// Plies skipped after each game's random opening.
+    #[arg(long, default_value_t = 4)]
+    skip: usize,
+    /// Hold out every Nth game for validation (0 = none).
+    #[arg(long, default_value_t = 20)]
+    validation: usize,
+    /// Use only the first N training positions (0 = all): the points of an
+    /// Elo-against-data curve.
+    #[arg(long, default_value_t = 0)]
+    positions: usize,
+    /// Seed of the initial weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads computing gradients.
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+    threads: usize,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    if !(a.lr > 0.0 && a.lr.is_finite()) || a.batch == 0 || a.epochs == 0 || a.threads == 0 {
+        bail!("--lr must be positive; --batch, --epochs and --threads at least 1");
+    }
+    if !(0.0..=1.0).contains(&a.wdl) {
+        bail!("--wdl must be between 0 and 1");
+    }
+    let t0 = Instant::now();
+    let mut data = Data::default();
+    for f in &a.records {
+        let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+        data.add_records(&bytes, a.variant, a.skip, a.validation)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+    }
+    if a.positions > 0 {
+        data.train.truncate(a.positions);
+    }
+    if data.train.is_empty() {
+        bail!("no {} position to learn from in the record files", a.variant.id());
+    }
+    println!(
+        "data: {} games of {}, {} training positions, {} held out ({:.1} s)",
+        data.games,
+        a.variant.id(),
+        data.train.len(),
+        data.validation.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let mut trainer = match &a.init {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+            let net = Network::from_bytes(&bytes, &p.display().to_string())
+                .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+            Trainer::from_network(a.variant, &net)
+        }
+        None => Trainer::new(a.variant, a.seed),
+    };
+    let cfg = Config { epochs: a.epochs, batch: a.batch, lr: a.lr, wdl: a.wdl, seed: a.seed, threads: a.threads };
+    let v0 = trainer.error(&data.validation, a.wdl, a.threads);
+    println!(
+        "net {INPUTS}→{HIDDEN}×2→1; {} epochs, batch {}, lr {}, λ {}, seed {}, {} threads; held-out error at start {v0:.6}",
+        a.epochs, a.batch, a.lr, a.wdl, a.seed, a.threads
+    );
+    let n = data.train.len();
+    let best = trainer.train(&data, &cfg, &mut |epoch, train, val, secs| {
+        println!(
+            "epoch {epoch:>3}  training {train:.6}  held out {val:.6}  ({secs:.0} s, {:.0} positions/s)",
+            (n * epoch) as f64 / secs.max(1e-9)
+        );
+    });
+    let net = trainer.quantise();
+    let bytes = net.to_bytes();
+    std::fs::write(&a.out, &bytes).with_context(|| format!("writing {}", a.out.display()))?;
+    println!(
+        "kept held-out error {best:.6}; wrote {} ({} bytes) in {:.0} s",
+        a.out.display(),
+        bytes.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

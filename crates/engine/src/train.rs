@@ -1,0 +1,481 @@
+//! Training the network evaluation ([`crate::nnue`]) on a CPU from
+//! `chimera datagen` records (`chimera train`).
+//!
+//! - **Positions**: every game of the records in the chosen variant is
+//!   replayed; a position is kept when it is `skip` plies or more past the
+//!   random opening, the side to move is not in check, the move played from
+//!   it (the engine's choice) is neither a capture nor a promotion, and its
+//!   search score is not a mate. Every `validation`-th game is held out.
+//! - **Target**: `λ · result + (1 − λ) · sigmoid(score / 400)` for the side
+//!   to move (`result` 1 win, ½ draw, 0 loss; `score` the search score in
+//!   centipawns), against `sigmoid(output)`, the output in units of
+//!   400 centipawns ([`crate::nnue::SCALE`]); squared error.
+//! - **Optimiser**: Adam on mini-batches, the step size falling from `lr`
+//!   to `lr / 100` along a cosine over all steps; weights clipped to ±1.98
+//!   so the quantised net cannot overflow. The epoch with the lowest
+//!   held-out error is kept. Batches are split over threads, each with its
+//!   own gradient; the same seed, data and thread count give the same net.
+//! - **Quantisation**: input weights and biases × [`crate::nnue::QA`],
+//!   output weights × [`crate::nnue::QB`], output bias × QA·QB, rounded.
+
+use crate::nnue::{Network, Snapshot, HIDDEN, INDEX, INPUTS, QA, QB};
+use crate::SplitMix;
+use chimera_rules::{with_position, Color, MoveKind, Position, Variant};
+
+const H: usize = HIDDEN;
+/// Weights stay within ±CLIP (the quantised sums then fit in `i16`/`i32`).
+const CLIP: f32 = 1.98;
+/// Scores at or beyond this (mates) are left out.
+const MATE_SCORE: i32 = 20_000;
+
+/// Positions in a compact form: the active feature codes of each.
+#[derive(Default)]
+pub struct Positions {
+    codes: Vec<u16>,
+    /// `codes[start[i]..start[i + 1]]` are position i's.
+    start: Vec<u32>,
+    /// Side to move is Black.
+    black: Vec<bool>,
+    /// Search score for the side to move, centipawns.
+    score: Vec<i16>,
+    /// Result for the side to move: 0 loss, 1 draw, 2 win.
+    result: Vec<u8>,
+}
+
+impl Positions {
+    pub fn len(&self) -> usize {
+        self.black.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.black.is_empty()
+    }
+
+    fn push(&mut self, snap: &Snapshot, black: bool, score: i32, result: u8) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        self.codes.extend(snap.codes());
+        self.start.push(self.codes.len() as u32);
+        self.black.push(black);
+        self.score.push(score.clamp(-i16::MAX as i32, i16::MAX as i32) as i16);
+        self.result.push(result);
+    }
+
+    fn codes_of(&self, i: usize) -> &[u16] {
+        &self.codes[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The first `n` positions only.
+    pub fn truncate(&mut self, n: usize) {
+        if n < self.len() {
+            self.black.truncate(n);
+            self.score.truncate(n);
+            self.result.truncate(n);
+            self.start.truncate(n + 1);
+            self.codes.truncate(self.start[n] as usize);
+        }
+    }
+}
+
+/// Training and held-out positions.
+#[derive(Default)]
+pub struct Data {
+    pub train: Positions,
+    pub validation: Positions,
+    pub games: usize,
+}
+
+impl Data {
+    /// Adds the positions of `variant` from a `chimera datagen` file (its
+    /// bytes). Returns the number of games of that variant read.
+    pub fn add_records(
+        &mut self,
+        bytes: &[u8],
+        variant: Variant,
+        skip: usize,
+        validation: usize,
+    ) -> Result<usize, String> {
+        let games = crate::datagen::read_records(bytes)?;
+        let mut n = 0;
+        for g in games.iter().filter(|g| g.start.variant() == variant) {
+            n += 1;
+            let held = validation > 0 && self.games % validation == validation - 1;
+            self.games += 1;
+            let set = if held { &mut self.validation } else { &mut self.train };
+            let white_result = (g.result * 2.0).round() as u8;
+            let mut pos = g.start.clone();
+            for (ply, (&m, &score)) in g.moves.iter().zip(&g.scores).enumerate() {
+                let keep = ply >= skip
+                    && !pos.is_check()
+                    && !pos.is_capture(m)
+                    && !matches!(m.kind, MoveKind::Promotion(_))
+                    && (score as i32).abs() < MATE_SCORE;
+                if keep {
+                    let black = pos.turn() == Color::Black;
+                    let snap = with_position!(&pos, p => Snapshot::of(p));
+                    let (s, r) = if black { (-(score as i32), 2 - white_result) } else { (score as i32, white_result) };
+                    set.push(&snap, black, s, r);
+                }
+                pos.play_unchecked(m);
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// λ: the weight of the game result in the target (the rest is the
+    /// search score).
+    pub wdl: f32,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// The network in floating point, with Adam's moments.
+#[derive(Clone)]
+pub struct Trainer {
+    pub variant: Variant,
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+    m: Vec<f32>,
+    v: Vec<f32>,
+    step: u64,
+}
+
+/// Parameters in one flat list: w1, b1, w2, b2.
+const N_W1: usize = INPUTS * H;
+const N_PARAMS: usize = N_W1 + H + 2 * H + 1;
+
+struct Grad {
+    g: Vec<f32>,
+    loss: f64,
+}
+
+impl Grad {
+    fn new() -> Grad {
+        Grad { g: vec![0.0; N_PARAMS], loss: 0.0 }
+    }
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Trainer {
+    /// A new network with small random input weights (seeded).
+    pub fn new(variant: Variant, seed: u64) -> Trainer {
+        let mut rng = SplitMix(seed ^ 0x5EED);
+        let mut uni = move || (rng.next() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0;
+        let w1 = (0..N_W1).map(|_| uni() * 0.1).collect();
+        let b1 = (0..H).map(|_| 0.1 + uni() * 0.05).collect();
+        let w2 = (0..2 * H).map(|_| uni() * 0.1).collect();
+        Trainer { variant, w1, b1, w2, b2: 0.0, m: vec![0.0; N_PARAMS], v: vec![0.0; N_PARAMS], step: 0 }
+    }
+
+    /// Starts from a quantised network (fine-tuning a variant from the
+    /// chess net).
+    pub fn from_network(variant: Variant, net: &Network) -> Trainer {
+        let (w, b, ow, ob) = net.parts();
+        Trainer {
+            variant,
+            w1: w.iter().map(|&x| x as f32 / QA as f32).collect(),
+            b1: b.iter().map(|&x| x as f32 / QA as f32).collect(),
+            w2: ow.iter().map(|&x| x as f32 / QB as f32).collect(),
+            b2: ob as f32 / (QA * QB) as f32,
+            m: vec![0.0; N_PARAMS],
+            v: vec![0.0; N_PARAMS],
+            step: 0,
+        }
+    }
+
+    /// The output (units of 400 cp) and, when `grad` is given, the
+    /// gradient of the squared error against `target` added to it.
+    fn forward(&self, codes: &[u16], black: bool, target: f32, grad: Option<&mut Grad>) -> f32 {
+        let (us, them) = if black { (1, 0) } else { (0, 1) };
+        let mut acc = [[0f32; H]; 2];
+        acc[0].copy_from_slice(&self.b1);
+        acc[1].copy_from_slice(&self.b1);
+        for &c in codes {
+            for (side, persp) in [(0, us), (1, them)] {
+                let row = INDEX[persp][c as usize] as usize * H;
+                for (a, w) in acc[side].iter_mut().zip(&self.w1[row..row + H]) {
+                    *a += *w;
+                }
+            }
+        }
+        let mut out = self.b2;
+        for (acc_side, w2) in acc.iter().zip(self.w2.chunks_exact(H)) {
+            for (a, w) in acc_side.iter().zip(w2) {
+                out += a.clamp(0.0, 1.0) * w;
+            }
+        }
+        if let Some(gr) = grad {
+            let p = sigmoid(out);
+            let e = p - target;
+            gr.loss += (e * e) as f64;
+            let g = 2.0 * e * p * (1.0 - p);
+            let off_b1 = N_W1;
+            let off_w2 = N_W1 + H;
+            gr.g[N_PARAMS - 1] += g;
+            let mut gh = [[0f32; H]; 2];
+            for side in 0..2 {
+                for i in 0..H {
+                    let a = acc[side][i];
+                    gr.g[off_w2 + side * H + i] += g * a.clamp(0.0, 1.0);
+                    if a > 0.0 && a < 1.0 {
+                        gh[side][i] = g * self.w2[side * H + i];
+                    }
+                }
+                for (gb, x) in gr.g[off_b1..off_b1 + H].iter_mut().zip(&gh[side]) {
+                    *gb += *x;
+                }
+            }
+            for &c in codes {
+                for (side, persp) in [(0, us), (1, them)] {
+                    let row = INDEX[persp][c as usize] as usize * H;
+                    for (gw, x) in gr.g[row..row + H].iter_mut().zip(&gh[side]) {
+                        *gw += *x;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn target(data: &Positions, i: usize, wdl: f32) -> f32 {
+        wdl * data.result[i] as f32 / 2.0 + (1.0 - wdl) * sigmoid(data.score[i] as f32 / 400.0)
+    }
+
+    /// Mean squared error over `data` (float network).
+    pub fn error(&self, data: &Positions, wdl: f32, threads: usize) -> f64 {
+        if data.is_empty() {
+            return 0.0;
+        }
+        let n = data.len();
+        let chunk = n.div_ceil(threads.max(1));
+        let total: f64 = std::thread::scope(|s| {
+            let hs: Vec<_> = (0..n)
+                .step_by(chunk)
+                .map(|lo| {
+                    s.spawn(move || {
+                        let mut sum = 0f64;
+                        for i in lo..(lo + chunk).min(n) {
+                            let out = self.forward(data.codes_of(i), data.black[i], 0.0, None);
+                            let e = sigmoid(out) - Self::target(data, i, wdl);
+                            sum += (e * e) as f64;
+                        }
+                        sum
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+        });
+        total / n as f64
+    }
+
+    /// One Adam step over the positions `ids` of `data`; returns their
+    /// mean error before the step.
+    fn batch_step(&mut self, data: &Positions, ids: &[u32], cfg: &Config, lr: f32, grads: &mut [Grad]) -> f64 {
+        let per = ids.len().div_ceil(grads.len());
+        let this = &*self;
+        std::thread::scope(|s| {
+            for (gr, part) in grads.iter_mut().zip(ids.chunks(per.max(1))) {
+                s.spawn(move || {
+                    gr.g.iter_mut().for_each(|x| *x = 0.0);
+                    gr.loss = 0.0;
+                    for &i in part {
+                        let i = i as usize;
+                        let t = Self::target(data, i, cfg.wdl);
+                        this.forward(data.codes_of(i), data.black[i], t, Some(gr));
+                    }
+                });
+            }
+        });
+        let (first, rest) = grads.split_first_mut().expect("one thread at least");
+        let mut loss = first.loss;
+        for gr in rest.iter() {
+            for (a, b) in first.g.iter_mut().zip(&gr.g) {
+                *a += *b;
+            }
+            loss += gr.loss;
+        }
+        self.step += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let bc1 = 1.0 - b1.powi(self.step.min(1 << 20) as i32);
+        let bc2 = 1.0 - b2.powi(self.step.min(1 << 20) as i32);
+        let scale = 1.0 / ids.len() as f32;
+        let params =
+            self.w1.iter_mut().chain(self.b1.iter_mut()).chain(self.w2.iter_mut()).chain(std::iter::once(&mut self.b2));
+        for (((p, g), m), v) in params.zip(&first.g).zip(self.m.iter_mut()).zip(self.v.iter_mut()) {
+            let g = g * scale;
+            *m = b1 * *m + (1.0 - b1) * g;
+            *v = b2 * *v + (1.0 - b2) * g * g;
+            *p -= lr * (*m / bc1) / ((*v / bc2).sqrt() + 1e-8);
+            *p = p.clamp(-CLIP, CLIP);
+        }
+        loss / ids.len() as f64
+    }
+
+    /// Trains on `data.train`, keeping the epoch with the lowest error on
+    /// `data.validation` (the last, when nothing is held out). `report`
+    /// gets (epoch, training error, held-out error, seconds).
+    pub fn train(&mut self, data: &Data, cfg: &Config, report: &mut dyn FnMut(usize, f64, f64, f64)) -> f64 {
+        let n = data.train.len();
+        let threads = cfg.threads.max(1);
+        let mut grads: Vec<Grad> = (0..threads).map(|_| Grad::new()).collect();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut rng = SplitMix(cfg.seed);
+        let batch = cfg.batch.max(1);
+        let steps_per_epoch = n.div_ceil(batch);
+        let total_steps = (steps_per_epoch * cfg.epochs).max(1);
+        let mut best = (f64::INFINITY, self.clone());
+        let start = std::time::Instant::now();
+        let mut step = 0;
+        for epoch in 1..=cfg.epochs {
+            for i in (1..n).rev() {
+                order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            let mut sum = 0.0;
+            for ids in order.chunks(batch) {
+                let t = step as f32 / total_steps as f32;
+                let lr = cfg.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * t).cos()));
+                sum += self.batch_step(&data.train, ids, cfg, lr, &mut grads) * ids.len() as f64;
+                step += 1;
+            }
+            let train_err = sum / n.max(1) as f64;
+            let val =
+                if data.validation.is_empty() { train_err } else { self.error(&data.validation, cfg.wdl, threads) };
+            report(epoch, train_err, val, start.elapsed().as_secs_f64());
+            if val <= best.0 || data.validation.is_empty() {
+                best = (val, self.clone());
+            }
+        }
+        *self = best.1;
+        best.0
+    }
+
+    /// The quantised network.
+    pub fn quantise(&self) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round() as i16;
+        let w: Vec<i16> = self.w1.iter().map(|&x| q(x, QA)).collect();
+        let b: Vec<i16> = self.b1.iter().map(|&x| q(x, QA)).collect();
+        let o: Vec<i16> = self.w2.iter().map(|&x| q(x, QB)).collect();
+        Network::from_parts(self.variant, &w, &b, &o, (self.b2 * (QA * QB) as f32).round() as i32)
+    }
+
+    /// The float network's evaluation in centipawns for the side to move
+    /// (to compare with the quantised one).
+    pub fn eval_cp(&self, snap: &Snapshot, black: bool) -> f32 {
+        let codes: Vec<u16> = snap.codes().collect();
+        self.forward(&codes, black, 0.0, None) * crate::nnue::SCALE as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_rules::{AnyPosition, RuleOptions};
+
+    /// Positions whose target is a known function of the material: the
+    /// trainer must learn it (the error falls well below the start's).
+    #[test]
+    fn training_learns_material_and_quantises_faithfully() {
+        let mut data = Data::default();
+        let mut rng = SplitMix(4);
+        for game in 0..300 {
+            let mut pos = AnyPosition::new(Variant::Chess, &RuleOptions::default());
+            for _ in 0..60 {
+                let legal = pos.legal_move_list();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
+                let b = pos.board();
+                let mat = |c: Color| {
+                    (b.by_color(c) & b.pawns()).count() as i32 * 100
+                        + (b.by_color(c) & (b.knights() | b.bishops())).count() as i32 * 300
+                        + (b.by_color(c) & b.rooks()).count() as i32 * 500
+                        + (b.by_color(c) & b.queens()).count() as i32 * 900
+                };
+                let white = mat(Color::White) - mat(Color::Black);
+                let black = pos.turn() == Color::Black;
+                let s = if black { -white } else { white };
+                let snap = with_position!(&pos, p => Snapshot::of(p));
+                let set = if game % 10 == 9 { &mut data.validation } else { &mut data.train };
+                set.push(&snap, black, s, 1);
+            }
+        }
+        let cfg = Config { epochs: 12, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
+        let mut t = Trainer::new(Variant::Chess, 1);
+        let before = t.error(&data.validation, 0.0, 2);
+        let after = t.train(&data, &cfg, &mut |_, _, _, _| {});
+        assert!(after < before / 4.0, "held-out error {before} → {after}");
+        // The quantised net agrees with the float one within a few cp.
+        let net = t.quantise();
+        let pos =
+            AnyPosition::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/QR2K3 w - - 0 1", &RuleOptions::default()).unwrap();
+        let snap = with_position!(&pos, p => Snapshot::of(p));
+        let float = t.eval_cp(&snap, false);
+        let int = with_position!(&pos, p => net.evaluate(p)) as f32;
+        assert!((float - int).abs() < 8.0 + float.abs() * 0.03, "float {float} int {int}");
+        assert!(int > 300.0, "a queen and a rook up is winning: {int}");
+        // Fine-tuning starts from the same network.
+        let again = Trainer::from_network(Variant::Chess, &net).quantise();
+        assert_eq!(again.to_bytes(), net.to_bytes());
+    }
+
+    #[test]
+    fn datagen_records_become_quiet_positions_with_side_to_move_targets() {
+        let cfg = crate::datagen::GenConfig {
+            variant: Variant::Chess,
+            nodes: 200,
+            random_plies: 4,
+            max_plies: 80,
+            resign_cp: 0,
+            resign_plies: 0,
+            seed: 3,
+        };
+        let mut engine = crate::datagen::engine();
+        let mut bytes = crate::datagen::MAGIC.to_vec();
+        let mut recs = Vec::new();
+        for i in 0..4 {
+            let g = crate::datagen::play_game(&mut engine, &cfg, i);
+            crate::datagen::write_record(&g, &mut bytes);
+            recs.push(g);
+        }
+        let mut data = Data::default();
+        assert_eq!(data.add_records(&bytes, Variant::Chess, 0, 0).unwrap(), 4);
+        assert_eq!(data.add_records(&bytes, Variant::Genesis, 0, 0).unwrap(), 0);
+        // Count the kept positions independently.
+        let mut kept = 0;
+        for g in &recs {
+            let mut pos = g.start.clone();
+            for (&m, &s) in g.moves.iter().zip(&g.scores) {
+                if !pos.is_check()
+                    && !pos.is_capture(m)
+                    && !matches!(m.kind, MoveKind::Promotion(_))
+                    && s.abs() < 20_000
+                {
+                    kept += 1;
+                    // The first kept position's target is for its side to move.
+                    if kept == 1 {
+                        let expect = if pos.turn() == Color::Black { -s } else { s };
+                        assert_eq!(data.train.score[0], expect);
+                    }
+                }
+                pos.play_unchecked(m);
+            }
+        }
+        assert_eq!(data.train.len(), kept);
+        assert!(kept > 0);
+    }
+}
