@@ -719,6 +719,30 @@ mod tests {
     }
 
     #[test]
+    fn searches_with_a_net_play_legal_moves_in_every_variant() {
+        let dir = std::env::temp_dir().join(format!("chimera-nnue-search-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for &v in Variant::ALL.iter() {
+            let path = dir.join(format!("{}.nnue", v.id()));
+            std::fs::write(&path, random_net(v, 7).to_bytes()).unwrap();
+            let mut e = crate::Engine::new(crate::EngineOptions { hash_mb: 1, use_nnue: true, ..Default::default() });
+            e.set_eval_file(Some(&path)).unwrap();
+            assert_eq!(e.network(v).map(|n| n.variant), Some(v));
+            let walk = random_walk(v, 2, 12);
+            let pos = walk.last().unwrap();
+            let limits = crate::Limits { depth: Some(5), ..Default::default() };
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let r = e.search(pos, &[], &limits, &crate::Strength::default(), &stop, &mut |_| {});
+            let best = r.best.expect("a move");
+            assert!(pos.legal_move_list().contains(&best), "{}: {best:?}", v.id());
+            // The hand-made evaluation is one option away.
+            e.options.use_nnue = false;
+            assert!(e.network(v).is_none());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn variant_state_reaches_the_inputs() {
         // Genesis: reserves; Genie: flip right; Clown: unmoved knights;
         // Magic Ring: the rings.

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The network evaluation (docs/engine.md, "Network evaluation"): self-play
+# data, training on the CPU, and the match of each net against the
+# hand-made evaluation. Long (tens of minutes to hours); not part of the
+# test suite. The data is regenerated here, never committed.
+#
+#   scripts/nnue.sh [data|train|curve|match|all]
+#
+#   data   chimera datagen: $VARIANT self-play at $NODES nodes a move for
+#          $SECONDS seconds → $OUT/$VARIANT.bin
+#   train  chimera train on $OUT/$VARIANT.bin → $OUT/$VARIANT.nnue
+#          (from $INIT when set: fine-tuning, e.g. a variant from the chess net)
+#   curve  one net per size in $CURVE (training positions), each against the
+#          hand-made evaluation at $CURVE_NODES nodes a move, $CURVE_GAMES
+#          games: the Elo-against-data table
+#   match  $OUT/$VARIANT.nnue against the hand-made evaluation at $TC,
+#          SPRT $SPRT_BOUNDS capped at $GAMES games
+#   all    data, train, match
+#
+# Environment (defaults in brackets):
+#   CHIMERA      engine binary [target/release/chimera, built here]
+#   VARIANT      [chess]
+#   OUT          folder for data, nets and reports [data/nnue]
+#   SECONDS_DG   datagen time budget [2100]; NODES [2000]; SEED [1801]
+#   THREADS      datagen and training threads [all cores]
+#   EPOCHS [12]  LR [0.002]  WDL [0.3]  INIT [none]
+#   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
+#   CURVE_NODES [5000]  CURVE_GAMES [200]
+#   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=-10,elo1=10,alpha=0.05,beta=0.05]
+#   CONCURRENCY  games at once [2]
+#   ADJUDICATE   --adjudicate spec [resign=3:1000,draw=40:8:10]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WHAT=${1:-all}
+VARIANT=${VARIANT:-chess}
+OUT=${OUT:-data/nnue}
+SECONDS_DG=${SECONDS_DG:-2100}
+NODES=${NODES:-2000}
+SEED=${SEED:-1801}
+THREADS=${THREADS:-$(nproc)}
+EPOCHS=${EPOCHS:-12}
+LR=${LR:-0.002}
+WDL=${WDL:-0.3}
+INIT=${INIT:-}
+CURVE=${CURVE:-"1250000 2500000 0"}
+CURVE_NODES=${CURVE_NODES:-5000}
+CURVE_GAMES=${CURVE_GAMES:-200}
+TC=${TC:-10+0.1}
+GAMES=${GAMES:-400}
+SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=-10,elo1=10,alpha=0.05,beta=0.05}
+CONCURRENCY=${CONCURRENCY:-2}
+ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10}
+if [ -z "${CHIMERA:-}" ]; then
+    cargo build --release -p chimera
+    CHIMERA=$PWD/target/release/chimera
+fi
+mkdir -p "$OUT"
+
+data() {
+    "$CHIMERA" datagen --variant "$VARIANT" --games 100000000 --nodes "$NODES" --random-plies 8 \
+        --max-plies 600 --seed "$SEED" --threads "$THREADS" --seconds "$SECONDS_DG" \
+        --out "$OUT/$VARIANT.bin" | tee "$OUT/$VARIANT-data.txt"
+}
+
+# train_net OUT_NET [extra chimera train args...]
+train_net() {
+    local net=$1
+    shift
+    local init=()
+    [ -z "$INIT" ] || init=(--init "$INIT")
+    "$CHIMERA" train "$OUT/$VARIANT.bin" --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \
+        --threads "$THREADS" "${init[@]}" --out "$net" "$@" | tee "${net%.nnue}-train.txt"
+}
+
+# versus NET NAME ARGS...: the net (Use NNUE) against the hand-made evaluation.
+versus() {
+    local net=$1 name=$2
+    shift 2
+    "$CHIMERA" match --variant "$VARIANT" \
+        --engine "name=nnue,cmd=$CHIMERA,args=uci,option.Hash=64,option.Use NNUE=true,option.EvalFile=$PWD/$net" \
+        --engine "name=hce,cmd=$CHIMERA,args=uci,option.Hash=64,option.Use NNUE=false" \
+        --random-plies 8 --adjudicate "$ADJUDICATE" --concurrency "$CONCURRENCY" \
+        --pgn "$OUT/$name.pgn" "$@" | tee "$OUT/$name.txt"
+}
+
+train() { train_net "$OUT/$VARIANT.nnue"; }
+
+curve() {
+    for n in $CURVE; do
+        train_net "$OUT/$VARIANT-$n.nnue" --positions "$n"
+        versus "$OUT/$VARIANT-$n.nnue" "$VARIANT-$n-vs-hce" --nodes "$CURVE_NODES" --games "$CURVE_GAMES" --seed 5
+    done
+    echo "| training positions | result against the hand-made evaluation |"
+    for n in $CURVE; do
+        echo "| $(head -1 "$OUT/$VARIANT-$n-train.txt" | sed 's/.*, \([0-9]*\) training positions.*/\1/') | $(grep -h 'Elo difference' "$OUT/$VARIANT-$n-vs-hce.txt") |"
+    done
+}
+
+match() { versus "$OUT/$VARIANT.nnue" "$VARIANT-vs-hce-$TC" --tc "$TC" --games "$GAMES" --seed 9 --sprt "$SPRT_BOUNDS"; }
+
+case "$WHAT" in
+    data) data ;;
+    train) train ;;
+    curve) curve ;;
+    match) match ;;
+    all) data; train; match ;;
+    *) echo "usage: $0 [data|train|curve|match|all]" >&2; exit 2 ;;
+esac
