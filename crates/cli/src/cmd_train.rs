@@ -37,7 +37,7 @@ pub struct Args {
     lr: f32,
     /// Weight of the game result in the target, 0 to 1 (the rest is the
     /// search score).
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.0)]
     wdl: f32,
     /// Plies skipped after each game's random opening.
     #[arg(long, default_value_t = 4)]
@@ -45,6 +45,10 @@ pub struct Args {
     /// Hold out every Nth game for validation (0 = none).
     #[arg(long, default_value_t = 20)]
     validation: usize,
+    /// Chess: learn each training position without castling rights a
+    /// second time in a mirror (files a ↔ h).
+    #[arg(long)]
+    mirror: bool,
     /// Use only the first N training positions (0 = all): the points of an
     /// Elo-against-data curve.
     #[arg(long, default_value_t = 0)]
@@ -68,7 +72,7 @@ pub fn run(a: Args) -> Result<()> {
     let mut data = Data::default();
     for f in &a.records {
         let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
-        data.add_records(&bytes, a.variant, a.skip, a.validation)
+        data.add_records(&bytes, a.variant, a.skip, a.validation, a.mirror)
             .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
     }
     if a.positions > 0 {

@@ -123,6 +123,17 @@ impl Snapshot {
         s
     }
 
+    /// The position seen in a mirror (files a ↔ h); flags unchanged.
+    pub fn mirrored(&self) -> Snapshot {
+        let mut s = *self;
+        for words in &mut s.words {
+            for w in &mut words[..PLANES] {
+                *w = mirror_files(*w);
+            }
+        }
+        s
+    }
+
     /// Number of active features.
     pub fn count(&self) -> u32 {
         self.words.iter().flatten().map(|w| w.count_ones()).sum()
@@ -156,6 +167,17 @@ pub fn reserve_flags(counts: impl Iterator<Item = (Role, u8)>) -> u64 {
         }
     }
     f
+}
+
+/// A bitboard with its files turned over (a ↔ h): the bits of each byte
+/// reversed.
+pub const fn mirror_files(mut x: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    x = ((x >> 1) & K1) | ((x & K1) << 1);
+    x = ((x >> 2) & K2) | ((x & K2) << 2);
+    ((x >> 4) & K4) | ((x & K4) << 4)
 }
 
 #[inline]
@@ -643,6 +665,19 @@ mod tests {
         assert_eq!(INDEX[0][e2 as usize], INDEX[1][e7 as usize]);
         // A flag is not turned over.
         assert_eq!(INDEX[0][code(0, WORDS - 1, 48) as usize], INDEX[1][code(1, WORDS - 1, 48) as usize]);
+    }
+
+    #[test]
+    fn mirrored_snapshots_are_the_mirrored_positions() {
+        let a = AnyPosition::from_fen(Variant::Chess, "4k3/1p6/8/8/8/5N2/6PP/4K2R w - - 0 1", &RuleOptions::default())
+            .unwrap();
+        let b = AnyPosition::from_fen(Variant::Chess, "3k4/6p1/8/8/8/2N5/PP6/R2K4 w - - 0 1", &RuleOptions::default())
+            .unwrap();
+        let sa = with_position!(&a, p => Snapshot::of(p));
+        let sb = with_position!(&b, p => Snapshot::of(p));
+        assert_eq!(sa.mirrored(), sb);
+        assert_eq!(sb.mirrored(), sa);
+        assert_eq!(mirror_files(1), 0x80);
     }
 
     #[test]

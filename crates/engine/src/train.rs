@@ -88,13 +88,17 @@ pub struct Data {
 
 impl Data {
     /// Adds the positions of `variant` from a `chimera datagen` file (its
-    /// bytes). Returns the number of games of that variant read.
+    /// bytes). With `mirror`, a chess training position without castling
+    /// rights is added a second time seen in a mirror (files a ↔ h: the
+    /// rules and so the value are the same). Returns the number of games of
+    /// that variant read.
     pub fn add_records(
         &mut self,
         bytes: &[u8],
         variant: Variant,
         skip: usize,
         validation: usize,
+        mirror: bool,
     ) -> Result<usize, String> {
         let games = crate::datagen::read_records(bytes)?;
         let mut n = 0;
@@ -116,6 +120,9 @@ impl Data {
                     let snap = with_position!(&pos, p => Snapshot::of(p));
                     let (s, r) = if black { (-(score as i32), 2 - white_result) } else { (score as i32, white_result) };
                     set.push(&snap, black, s, r);
+                    if mirror && !held && variant == Variant::Chess && pos.castling().0 == 0 {
+                        set.push(&snap.mirrored(), black, s, r);
+                    }
                 }
                 pos.play_unchecked(m);
             }
@@ -453,10 +460,10 @@ mod tests {
             recs.push(g);
         }
         let mut data = Data::default();
-        assert_eq!(data.add_records(&bytes, Variant::Chess, 0, 0).unwrap(), 4);
-        assert_eq!(data.add_records(&bytes, Variant::Genesis, 0, 0).unwrap(), 0);
+        assert_eq!(data.add_records(&bytes, Variant::Chess, 0, 0, false).unwrap(), 4);
+        assert_eq!(data.add_records(&bytes, Variant::Genesis, 0, 0, false).unwrap(), 0);
         // Count the kept positions independently.
-        let mut kept = 0;
+        let (mut kept, mut no_castling) = (0, 0);
         for g in &recs {
             let mut pos = g.start.clone();
             for (&m, &s) in g.moves.iter().zip(&g.scores) {
@@ -466,6 +473,7 @@ mod tests {
                     && s.abs() < 20_000
                 {
                     kept += 1;
+                    no_castling += usize::from(pos.castling().0 == 0);
                     // The first kept position's target is for its side to move.
                     if kept == 1 {
                         let expect = if pos.turn() == Color::Black { -s } else { s };
@@ -477,5 +485,10 @@ mod tests {
         }
         assert_eq!(data.train.len(), kept);
         assert!(kept > 0);
+        // Mirroring adds the positions without castling rights once more.
+        let mut mirrored = Data::default();
+        mirrored.add_records(&bytes, Variant::Chess, 0, 0, true).unwrap();
+        assert_eq!(mirrored.train.len(), kept + no_castling);
+        assert!(no_castling > 0);
     }
 }
