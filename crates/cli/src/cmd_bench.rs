@@ -24,6 +24,13 @@ pub struct Args {
     /// `bench search`: only the positions of this variant (e.g. `chess`).
     #[arg(long)]
     only: Option<String>,
+    /// `bench search`: evaluate with the network of each variant (built
+    /// in, or `--eval-file`) instead of the hand-made evaluation.
+    #[arg(long)]
+    nnue: bool,
+    /// `bench search --nnue`: a network file for its variant.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 /// Orthodox positions: the start, Kiwipete, chessprogramming.org perft
@@ -63,7 +70,15 @@ fn bench_search(a: &Args) -> Result<()> {
             bail!("no bench position of variant '{only}'");
         }
     }
-    let mut engine = Engine::new(EngineOptions { hash_mb: a.hash, threads: 1, multi_pv: 1, ..Default::default() });
+    let mut engine =
+        Engine::new(EngineOptions { hash_mb: a.hash, threads: 1, multi_pv: 1, use_nnue: a.nnue, ..Default::default() });
+    if let Some(path) = &a.eval_file {
+        if !a.nnue {
+            bail!("--eval-file needs --nnue");
+        }
+        let what = engine.set_eval_file(Some(path)).map_err(|e| anyhow::anyhow!(e))?;
+        eprintln!("using the {what}");
+    }
     let limits = Limits { depth: Some(a.depth), ..Default::default() };
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
