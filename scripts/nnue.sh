@@ -23,7 +23,7 @@
 #   OUT          folder for data, nets and reports [data/nnue]
 #   SECONDS_DG   datagen time budget [2100]; NODES [2000]; SEED [1801]
 #   THREADS      datagen and training threads [all cores]
-#   EPOCHS [12]  LR [0.002]  WDL [0.3]  INIT [none]
+#   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
 #   CURVE_NODES [5000]  CURVE_GAMES [200]
 #   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=-10,elo1=10,alpha=0.05,beta=0.05]
@@ -38,9 +38,9 @@ SECONDS_DG=${SECONDS_DG:-2100}
 NODES=${NODES:-2000}
 SEED=${SEED:-1801}
 THREADS=${THREADS:-$(nproc)}
-EPOCHS=${EPOCHS:-12}
+EPOCHS=${EPOCHS:-10}
 LR=${LR:-0.002}
-WDL=${WDL:-0.3}
+WDL=${WDL:-0}
 INIT=${INIT:-}
 CURVE=${CURVE:-"1250000 2500000 0"}
 CURVE_NODES=${CURVE_NODES:-5000}
@@ -68,16 +68,19 @@ train_net() {
     shift
     local init=()
     [ -z "$INIT" ] || init=(--init "$INIT")
+    # Chess positions without castling rights are learnt in a mirror too.
+    [ "$VARIANT" != chess ] || init+=(--mirror)
     "$CHIMERA" train "$OUT/$VARIANT.bin" --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \
         --threads "$THREADS" "${init[@]}" --out "$net" "$@" | tee "${net%.nnue}-train.txt"
 }
 
 # versus NET NAME ARGS...: the net (Use NNUE) against the hand-made evaluation.
 versus() {
-    local net=$1 name=$2
+    local net name=$2
+    net=$(realpath "$1")
     shift 2
     "$CHIMERA" match --variant "$VARIANT" \
-        --engine "name=nnue,cmd=$CHIMERA,args=uci,option.Hash=64,option.Use NNUE=true,option.EvalFile=$PWD/$net" \
+        --engine "name=nnue,cmd=$CHIMERA,args=uci,option.Hash=64,option.Use NNUE=true,option.EvalFile=$net" \
         --engine "name=hce,cmd=$CHIMERA,args=uci,option.Hash=64,option.Use NNUE=false" \
         --random-plies 8 --adjudicate "$ADJUDICATE" --concurrency "$CONCURRENCY" \
         --pgn "$OUT/$name.pgn" "$@" | tee "$OUT/$name.txt"
@@ -87,7 +90,8 @@ train() { train_net "$OUT/$VARIANT.nnue"; }
 
 curve() {
     for n in $CURVE; do
-        train_net "$OUT/$VARIANT-$n.nnue" --positions "$n"
+        # A net already trained (same name) is reused: delete it to retrain.
+        [ -s "$OUT/$VARIANT-$n.nnue" ] || train_net "$OUT/$VARIANT-$n.nnue" --positions "$n"
         versus "$OUT/$VARIANT-$n.nnue" "$VARIANT-$n-vs-hce" --nodes "$CURVE_NODES" --games "$CURVE_GAMES" --seed 5
     done
     echo "| training positions | result against the hand-made evaluation |"

@@ -233,6 +233,26 @@ fn an_engines_own_options_come_first_and_may_add_variants() {
     assert!(!r.ok && r.stderr.contains("does not offer 'genie'"), "{}", r.stderr);
 }
 
+/// An option the engine refuses (here Chimera's own `info string error`)
+/// stops the match before any game, with the engine's words: a net file it
+/// cannot read must not turn into a match of the wrong evaluation.
+#[test]
+fn an_option_the_engine_refuses_stops_the_match() {
+    let me = env!("CARGO_BIN_EXE_chimera");
+    let good = format!("name=good,cmd={me},args=uci");
+    let missing = scratch("missing.nnue");
+    for (opt, says) in [
+        (format!("option.EvalFile={}", missing.display()), "cannot read"),
+        ("option.No Such Thing=1".to_string(), "unknown option"),
+    ] {
+        let bad = format!("name=bad,cmd={me},args=uci,{opt}");
+        let r = run_match(&["--engine", &bad, "--engine", &good, "--nodes", "10", "--games", "2"]);
+        assert!(!r.ok, "{}", r.stdout);
+        assert!(r.stderr.contains("bad: refused its set-up") && r.stderr.contains(says), "{}", r.stderr);
+        assert!(r.pgn.is_empty(), "no game is played: {}", r.pgn);
+    }
+}
+
 #[test]
 fn adjudication_by_reported_scores() {
     // A reports -2000 cp after each of its moves: with resign=2:1000 it

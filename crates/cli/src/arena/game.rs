@@ -249,7 +249,13 @@ pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, En
             e.set_option("RingPowers", &cfg.opts.ring_powers.to_string())?;
         }
     }
-    e.sync()?;
+    // An option the engine refused (a misspelt name, a net file it cannot
+    // read) would silently change who plays: stop here with its words.
+    // Chimera says `info string error: ...`, Stockfish `No such option: ...`.
+    let said = e.sync_lines()?;
+    if let Some(err) = said.iter().find(|l| l.starts_with("info string error") || l.starts_with("No such option")) {
+        return Err(EngineError::Protocol(format!("{}: refused its set-up: {err}", spec.name)));
+    }
     Ok(e)
 }
 

@@ -248,10 +248,22 @@ impl UciEngine {
 
     /// `isready` … `readyok`.
     pub fn sync(&mut self) -> Result<(), EngineError> {
+        self.sync_lines().map(|_| ())
+    }
+
+    /// `isready` … `readyok`, returning what the engine said before
+    /// `readyok`.
+    pub fn sync_lines(&mut self) -> Result<Vec<String>, EngineError> {
         self.send("isready")?;
         let deadline = Instant::now() + self.handshake;
-        while self.recv(deadline, "readyok")?.trim() != "readyok" {}
-        Ok(())
+        let mut said = Vec::new();
+        loop {
+            let line = self.recv(deadline, "readyok")?;
+            if line.trim() == "readyok" {
+                return Ok(said);
+            }
+            said.push(line);
+        }
     }
 
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
