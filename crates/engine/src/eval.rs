@@ -2345,13 +2345,17 @@ mod tests {
         assert!(eval_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -700);
     }
 
-    /// A pawn is worth about a pawn, in the opening (the pawn is counted
-    /// with the pawn structure, in the pawn hash) and in the endgame.
+    /// A pawn is worth a good part of a pawn in the opening (the pawn is
+    /// counted with the pawn structure, in the pawn hash) and in the
+    /// endgame. The 6.25M-position fit values the missing d-pawn of the
+    /// start position at 43 cp (was 57): the side without it gets an open
+    /// file and free diagonals; a pawn-value bug (pawns left out of the
+    /// material) scores it near 0.
     #[test]
     fn a_pawn_up_is_worth_a_pawn() {
         let start = eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         let up = eval_fen("rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert!(up - start > 50, "{start} -> {up}");
+        assert!(up - start > 30, "{start} -> {up}");
         assert!(eval_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") > 50);
     }
 

@@ -120,8 +120,9 @@ pub struct EngineOptions {
     /// ([`baseline`]; UCI option `Baseline`) instead of the real search.
     pub baseline: bool,
     /// Evaluate with the network of the variant ([`nnue`]: the `EvalFile`
-    /// net, or the one built in) where there is one; `false`, or a variant
-    /// without a net, uses the hand-made evaluation (UCI option `Use NNUE`).
+    /// net, or the one built in) where there is one; `false` (default), or
+    /// a variant without a net, uses the hand-made evaluation (UCI option
+    /// `Use NNUE`).
     pub use_nnue: bool,
 }
 

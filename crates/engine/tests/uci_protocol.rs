@@ -304,10 +304,11 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
         let line = t.lines().rev().find(|l| l.starts_with("info depth 1 ")).unwrap().to_string();
         line.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse::<i32>().unwrap()
     };
+    g.send("setoption name Use NNUE value false");
     g.send(&format!("setoption name EvalFile value {}", good.display()));
     let t = g.sync();
     assert!(t.contains("info string EvalFile: 1280→128×2→1 net"), "{t}");
-    // Loaded but not in use until Use NNUE.
+    // Loaded but not in use while Use NNUE is off.
     let hce = score_at_depth_1(&mut g);
     assert_ne!(hce, -100);
     g.send("setoption name Use NNUE value true");
