@@ -26,7 +26,7 @@
 #   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
 #   CURVE_NODES [5000]  CURVE_GAMES [200]
-#   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=-10,elo1=10,alpha=0.05,beta=0.05]
+#   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=0,elo1=20,alpha=0.05,beta=0.05]
 #   CONCURRENCY  games at once [2]
 #   ADJUDICATE   --adjudicate spec [resign=3:1000,draw=40:8:10]
 set -euo pipefail
@@ -47,7 +47,7 @@ CURVE_NODES=${CURVE_NODES:-5000}
 CURVE_GAMES=${CURVE_GAMES:-200}
 TC=${TC:-10+0.1}
 GAMES=${GAMES:-400}
-SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=-10,elo1=10,alpha=0.05,beta=0.05}
+SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=0,elo1=20,alpha=0.05,beta=0.05}
 CONCURRENCY=${CONCURRENCY:-2}
 ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10}
 if [ -z "${CHIMERA:-}" ]; then
@@ -100,7 +100,7 @@ curve() {
     done
 }
 
-match() { versus "$OUT/$VARIANT.nnue" "$VARIANT-vs-hce-$TC" --tc "$TC" --games "$GAMES" --seed 9 --sprt "$SPRT_BOUNDS"; }
+match() { versus "$OUT/$VARIANT.nnue" "$VARIANT-vs-hce-$TC" --tc "$TC" --games "$GAMES" --seed 9 --timemargin 200 --sprt "$SPRT_BOUNDS"; }
 
 case "$WHAT" in
     data) data ;;
