@@ -167,6 +167,10 @@ pub struct Engine {
     /// A network loaded from a file (UCI `EvalFile`), used for its variant
     /// instead of the built-in one.
     eval_file: Option<Arc<nnue::Network>>,
+    /// The evaluation whose static values the table holds (the address of
+    /// the network, `None` for the hand-made evaluation): a search with
+    /// another one clears the table first.
+    tt_eval: Option<usize>,
 }
 
 impl Engine {
@@ -181,6 +185,7 @@ impl Engine {
             pondering: Arc::new(AtomicBool::new(false)),
             histories: Vec::new(),
             eval_file: None,
+            tt_eval: None,
         }
     }
 
@@ -190,7 +195,6 @@ impl Engine {
     pub fn set_eval_file(&mut self, path: Option<&std::path::Path>) -> Result<String, String> {
         let Some(path) = path else {
             self.eval_file = None;
-            self.tt.clear();
             return Ok("built-in nets".into());
         };
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -198,7 +202,6 @@ impl Engine {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let what = format!("{} net {} for {}", nnue::describe(), path.display(), net.variant.id());
         self.eval_file = Some(Arc::new(net));
-        self.tt.clear();
         Ok(what)
     }
 
@@ -284,6 +287,13 @@ impl Engine {
             max_nodes = Some(max_nodes.map_or(cap, |n| n.min(cap)));
         }
         let (soft, hard) = self.time_budget(limits, root.turn(), root_list.len());
+        // The table's static evaluations belong to the evaluation that
+        // stored them (`Use NNUE`, `EvalFile`).
+        let eval_id = select_net(&self.options, &self.eval_file, root.variant()).map(|n| n as *const _ as usize);
+        if eval_id != self.tt_eval {
+            self.tt.clear();
+            self.tt_eval = eval_id;
+        }
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,

@@ -141,13 +141,7 @@ impl Snapshot {
 
     /// Number of features active in one snapshot and not the other.
     pub fn distance(&self, other: &Snapshot) -> u32 {
-        let mut d = 0;
-        for c in 0..2 {
-            for k in 0..WORDS {
-                d += (self.words[c][k] ^ other.words[c][k]).count_ones();
-            }
-        }
-        d
+        self.words.iter().flatten().zip(other.words.iter().flatten()).map(|(a, b)| (a ^ b).count_ones()).sum()
     }
 
     /// The active feature codes ([`code`]), in increasing order.
@@ -362,11 +356,12 @@ impl Network {
     }
 
     /// The accumulator of a snapshot, from scratch.
-    pub fn refresh(&self, s: &Snapshot, acc: &mut Accumulator) {
-        acc.v = [self.b; 2];
+    pub fn refresh(&self, s: &Snapshot) -> Accumulator {
+        let mut acc = Accumulator { v: [self.b; 2] };
         for code in s.codes() {
-            self.add_feature(acc, code as usize);
+            self.add_feature(&mut acc, code as usize);
         }
+        acc
     }
 
     #[inline]
@@ -413,9 +408,7 @@ impl Network {
 
     /// The evaluation of a position from scratch (no stack).
     pub fn evaluate<P: Evaluate>(&self, pos: &P) -> i32 {
-        let mut acc = Accumulator::default();
-        self.refresh(&Snapshot::of(pos), &mut acc);
-        self.output(&acc, pos.turn())
+        self.output(&self.refresh(&Snapshot::of(pos)), pos.turn())
     }
 }
 
@@ -578,24 +571,17 @@ impl Stack {
                 }
             }
         }
-        let mut acc = Accumulator::default();
-        match best {
+        let acc = match best {
             Some((q, d)) if d < snap.count() => {
-                acc = self.slots[q].acc;
+                let mut acc = self.slots[q].acc;
                 net.update(&self.slots[q].snap, &snap, &mut acc);
+                acc
             }
-            _ => net.refresh(&snap, &mut acc),
-        }
+            _ => net.refresh(&snap),
+        };
         let slot = &mut self.slots[ply];
         *slot = Slot { valid: true, snap, acc };
         net.output(&slot.acc, pos.turn())
-    }
-
-    /// Forgets every accumulator (another network, or a new search).
-    pub fn clear(&mut self) {
-        for s in &mut self.slots {
-            s.valid = false;
-        }
     }
 }
 
@@ -610,8 +596,8 @@ pub fn serves(net: Variant, variant: Variant) -> bool {
     net == variant || (net == Variant::Genie && variant == Variant::GenieOwnHalf)
 }
 
-/// The networks built into the binary, by variant (none yet for a variant
-/// whose slot is `None`: it plays with the hand-made evaluation).
+/// The network built into the binary for `variant` (`None`: the variant
+/// plays with the hand-made evaluation), read once from [`EMBEDDED`].
 pub fn embedded(variant: Variant) -> Option<&'static Network> {
     use std::sync::OnceLock;
     static NETS: OnceLock<Vec<Network>> = OnceLock::new();

@@ -253,13 +253,7 @@ impl Uci {
             }
             "ponder" => check().map(|v| self.ponder = v),
             "baseline" => check().map(|v| self.engine().options.baseline = v),
-            "use nnue" => check().map(|v| {
-                let e = self.engine();
-                if e.options.use_nnue != v {
-                    e.options.use_nnue = v;
-                    e.clear_hash(); // its static evaluations are the other evaluation's
-                }
-            }),
+            "use nnue" => check().map(|v| self.engine().options.use_nnue = v),
             "evalfile" => {
                 let path = value.trim();
                 let path = (!path.is_empty() && path != "<embedded>").then(|| std::path::PathBuf::from(path));
