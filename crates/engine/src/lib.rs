@@ -625,3 +625,22 @@ impl SplitMix {
         z ^ (z >> 31)
     }
 }
+
+/// Tests: the positions of a seeded random game of `variant` from its start
+/// (the start included), at most `plies` moves.
+#[cfg(test)]
+pub(crate) fn random_walk(variant: chimera_rules::Variant, seed: u64, plies: usize) -> Vec<AnyPosition> {
+    use chimera_rules::{Position, RuleOptions};
+    let mut rng = SplitMix(seed);
+    let mut pos = AnyPosition::new(variant, &RuleOptions::default());
+    let mut out = vec![pos.clone()];
+    for _ in 0..plies {
+        let legal = pos.legal_move_list();
+        if legal.is_empty() {
+            break;
+        }
+        pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
+        out.push(pos.clone());
+    }
+    out
+}

@@ -710,27 +710,12 @@ mod tests {
         }
     }
 
-    fn random_walk(variant: Variant, seed: u64, plies: usize) -> Vec<AnyPosition> {
-        let mut rng = SplitMix(seed);
-        let mut pos = AnyPosition::new(variant, &RuleOptions::default());
-        let mut out = vec![pos.clone()];
-        for _ in 0..plies {
-            let legal = pos.legal_move_list();
-            if legal.is_empty() {
-                break;
-            }
-            pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
-            out.push(pos.clone());
-        }
-        out
-    }
-
     #[test]
     fn incremental_updates_equal_a_refresh_in_every_variant() {
         for &v in Variant::ALL.iter() {
             let net = random_net(v, 5);
             for seed in 0..4 {
-                let walk = random_walk(v, seed, 120);
+                let walk = crate::random_walk(v, seed, 120);
                 let mut stack = Stack::new(8);
                 for (i, pos) in walk.iter().enumerate() {
                     // Plies wander up and down as in a search.
@@ -752,7 +737,7 @@ mod tests {
             let mut e = crate::Engine::new(crate::EngineOptions { hash_mb: 1, use_nnue: true, ..Default::default() });
             e.set_eval_file(Some(&path)).unwrap();
             assert_eq!(e.network(v).map(|n| n.variant), Some(v));
-            let walk = random_walk(v, 2, 12);
+            let walk = crate::random_walk(v, 2, 12);
             let pos = walk.last().unwrap();
             let limits = crate::Limits { depth: Some(5), ..Default::default() };
             let stop = std::sync::atomic::AtomicBool::new(false);

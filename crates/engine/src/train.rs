@@ -397,15 +397,8 @@ mod tests {
     #[test]
     fn training_learns_material_and_quantises_faithfully() {
         let mut data = Data::default();
-        let mut rng = SplitMix(4);
         for game in 0..300 {
-            let mut pos = AnyPosition::new(Variant::Chess, &RuleOptions::default());
-            for _ in 0..60 {
-                let legal = pos.legal_move_list();
-                if legal.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(legal[(rng.next() % legal.len() as u64) as usize]);
+            for pos in crate::random_walk(Variant::Chess, 4000 + game, 60).into_iter().skip(1) {
                 let b = pos.board();
                 let mat = |c: Color| {
                     (b.by_color(c) & b.pawns()).count() as i32 * 100
