@@ -22,6 +22,9 @@
 #   VARIANT      [chess]
 #   OUT          folder for data, nets and reports [data/nnue]
 #   SECONDS_DG   datagen time budget [2100]; NODES [2000]; SEED [1801]
+#   RESIGN_CP    datagen adjudicates a win beyond it for 8 plies [2500]
+#   DG_NNUE      datagen plays with a net: "builtin", or a net file [none:
+#                the hand-made evaluation]
 #   THREADS      datagen and training threads [all cores]
 #   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
@@ -37,6 +40,8 @@ OUT=${OUT:-data/nnue}
 SECONDS_DG=${SECONDS_DG:-2100}
 NODES=${NODES:-2000}
 SEED=${SEED:-1801}
+RESIGN_CP=${RESIGN_CP:-2500}
+DG_NNUE=${DG_NNUE:-}
 THREADS=${THREADS:-$(nproc)}
 EPOCHS=${EPOCHS:-10}
 LR=${LR:-0.002}
@@ -57,9 +62,15 @@ fi
 mkdir -p "$OUT"
 
 data() {
+    local net=()
+    case "$DG_NNUE" in
+        "") ;;
+        builtin) net=(--nnue) ;;
+        *) net=(--nnue --eval-file "$(realpath "$DG_NNUE")") ;;
+    esac
     "$CHIMERA" datagen --variant "$VARIANT" --games 100000000 --nodes "$NODES" --random-plies 8 \
-        --max-plies 600 --seed "$SEED" --threads "$THREADS" --seconds "$SECONDS_DG" \
-        --out "$OUT/$VARIANT.bin" | tee "$OUT/$VARIANT-data.txt"
+        --max-plies 600 --resign-cp "$RESIGN_CP" --resign-plies 8 --seed "$SEED" --threads "$THREADS" \
+        --seconds "$SECONDS_DG" "${net[@]}" --out "$OUT/$VARIANT.bin" | tee "$OUT/$VARIANT-data.txt"
 }
 
 # train_net OUT_NET [extra chimera train args...]

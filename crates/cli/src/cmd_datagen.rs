@@ -46,6 +46,14 @@ pub struct Args {
     /// Output file (created or truncated).
     #[arg(long)]
     out: std::path::PathBuf,
+    /// Play with the network evaluation (the variant's built-in net, or
+    /// `--eval-file`) instead of the hand-made one: the next net learns
+    /// from the scores of the last.
+    #[arg(long)]
+    nnue: bool,
+    /// `--nnue`: a network file for the variant.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: Args) -> Result<()> {
@@ -65,6 +73,26 @@ pub fn run(a: Args) -> Result<()> {
         resign_plies: a.resign_plies,
         seed: a.seed,
     };
+    // One engine per thread, all set up alike; an unusable net is refused
+    // before any file is touched.
+    let new_engine = || -> Result<chimera_engine::Engine> {
+        let mut engine = datagen::engine();
+        engine.options.use_nnue = a.nnue;
+        if let Some(path) = &a.eval_file {
+            if !a.nnue {
+                bail!("--eval-file needs --nnue");
+            }
+            engine.set_eval_file(Some(path)).map_err(|e| anyhow!(e))?;
+            if engine.network(variant).is_none_or(|n| n.source != path.display().to_string()) {
+                bail!("{} is not a net for {}", path.display(), variant.id());
+            }
+        }
+        if a.nnue && engine.network(variant).is_none() {
+            bail!("no network for {} (give one with --eval-file)", variant.id());
+        }
+        Ok(engine)
+    };
+    new_engine()?;
     let mut file = std::fs::File::create(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     file.write_all(MAGIC)?;
     let out = Mutex::new(std::io::BufWriter::new(file));
@@ -81,7 +109,7 @@ pub fn run(a: Args) -> Result<()> {
     std::thread::scope(|s| {
         for _ in 0..a.threads.clamp(1, 256).min(a.games as usize) {
             s.spawn(|| {
-                let mut engine = datagen::engine();
+                let Ok(mut engine) = new_engine() else { return };
                 let mut buf = Vec::new();
                 loop {
                     if a.seconds > 0 && t0.elapsed().as_secs() >= a.seconds {

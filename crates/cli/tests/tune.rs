@@ -95,3 +95,45 @@ fn datagen_time_budget_stops_early_with_whole_games() {
     assert_eq!(records.len() as u64, games);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `datagen --nnue` plays with the built-in chess net; a net the variant
+/// lacks, a file for another variant or `--eval-file` without `--nnue` stop
+/// the run with the reason before the output file is made.
+#[test]
+fn datagen_with_a_net() {
+    let dir = std::env::temp_dir().join(format!("chimera-datagen-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.bin");
+    let d = data.to_str().unwrap();
+    let common = ["--games", "2", "--nodes", "200", "--max-plies", "30", "--threads", "1", "--out", d];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["datagen"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&common);
+        chimera(&args)
+    };
+    let ok = run(&["--variant", "chess", "--nnue"]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    let records = chimera_engine::datagen::read_records(&std::fs::read(&data).unwrap()).expect("whole games");
+    assert_eq!(records.len(), 2);
+    std::fs::remove_file(&data).unwrap();
+
+    // A chess net, written by the library, offered to Genie.
+    let net = dir.join("chess.nnue");
+    let chess = chimera_engine::nnue::embedded(chimera_rules::Variant::Chess).expect("a built-in chess net");
+    std::fs::write(&net, chess.to_bytes()).unwrap();
+    let n = net.to_str().unwrap();
+    for (extra, why) in [
+        (vec!["--variant", "genie", "--nnue"], "no network for genie"),
+        (vec!["--variant", "genie", "--nnue", "--eval-file", n], "is not a net for genie"),
+        (vec!["--variant", "chess", "--eval-file", n], "--eval-file needs --nnue"),
+    ] {
+        let out = run(&extra);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{extra:?}: {err}");
+        assert!(!data.exists(), "{extra:?} made the output file");
+    }
+    let ok = run(&["--variant", "chess", "--nnue", "--eval-file", n]);
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}

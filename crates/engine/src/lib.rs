@@ -124,11 +124,27 @@ pub struct EngineOptions {
     /// a variant without a net, uses the hand-made evaluation (UCI option
     /// `Use NNUE`).
     pub use_nnue: bool,
+    /// With a network: a position whose material balance
+    /// ([`eval::Evaluate::material`]) is beyond ± this many centipawns is
+    /// evaluated by hand instead, because such positions are rare in the
+    /// self-play games a net learns from (they end by adjudication); 0 = the
+    /// net everywhere (UCI option `NNUE Hybrid`).
+    pub nnue_hybrid: i32,
 }
+
+/// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §9).
+pub const NNUE_HYBRID: i32 = 800;
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 16, threads: 1, multi_pv: 1, baseline: false, use_nnue: false }
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            multi_pv: 1,
+            baseline: false,
+            use_nnue: false,
+            nnue_hybrid: NNUE_HYBRID,
+        }
     }
 }
 
@@ -170,7 +186,7 @@ pub struct Engine {
     /// The evaluation whose static values the table holds (the address of
     /// the network, `None` for the hand-made evaluation): a search with
     /// another one clears the table first.
-    tt_eval: Option<usize>,
+    tt_eval: Option<(usize, i32)>,
 }
 
 impl Engine {
@@ -288,8 +304,9 @@ impl Engine {
         }
         let (soft, hard) = self.time_budget(limits, root.turn(), root_list.len());
         // The table's static evaluations belong to the evaluation that
-        // stored them (`Use NNUE`, `EvalFile`).
-        let eval_id = select_net(&self.options, &self.eval_file, root.variant()).map(|n| n as *const _ as usize);
+        // stored them (`Use NNUE`, `EvalFile`, `NNUE Hybrid`).
+        let net = select_net(&self.options, &self.eval_file, root.variant());
+        let eval_id = net.map(|n| (n as *const _ as usize, self.options.nnue_hybrid));
         if eval_id != self.tt_eval {
             self.tt.clear();
             self.tt_eval = eval_id;
@@ -306,7 +323,8 @@ impl Engine {
             soft,
             hard,
             max_nodes,
-            net: select_net(&self.options, &self.eval_file, root.variant()),
+            net,
+            hybrid: self.options.nnue_hybrid,
         };
         if !self.pondering.load(Ordering::Relaxed) {
             shared.clock_elapsed(); // starts the clock now

@@ -47,6 +47,9 @@ pub struct Shared<'a> {
     /// The network evaluation, when the search uses one (else the
     /// hand-made evaluation).
     pub net: Option<&'a Network>,
+    /// With `net`: beyond this material balance the hand-made evaluation
+    /// is used ([`crate::EngineOptions::nnue_hybrid`]; 0 = never).
+    pub hybrid: i32,
 }
 
 impl Shared<'_> {
@@ -405,12 +408,15 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     }
 
     /// The static evaluation of `pos` at `ply`: the network's when the
-    /// search has one, the hand-made one otherwise.
+    /// search has one (and the material balance is within its hybrid
+    /// limit), the hand-made one otherwise.
     #[inline]
     fn static_eval(&mut self, pos: &P, ply: usize) -> i32 {
         match self.shared.net {
-            Some(net) => self.nnue.evaluate(net, pos, ply),
-            None => pos.evaluate(),
+            Some(net) if self.shared.hybrid == 0 || pos.material().abs() <= self.shared.hybrid => {
+                self.nnue.evaluate(net, pos, ply)
+            }
+            _ => pos.evaluate(),
         }
     }
 
@@ -1256,6 +1262,7 @@ mod tests {
             hard: None,
             max_nodes: None,
             net: None,
+            hybrid: 0,
         };
         let mut w = Worker::<P>::new(&shared, 0, history, Histories::default());
         f(&mut w);

@@ -180,6 +180,7 @@ impl Uci {
             "option name Baseline type check default false".into(),
             "option name Use NNUE type check default false".into(),
             "option name EvalFile type string default <embedded>".into(),
+            format!("option name NNUE Hybrid type spin default {} min 0 max 10000", crate::NNUE_HYBRID),
             "uciok".into(),
         ];
         for l in lines {
@@ -254,6 +255,7 @@ impl Uci {
             "ponder" => check().map(|v| self.ponder = v),
             "baseline" => check().map(|v| self.engine().options.baseline = v),
             "use nnue" => check().map(|v| self.engine().options.use_nnue = v),
+            "nnue hybrid" => spin(0, 10000).map(|v| self.engine().options.nnue_hybrid = v as i32),
             "evalfile" => {
                 let path = value.trim();
                 let path = (!path.is_empty() && path != "<embedded>").then(|| std::path::PathBuf::from(path));

@@ -9,8 +9,15 @@ mod common;
 use chimera_engine::{EngineOptions, Score, SearchResult};
 use chimera_rules::{AnyPosition, RuleOptions, Variant};
 
+/// The orthodox cases are searched twice, with the hand-made evaluation and
+/// with the built-in chess net (`Use NNUE`, default `NNUE Hybrid`): both must
+/// see the same mate at the same depth. Returns the hand-made search.
 fn search(fen: &str, depth: u32) -> SearchResult {
-    search_in(Variant::Chess, &RuleOptions::default(), fen, depth)
+    let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
+    let with = |use_nnue| common::search_to_depth(&pos, &[], EngineOptions { use_nnue, ..Default::default() }, depth).0;
+    let (r, n) = (with(false), with(true));
+    assert_eq!(n.score, r.score, "{fen}: with the net {:?} {:?}, by hand {:?} {:?}", n.score, n.best, r.score, r.best);
+    r
 }
 
 fn search_in(variant: Variant, opts: &RuleOptions, fen: &str, depth: u32) -> SearchResult {

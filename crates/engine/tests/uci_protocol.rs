@@ -107,6 +107,7 @@ fn uci_lists_id_and_every_option() {
         "option name Baseline type check default false",
         "option name Use NNUE type check default false",
         "option name EvalFile type string default <embedded>",
+        "option name NNUE Hybrid type spin default 800 min 0 max 10000",
     ] {
         assert!(t.contains(opt), "missing '{opt}' in:\n{t}");
     }
@@ -295,15 +296,16 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
     let t = g.wait_line("uciok");
     assert!(t.contains("option name Use NNUE type check default false"), "{t}");
     assert!(t.contains("option name EvalFile type string default <embedded>"), "{t}");
-    let score_at_depth_1 = |g: &mut Gui| {
+    let score_at_depth_1_of = |g: &mut Gui, position: &str| {
         let n = bestmoves(&g.text()).len();
-        g.send("position startpos");
+        g.send(&format!("position {position}"));
         g.send("go depth 1");
         g.wait_for("bestmove", |_| bestmoves(&g.text()).len() > n);
         let t = g.text();
         let line = t.lines().rev().find(|l| l.starts_with("info depth 1 ")).unwrap().to_string();
         line.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse::<i32>().unwrap()
     };
+    let score_at_depth_1 = |g: &mut Gui| score_at_depth_1_of(g, "startpos");
     g.send("setoption name Use NNUE value false");
     g.send(&format!("setoption name EvalFile value {}", good.display()));
     let t = g.sync();
@@ -313,6 +315,20 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
     assert_ne!(hce, -100);
     g.send("setoption name Use NNUE value true");
     assert_eq!(score_at_depth_1(&mut g), -100);
+    // A queen up is beyond the default NNUE Hybrid limit (800 cp of
+    // material): evaluated by hand, unless the limit is off (0).
+    let queen_up = "fen 4k3/8/8/8/8/8/8/Q3K3 w - - 0 1";
+    assert!(score_at_depth_1_of(&mut g, queen_up) > 500);
+    g.send("setoption name NNUE Hybrid value 0");
+    // ±100: the constant net (a checking move ends in a White stand-pat).
+    assert_eq!(score_at_depth_1_of(&mut g, queen_up).abs(), 100);
+    let before = g.text().matches("info string error: ").count();
+    g.send("setoption name NNUE Hybrid value -5");
+    let t = g.sync();
+    assert_eq!(t.matches("info string error: ").count(), before + 1, "{t}");
+    assert!(t.contains("must be between 0 and 10000"), "{t}");
+    g.send("setoption name NNUE Hybrid value 800");
+    assert!(score_at_depth_1_of(&mut g, queen_up) > 500);
     // Bad files: an error each, the loaded net stays.
     for bad in [junk.display().to_string(), dir.join("missing.nnue").display().to_string()] {
         let before = g.text().matches("info string error: ").count();
