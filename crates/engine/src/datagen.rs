@@ -232,9 +232,11 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A fresh one-thread engine for self-play.
+/// A fresh one-thread engine for self-play, with the hand-made evaluation
+/// (`chimera datagen --nnue` switches the net on; the balance lab's
+/// studies are fingerprinted by the hand-made values, so they keep it).
 pub fn engine() -> Engine {
-    Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() })
+    Engine::new(EngineOptions { hash_mb: 16, use_nnue: false, ..EngineOptions::default() })
 }
 
 #[cfg(test)]

@@ -120,9 +120,9 @@ pub struct EngineOptions {
     /// ([`baseline`]; UCI option `Baseline`) instead of the real search.
     pub baseline: bool,
     /// Evaluate with the network of the variant ([`nnue`]: the `EvalFile`
-    /// net, or the one built in) where there is one; `false` (default), or
-    /// a variant without a net, uses the hand-made evaluation (UCI option
-    /// `Use NNUE`).
+    /// net, or the one built in) where there is one (default, [`USE_NNUE`]);
+    /// `false`, or a variant without a net, uses the hand-made evaluation
+    /// (UCI option `Use NNUE`).
     pub use_nnue: bool,
     /// With a network: a position whose material balance
     /// ([`eval::Evaluate::material`]) is beyond ± this many centipawns is
@@ -132,7 +132,11 @@ pub struct EngineOptions {
     pub nnue_hybrid: i32,
 }
 
-/// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §9).
+/// The default [`EngineOptions::use_nnue`]: on, since the built-in chess
+/// net beats the hand-made evaluation at 10+0.1 (docs/strength.md §10).
+pub const USE_NNUE: bool = true;
+
+/// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).
 pub const NNUE_HYBRID: i32 = 800;
 
 impl Default for EngineOptions {
@@ -142,7 +146,7 @@ impl Default for EngineOptions {
             threads: 1,
             multi_pv: 1,
             baseline: false,
-            use_nnue: false,
+            use_nnue: USE_NNUE,
             nnue_hybrid: NNUE_HYBRID,
         }
     }

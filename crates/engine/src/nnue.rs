@@ -614,7 +614,7 @@ pub fn embedded(variant: Variant) -> Option<&'static Network> {
 }
 
 /// The net files built into the binary (`crates/engine/nets/`, how each
-/// was made and measured in `docs/strength.md` §9). Only nets that beat the
+/// was made and measured in `docs/strength.md` §9-§10). Only nets that beat the
 /// hand-made evaluation are listed: `Use NNUE` switches every variant
 /// with a net here at once.
 const EMBEDDED: &[(&str, &[u8])] = &[("chess", include_bytes!("../nets/chess.nnue"))];

@@ -178,7 +178,7 @@ impl Uci {
             "option name Clear Hash type button".into(),
             "option name Ponder type check default false".into(),
             "option name Baseline type check default false".into(),
-            "option name Use NNUE type check default false".into(),
+            format!("option name Use NNUE type check default {}", crate::USE_NNUE),
             "option name EvalFile type string default <embedded>".into(),
             format!("option name NNUE Hybrid type spin default {} min 0 max 10000", crate::NNUE_HYBRID),
             "uciok".into(),

@@ -105,7 +105,7 @@ fn uci_lists_id_and_every_option() {
         "option name Clear Hash type button",
         "option name Ponder type check",
         "option name Baseline type check default false",
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
         "option name NNUE Hybrid type spin default 800 min 0 max 10000",
     ] {
@@ -294,7 +294,7 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
     let mut g = Gui::start();
     g.send("uci");
     let t = g.wait_line("uciok");
-    assert!(t.contains("option name Use NNUE type check default false"), "{t}");
+    assert!(t.contains("option name Use NNUE type check default true"), "{t}");
     assert!(t.contains("option name EvalFile type string default <embedded>"), "{t}");
     let score_at_depth_1_of = |g: &mut Gui, position: &str| {
         let n = bestmoves(&g.text()).len();
