@@ -73,8 +73,8 @@ pub fn run(a: Args) -> Result<()> {
         resign_plies: a.resign_plies,
         seed: a.seed,
     };
-    // One engine per thread, all set up alike; an unusable net is refused
-    // before any file is touched.
+    // One engine per thread, all made (and the net checked) before any
+    // file is touched.
     let new_engine = || -> Result<chimera_engine::Engine> {
         let mut engine = datagen::engine();
         engine.options.use_nnue = a.nnue;
@@ -92,7 +92,8 @@ pub fn run(a: Args) -> Result<()> {
         }
         Ok(engine)
     };
-    new_engine()?;
+    let engines =
+        (0..a.threads.clamp(1, 256).min(a.games as usize)).map(|_| new_engine()).collect::<Result<Vec<_>>>()?;
     let mut file = std::fs::File::create(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     file.write_all(MAGIC)?;
     let out = Mutex::new(std::io::BufWriter::new(file));
@@ -107,9 +108,9 @@ pub fn run(a: Args) -> Result<()> {
     let t0 = std::time::Instant::now();
     let failed: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     std::thread::scope(|s| {
-        for _ in 0..a.threads.clamp(1, 256).min(a.games as usize) {
+        for engine in engines {
             s.spawn(|| {
-                let Ok(mut engine) = new_engine() else { return };
+                let mut engine = engine;
                 let mut buf = Vec::new();
                 loop {
                     if a.seconds > 0 && t0.elapsed().as_secs() >= a.seconds {

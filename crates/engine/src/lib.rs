@@ -188,8 +188,8 @@ pub struct Engine {
     /// instead of the built-in one.
     eval_file: Option<Arc<nnue::Network>>,
     /// The evaluation whose static values the table holds (the address of
-    /// the network, `None` for the hand-made evaluation): a search with
-    /// another one clears the table first.
+    /// the network and the `nnue_hybrid` limit; `None` for the hand-made
+    /// evaluation): a search with another one clears the table first.
     tt_eval: Option<(usize, i32)>,
 }
 
