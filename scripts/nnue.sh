@@ -31,7 +31,8 @@
 #   CURVE_NODES [5000]  CURVE_GAMES [200]
 #   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=0,elo1=20,alpha=0.05,beta=0.05]
 #   CONCURRENCY  games at once [2]
-#   ADJUDICATE   --adjudicate spec [resign=3:1000,draw=40:8:10]
+#   ADJUDICATE   --adjudicate spec [resign=3:1000,draw=40:8:10, and
+#                ,maxmoves=300 for every variant but chess]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WHAT=${1:-all}
@@ -54,7 +55,12 @@ TC=${TC:-10+0.1}
 GAMES=${GAMES:-400}
 SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=0,elo1=20,alpha=0.05,beta=0.05}
 CONCURRENCY=${CONCURRENCY:-2}
-ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10}
+# Variant games longer than 300 moves are drawn (as in §9-§11 of docs/strength.md).
+if [ "$VARIANT" = chess ]; then
+    ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10}
+else
+    ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10,maxmoves=300}
+fi
 if [ -z "${CHIMERA:-}" ]; then
     cargo build --release -p chimera
     CHIMERA=$PWD/target/release/chimera

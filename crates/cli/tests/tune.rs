@@ -118,14 +118,15 @@ fn datagen_with_a_net() {
     assert_eq!(records.len(), 2);
     std::fs::remove_file(&data).unwrap();
 
-    // A chess net, written by the library, offered to Genie.
+    // A chess net, written by the library, offered to Magic Ring (which has
+    // no built-in net).
     let net = dir.join("chess.nnue");
     let chess = chimera_engine::nnue::embedded(chimera_rules::Variant::Chess).expect("a built-in chess net");
     std::fs::write(&net, chess.to_bytes()).unwrap();
     let n = net.to_str().unwrap();
     for (extra, why) in [
-        (vec!["--variant", "genie", "--nnue"], "no network for genie"),
-        (vec!["--variant", "genie", "--nnue", "--eval-file", n], "is not a net for genie"),
+        (vec!["--variant", "magicring", "--nnue"], "no network for magicring"),
+        (vec!["--variant", "magicring", "--nnue", "--eval-file", n], "is not a net for magicring"),
         (vec!["--variant", "chess", "--eval-file", n], "--eval-file needs --nnue"),
     ] {
         let out = run(&extra);

@@ -132,8 +132,9 @@ pub struct EngineOptions {
     pub nnue_hybrid: i32,
 }
 
-/// The default [`EngineOptions::use_nnue`]: on, since the built-in chess
-/// net beats the hand-made evaluation at 10+0.1 (docs/strength.md §10).
+/// The default [`EngineOptions::use_nnue`]: on, since every built-in net
+/// (chess, Genie, Clown) beats the hand-made evaluation at 10+0.1
+/// (docs/strength.md §10-§11).
 pub const USE_NNUE: bool = true;
 
 /// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).

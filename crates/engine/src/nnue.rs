@@ -614,10 +614,14 @@ pub fn embedded(variant: Variant) -> Option<&'static Network> {
 }
 
 /// The net files built into the binary (`crates/engine/nets/`, how each
-/// was made and measured in `docs/strength.md` §9-§10). Only nets that beat the
+/// was made and measured in `docs/strength.md` §9-§11). Only nets that beat the
 /// hand-made evaluation are listed: `Use NNUE` switches every variant
 /// with a net here at once.
-const EMBEDDED: &[(&str, &[u8])] = &[("chess", include_bytes!("../nets/chess.nnue"))];
+const EMBEDDED: &[(&str, &[u8])] = &[
+    ("chess", include_bytes!("../nets/chess.nnue")),
+    ("genie", include_bytes!("../nets/genie.nnue")),
+    ("clown", include_bytes!("../nets/clown.nnue")),
+];
 
 #[cfg(test)]
 mod tests {
@@ -753,24 +757,26 @@ mod tests {
 
     #[test]
     fn embedded_nets_load_for_their_variants() {
-        assert_eq!(embedded(Variant::Chess).map(|n| n.variant), Some(Variant::Chess));
+        for v in [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Clown] {
+            assert!(embedded(v).is_some_and(|n| serves(n.variant, v)), "{v:?}");
+        }
+        for v in [Variant::Genesis, Variant::MagicRing] {
+            assert!(embedded(v).is_none(), "{v:?} has no net that beats the hand-made evaluation");
+        }
         for (name, bytes) in EMBEDDED {
             let net = Network::from_bytes(bytes, name).unwrap();
             assert_eq!(net.variant.id(), *name);
             // A sane net: the start position is about level, a queen up is
-            // winning for the side that has it.
+            // winning for the side that has it (every built-in variant
+            // starts from the orthodox array).
             let start = AnyPosition::new(net.variant, &RuleOptions::default());
             let e = with_position!(&start, p => net.evaluate(p));
             assert!(e.abs() < 150, "{name}: start {e}");
+            let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+            let up = AnyPosition::from_fen(net.variant, fen, &RuleOptions::default()).unwrap();
+            let e = with_position!(&up, p => net.evaluate(p));
+            assert!(e > 400, "{name}: a queen up: {e}");
         }
-        let up = AnyPosition::from_fen(
-            Variant::Chess,
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            &RuleOptions::default(),
-        )
-        .unwrap();
-        let e = with_position!(&up, p => embedded(Variant::Chess).unwrap().evaluate(p));
-        assert!(e > 400, "a queen up: {e}");
     }
 
     #[test]
