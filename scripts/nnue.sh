@@ -56,11 +56,9 @@ GAMES=${GAMES:-400}
 SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=0,elo1=20,alpha=0.05,beta=0.05}
 CONCURRENCY=${CONCURRENCY:-2}
 # Variant games longer than 300 moves are drawn (as in §9-§11 of docs/strength.md).
-if [ "$VARIANT" = chess ]; then
-    ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10}
-else
-    ADJUDICATE=${ADJUDICATE:-resign=3:1000,draw=40:8:10,maxmoves=300}
-fi
+adjudicate=resign=3:1000,draw=40:8:10
+[ "$VARIANT" = chess ] || adjudicate+=,maxmoves=300
+ADJUDICATE=${ADJUDICATE:-$adjudicate}
 if [ -z "${CHIMERA:-}" ]; then
     cargo build --release -p chimera
     CHIMERA=$PWD/target/release/chimera
