@@ -667,3 +667,67 @@ pub(crate) fn random_walk(variant: chimera_rules::Variant, seed: u64, plies: usi
     }
     out
 }
+
+#[cfg(test)]
+/// A square name mirrored by rank ("e2" -> "e7").
+fn flip_square(sq: &str) -> String {
+    let b = sq.as_bytes();
+    format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
+}
+
+/// Tests: the colour-flipped FEN: board mirrored by rank with the colours
+/// swapped, pocket swapped, other side to move, castling and en passant
+/// mirrored, and the variants' colour fields (flips, clown, reentry,
+/// unmoved, rings) swapped.
+#[cfg(test)]
+pub(crate) fn flip_fen(fen: &str) -> String {
+    let swap = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect::<String>()
+    };
+    let f: Vec<&str> = fen.split(' ').collect();
+    let (board, pocket) = match f[0].find('[') {
+        Some(i) => (&f[0][..i], &f[0][i..]),
+        None => (f[0], ""),
+    };
+    let ranks: Vec<String> = board.split('/').rev().map(swap).collect();
+    let mut out = vec![format!("{}{}", ranks.join("/"), swap(pocket))];
+    out.push(if f[1] == "w" { "b".into() } else { "w".into() });
+    let c = swap(f[2]);
+    let mut cs: Vec<char> = c.chars().collect();
+    cs.sort_by_key(|ch| (ch.is_ascii_lowercase(), "KQkq".find(ch.to_ascii_uppercase()).unwrap_or(0)));
+    out.push(if c == "-" { c } else { cs.into_iter().collect() });
+    out.push(if f[3] == "-" { "-".into() } else { flip_square(f[3]) });
+    out.push(f[4].into());
+    out.push(f[5].into());
+    let colors = |v: &str| match v {
+        "w" => "b".to_string(),
+        "b" => "w".to_string(),
+        x => x.to_string(),
+    };
+    for x in &f[6..] {
+        let (name, v) = x.split_once(':').unwrap_or((x, ""));
+        out.push(match name {
+            "flips" | "clown" | "reentry" => format!("{name}:{}", colors(v)),
+            "unmoved" | "tainted" if v != "-" => {
+                let v = v.replace(',', "");
+                let sq: Vec<String> = (0..v.len() / 2).map(|i| flip_square(&v[2 * i..2 * i + 2])).collect();
+                format!("{name}:{}", sq.join(if name == "tainted" { "," } else { "" }))
+            }
+            "rings" => {
+                let r: Vec<String> = v
+                    .split(',')
+                    .map(|part| {
+                        let (sq, lvl) = part.split_once('.').unwrap_or((part, "0"));
+                        format!("{}.{lvl}", flip_square(sq))
+                    })
+                    .rev()
+                    .collect();
+                format!("rings:{}", r.join(","))
+            }
+            _ => x.to_string(),
+        });
+    }
+    out.join(" ")
+}
