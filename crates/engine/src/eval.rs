@@ -2535,8 +2535,8 @@ mod tests {
 
     // ---- the terms of the fitted evaluation ----
 
-    use chimera_rules::{AnyPosition, RuleOptions, Variant};
     use crate::flip_fen;
+    use chimera_rules::{AnyPosition, RuleOptions, Variant};
 
     fn trace_fen(fen: &str) -> Trace {
         Chess::from_fen(fen).unwrap().trace()
