@@ -8,7 +8,7 @@
 #
 #   data   chimera datagen: $VARIANT self-play at $NODES nodes a move for
 #          $SECONDS seconds → $OUT/$VARIANT.bin
-#   train  chimera train on $OUT/$VARIANT.bin → $OUT/$VARIANT.nnue
+#   train  chimera train on $DATA → $OUT/$VARIANT.nnue
 #          (from $INIT when set: fine-tuning, e.g. a variant from the chess net)
 #   curve  one net per size in $CURVE (training positions), each against the
 #          hand-made evaluation at $CURVE_NODES nodes a move, $CURVE_GAMES
@@ -26,6 +26,9 @@
 #   DG_NNUE      datagen plays with a net: "builtin", or a net file [none:
 #                the hand-made evaluation]
 #   THREADS      datagen and training threads [all cores]
+#   DATA         record files train and curve learn from, space-separated
+#                [$OUT/$VARIANT.bin]; e.g. a first run's data and a second
+#                one's, made in another $OUT
 #   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
 #   CURVE_NODES [5000]  CURVE_GAMES [200]
@@ -48,6 +51,7 @@ EPOCHS=${EPOCHS:-10}
 LR=${LR:-0.002}
 WDL=${WDL:-0}
 INIT=${INIT:-}
+DATA=${DATA:-$OUT/$VARIANT.bin}
 CURVE=${CURVE:-"1250000 2500000 0"}
 CURVE_NODES=${CURVE_NODES:-5000}
 CURVE_GAMES=${CURVE_GAMES:-200}
@@ -85,7 +89,8 @@ train_net() {
     [ -z "$INIT" ] || init=(--init "$INIT")
     # Chess positions without castling rights are learnt in a mirror too.
     [ "$VARIANT" != chess ] || init+=(--mirror)
-    "$CHIMERA" train "$OUT/$VARIANT.bin" --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \
+    # shellcheck disable=SC2086 # DATA is a list of files
+    "$CHIMERA" train $DATA --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \
         --threads "$THREADS" "${init[@]}" --out "$net" "$@" | tee "${net%.nnue}-train.txt"
 }
 
