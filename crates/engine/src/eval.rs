@@ -1617,6 +1617,14 @@ pub trait Evaluate: Position {
     fn nnue_extra(&self, _c: Color) -> (u64, u64) {
         (0, 0)
     }
+
+    /// Whether the position's rule options are those the built-in nets
+    /// learnt (the defaults). Magic Ring with another ring-power list is
+    /// another game to a net trained on QNRB: it plays with the hand-made
+    /// evaluation, which reads the list. Default: yes.
+    fn nnue_default_rules(&self) -> bool {
+        true
+    }
 }
 
 /// A `Params` of zeros (a trace's starting point).
@@ -1898,6 +1906,10 @@ impl Evaluate for MagicRing {
         let (sq, level) = self.ring(c);
         let mark = if self.board().color_at(sq).is_some() { 1u64 << sq.index() } else { 0 };
         (mark, 1u64 << (crate::nnue::flag::RING_LEVEL + u32::from(level.min(7))))
+    }
+
+    fn nnue_default_rules(&self) -> bool {
+        self.powers().is_default()
     }
 }
 

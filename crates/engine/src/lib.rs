@@ -133,8 +133,8 @@ pub struct EngineOptions {
 }
 
 /// The default [`EngineOptions::use_nnue`]: on, since every built-in net
-/// (chess, Genie, Clown) beats the hand-made evaluation at 10+0.1
-/// (docs/strength.md §10-§11).
+/// (chess, Genie, Clown, Magic Ring) beats the hand-made evaluation at 10+0.1
+/// (docs/strength.md §10-§12).
 pub const USE_NNUE: bool = true;
 
 /// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).
@@ -153,18 +153,23 @@ impl Default for EngineOptions {
     }
 }
 
-/// The network a search of `variant` uses (see [`Engine::network`]).
+/// The network a search of `variant` uses (see [`Engine::network`]);
+/// the built-in one only when `default_rules`
+/// ([`eval::Evaluate::nnue_default_rules`]): an `EvalFile` net is the
+/// user's choice whatever the rules.
 fn select_net<'a>(
     options: &EngineOptions,
     eval_file: &'a Option<Arc<nnue::Network>>,
     variant: chimera_rules::Variant,
+    default_rules: bool,
 ) -> Option<&'a nnue::Network> {
     if !options.use_nnue || options.baseline {
         return None;
     }
     match eval_file {
         Some(n) if nnue::serves(n.variant, variant) => Some(n),
-        _ => nnue::embedded(variant),
+        _ if default_rules => nnue::embedded(variant),
+        _ => None,
     }
 }
 
@@ -226,10 +231,10 @@ impl Engine {
         Ok(what)
     }
 
-    /// The network a search of `variant` uses, if any (option `use_nnue`,
-    /// the `EvalFile` net, else the built-in one).
+    /// The network a search of `variant` under its default rules uses, if
+    /// any (option `use_nnue`, the `EvalFile` net, else the built-in one).
     pub fn network(&self, variant: chimera_rules::Variant) -> Option<&nnue::Network> {
-        select_net(&self.options, &self.eval_file, variant)
+        select_net(&self.options, &self.eval_file, variant, true)
     }
 
     /// Forget everything learned (new game).
@@ -310,7 +315,7 @@ impl Engine {
         let (soft, hard) = self.time_budget(limits, root.turn(), root_list.len());
         // The table's static evaluations belong to the evaluation that
         // stored them (`Use NNUE`, `EvalFile`, `NNUE Hybrid`).
-        let net = select_net(&self.options, &self.eval_file, root.variant());
+        let net = select_net(&self.options, &self.eval_file, root.variant(), root.nnue_default_rules());
         let eval_id = net.map(|n| (n as *const _ as usize, self.options.nnue_hybrid));
         if eval_id != self.tt_eval {
             self.tt.clear();

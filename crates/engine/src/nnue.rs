@@ -614,13 +614,14 @@ pub fn embedded(variant: Variant) -> Option<&'static Network> {
 }
 
 /// The net files built into the binary (`crates/engine/nets/`, how each
-/// was made and measured in `docs/strength.md` §9-§11). Only nets that beat the
+/// was made and measured in `docs/strength.md` §9-§12). Only nets that beat the
 /// hand-made evaluation are listed: `Use NNUE` switches every variant
 /// with a net here at once.
 const EMBEDDED: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../nets/chess.nnue")),
     ("genie", include_bytes!("../nets/genie.nnue")),
     ("clown", include_bytes!("../nets/clown.nnue")),
+    ("magicring", include_bytes!("../nets/magicring.nnue")),
 ];
 
 #[cfg(test)]
@@ -757,12 +758,10 @@ mod tests {
 
     #[test]
     fn embedded_nets_load_for_their_variants() {
-        for v in [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Clown] {
+        for v in [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Clown, Variant::MagicRing] {
             assert!(embedded(v).is_some_and(|n| serves(n.variant, v)), "{v:?}");
         }
-        for v in [Variant::Genesis, Variant::MagicRing] {
-            assert!(embedded(v).is_none(), "{v:?} has no net that beats the hand-made evaluation");
-        }
+        assert!(embedded(Variant::Genesis).is_none(), "Genesis has no net that beats the hand-made evaluation");
         for (name, bytes) in EMBEDDED {
             let net = Network::from_bytes(bytes, name).unwrap();
             assert_eq!(net.variant.id(), *name);
@@ -816,5 +815,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Magic Ring under another ring-power list plays with the hand-made
+    /// evaluation (the built-in net learnt QNRB): with `Use NNUE` on or off
+    /// the same search, node for node; under QNRB the net changes it.
+    #[test]
+    fn magic_ring_with_other_powers_searches_by_hand() {
+        let search = |powers: &str, use_nnue: bool| {
+            let opts = RuleOptions { ring_powers: powers.parse().unwrap(), ..RuleOptions::default() };
+            let pos = AnyPosition::new(Variant::MagicRing, &opts);
+            let mut e = crate::Engine::new(crate::EngineOptions { use_nnue, ..Default::default() });
+            let limits = crate::Limits { depth: Some(6), ..Default::default() };
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let r = e.search(&pos, &[], &limits, &crate::Strength::default(), &stop, &mut |_| {});
+            (r.nodes, format!("{:?}", r.score))
+        };
+        assert_eq!(search("NKQ", true), search("NKQ", false));
+        assert_ne!(search("QNRB", true), search("QNRB", false));
     }
 }
