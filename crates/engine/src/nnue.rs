@@ -823,7 +823,7 @@ mod tests {
     #[test]
     fn magic_ring_with_other_powers_searches_by_hand() {
         let search = |powers: &str, use_nnue: bool| {
-            let opts = RuleOptions { ring_powers: powers.parse().unwrap(), ..RuleOptions::default() };
+            let opts = RuleOptions { ring_powers: powers.parse().unwrap() };
             let pos = AnyPosition::new(Variant::MagicRing, &opts);
             let mut e = crate::Engine::new(crate::EngineOptions { use_nnue, ..Default::default() });
             let limits = crate::Limits { depth: Some(6), ..Default::default() };
