@@ -673,8 +673,8 @@ pub(crate) fn random_walk(variant: chimera_rules::Variant, seed: u64, plies: usi
     out
 }
 
-#[cfg(test)]
 /// A square name mirrored by rank ("e2" -> "e7").
+#[cfg(test)]
 fn flip_square(sq: &str) -> String {
     let b = sq.as_bytes();
     format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
