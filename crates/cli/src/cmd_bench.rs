@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Result};
 use chimera_engine::{Engine, EngineOptions, Limits, Strength};
-use chimera_rules::{AnyPosition, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -31,6 +31,16 @@ pub struct Args {
     /// `bench search --nnue`: a network file for its variant.
     #[arg(long)]
     eval_file: Option<std::path::PathBuf>,
+    /// `bench search`: instead of the fixed positions, positions sampled
+    /// from the games of a `chimera datagen` file (`--sample` of them, one
+    /// per game spread evenly over the file, each a ply between 8 and 59
+    /// after the opening). Run once with and once without `--nnue` to
+    /// compare the nodes each evaluation's search needs to a depth.
+    #[arg(long)]
+    records: Option<std::path::PathBuf>,
+    /// `bench search --records`: how many positions to sample.
+    #[arg(long, default_value_t = 100)]
+    sample: usize,
 }
 
 /// Orthodox positions: the start, Kiwipete, chessprogramming.org perft
@@ -56,14 +66,10 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 fn bench_search(a: &Args) -> Result<()> {
-    let opts = RuleOptions::default();
-    let mut positions: Vec<(String, AnyPosition)> = Vec::new();
-    for fen in CHESS_FENS {
-        positions.push(("chess".into(), AnyPosition::from_fen(Variant::Chess, fen, &opts)?));
-    }
-    for v in Variant::ALL.iter().skip(1) {
-        positions.push((v.id().into(), AnyPosition::new(*v, &opts)));
-    }
+    let mut positions = match &a.records {
+        Some(path) => sampled_positions(path, a.sample)?,
+        None => fixed_positions()?,
+    };
     if let Some(only) = &a.only {
         positions.retain(|(v, _)| v == only);
         if positions.is_empty() {
@@ -94,7 +100,7 @@ fn bench_search(a: &Args) -> Result<()> {
             r.nodes,
             ms,
             r.best.map_or("(none)".into(), |m| m.to_string()),
-            chimera_rules::Position::fen(pos)
+            pos.fen()
         );
         total += r.nodes;
     }
@@ -110,6 +116,49 @@ fn bench_search(a: &Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The fixed bench positions: [`CHESS_FENS`] and every variant's start.
+fn fixed_positions() -> Result<Vec<(String, AnyPosition)>> {
+    let opts = RuleOptions::default();
+    let mut positions: Vec<(String, AnyPosition)> = Vec::new();
+    for fen in CHESS_FENS {
+        positions.push(("chess".into(), AnyPosition::from_fen(Variant::Chess, fen, &opts)?));
+    }
+    for v in Variant::ALL.iter().skip(1) {
+        positions.push((v.id().into(), AnyPosition::new(*v, &opts)));
+    }
+    Ok(positions)
+}
+
+/// Up to `n` positions from the games of a `chimera datagen` file: one from
+/// each of `n` games spread evenly over the file, game `i`'s position after
+/// ply `8 + (7919 · i) mod 52` (skipped when the game ends there or sooner; the same
+/// file gives the same positions).
+fn sampled_positions(path: &std::path::Path, n: usize) -> Result<Vec<(String, AnyPosition)>> {
+    if n == 0 {
+        bail!("--sample must be at least 1");
+    }
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let games = chimera_engine::datagen::read_records(&bytes)
+        .map_err(|e| anyhow::anyhow!("{} is not a chimera datagen file: {e}", path.display()))?;
+    let step = (games.len() / n).max(1);
+    let mut positions = Vec::new();
+    for (i, g) in games.iter().step_by(step).take(n).enumerate() {
+        let ply = 8 + (i * 7919) % 52;
+        if g.moves.len() <= ply {
+            continue;
+        }
+        let mut pos = g.start.clone();
+        for &m in &g.moves[..ply] {
+            pos.play_unchecked(m);
+        }
+        positions.push((pos.variant().id().to_string(), pos));
+    }
+    if positions.is_empty() {
+        bail!("{} has no game longer than 8 plies to sample", path.display());
+    }
+    Ok(positions)
 }
 
 /// User + system CPU time of this process (Linux `/proc/self/stat`, in

@@ -138,3 +138,53 @@ fn datagen_with_a_net() {
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `bench --records` searches positions sampled from a datagen file, the
+/// same ones every run (the node count repeats); a file that is not one, or
+/// `--sample 0`, is a clear error.
+#[test]
+fn bench_on_sampled_records() {
+    let dir = std::env::temp_dir().join(format!("chimera-bench-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("clown.bin");
+    let d = data.to_str().unwrap();
+    let out = chimera(&[
+        "datagen",
+        "--variant",
+        "clown",
+        "--games",
+        "3",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "70",
+        "--threads",
+        "1",
+        "--out",
+        d,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bench = |extra: &[&str]| {
+        let mut args = vec!["bench", "--records", d, "--depth", "5"];
+        args.extend_from_slice(extra);
+        chimera(&args)
+    };
+    let nodes = |o: &std::process::Output| {
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(o.status.success(), "{text}{}", String::from_utf8_lossy(&o.stderr));
+        text.lines().find(|l| l.starts_with("Nodes searched")).expect("a node count").to_string()
+    };
+    let a = bench(&["--sample", "3"]);
+    let searched = String::from_utf8_lossy(&a.stderr).lines().filter(|l| l.starts_with("clown")).count();
+    assert!((1..=3).contains(&searched), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(nodes(&a), nodes(&bench(&["--sample", "3"])));
+    assert!(nodes(&bench(&["--sample", "3", "--nnue"])).starts_with("Nodes searched"));
+
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, b"not records").unwrap();
+    let bad = chimera(&["bench", "--records", junk.to_str().unwrap()]);
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("not a chimera datagen file"));
+    let bad = bench(&["--sample", "0"]);
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("--sample must be at least 1"));
+    std::fs::remove_dir_all(&dir).ok();
+}
