@@ -31,7 +31,7 @@
 #                one's, made in another $OUT
 #   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
-#   CURVE_NODES [5000]  CURVE_GAMES [200]
+#   CURVE_NODES [5000]  CURVE_GAMES [200]  CURVE_SEED [5] (the openings)
 #   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=0,elo1=20,alpha=0.05,beta=0.05]
 #   CONCURRENCY  games at once [2]
 #   ADJUDICATE   --adjudicate spec [resign=3:1000,draw=40:8:10, and
@@ -55,6 +55,7 @@ DATA=${DATA:-$OUT/$VARIANT.bin}
 CURVE=${CURVE:-"1250000 2500000 0"}
 CURVE_NODES=${CURVE_NODES:-5000}
 CURVE_GAMES=${CURVE_GAMES:-200}
+CURVE_SEED=${CURVE_SEED:-5}
 TC=${TC:-10+0.1}
 GAMES=${GAMES:-400}
 SPRT_BOUNDS=${SPRT_BOUNDS:-elo0=0,elo1=20,alpha=0.05,beta=0.05}
@@ -112,7 +113,7 @@ curve() {
     for n in $CURVE; do
         # A net already trained (same name) is reused: delete it to retrain.
         [ -s "$OUT/$VARIANT-$n.nnue" ] || train_net "$OUT/$VARIANT-$n.nnue" --positions "$n"
-        versus "$OUT/$VARIANT-$n.nnue" "$VARIANT-$n-vs-hce" --nodes "$CURVE_NODES" --games "$CURVE_GAMES" --seed 5
+        versus "$OUT/$VARIANT-$n.nnue" "$VARIANT-$n-vs-hce" --nodes "$CURVE_NODES" --games "$CURVE_GAMES" --seed "$CURVE_SEED"
     done
     echo "| training positions | result against the hand-made evaluation |"
     for n in $CURVE; do
