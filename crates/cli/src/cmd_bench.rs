@@ -1,7 +1,9 @@
 //! `chimera bench`: speed measurements. `bench search` (the default)
 //! searches fixed positions of every variant to a fixed depth on one thread
 //! and prints the total node count (a behaviour signature: any change to the
-//! search or evaluation changes it) and the speed.
+//! search or evaluation changes it) and the speed. With `--records`,
+//! positions sampled from `chimera datagen` games replace the fixed ones
+//! (to compare the nodes two evaluations need to a depth).
 
 use anyhow::{bail, Result};
 use chimera_engine::{Engine, EngineOptions, Limits, Strength};
@@ -156,7 +158,7 @@ fn sampled_positions(path: &std::path::Path, n: usize) -> Result<Vec<(String, An
         positions.push((pos.variant().id().to_string(), pos));
     }
     if positions.is_empty() {
-        bail!("{} has no game longer than 8 plies to sample", path.display());
+        bail!("{}: no sampled game lasts past its sampled ply (8 to 59)", path.display());
     }
     Ok(positions)
 }
