@@ -30,6 +30,8 @@
 #                [$OUT/$VARIANT.bin]; e.g. a first run's data and a second
 #                one's, made in another $OUT
 #   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
+#   ACTIVATION   crelu or screlu [crelu for a new net; INIT's shape otherwise]
+#   BUCKETS      output buckets, 1-8 [1 for a new net; INIT's otherwise]
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
 #   CURVE_NODES [5000]  CURVE_GAMES [200]  CURVE_SEED [5] (the openings)
 #   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=0,elo1=20,alpha=0.05,beta=0.05]
@@ -51,6 +53,8 @@ EPOCHS=${EPOCHS:-10}
 LR=${LR:-0.002}
 WDL=${WDL:-0}
 INIT=${INIT:-}
+ACTIVATION=${ACTIVATION:-}
+BUCKETS=${BUCKETS:-}
 DATA=${DATA:-$OUT/$VARIANT.bin}
 CURVE=${CURVE:-"1250000 2500000 0"}
 CURVE_NODES=${CURVE_NODES:-5000}
@@ -90,6 +94,8 @@ train_net() {
     [ -z "$INIT" ] || init=(--init "$INIT")
     # Chess positions without castling rights are learnt in a mirror too.
     [ "$VARIANT" != chess ] || init+=(--mirror)
+    [ -z "$ACTIVATION" ] || init+=(--activation "$ACTIVATION")
+    [ -z "$BUCKETS" ] || init+=(--buckets "$BUCKETS")
     # shellcheck disable=SC2086 # DATA is a list of files
     "$CHIMERA" train $DATA --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \
         --threads "$THREADS" "${init[@]}" --out "$net" "$@" | tee "${net%.nnue}-train.txt"

@@ -5,7 +5,7 @@
 //! embedding under `crates/engine/nets/`.
 
 use anyhow::{bail, Context, Result};
-use chimera_engine::nnue::{Network, HIDDEN, INPUTS};
+use chimera_engine::nnue::{Activation, Network, Shape, MAX_BUCKETS};
 use chimera_engine::train::{Config, Data, Trainer};
 use chimera_rules::Variant;
 use std::time::Instant;
@@ -23,9 +23,18 @@ pub struct Args {
     #[arg(long)]
     out: std::path::PathBuf,
     /// Start from this net (fine-tuning, e.g. a variant from the chess
-    /// net) instead of random weights.
+    /// net) instead of random weights. The new net keeps its shape unless
+    /// `--activation` or `--buckets` is given.
     #[arg(long)]
     init: Option<std::path::PathBuf>,
+    /// Activation of the hidden layer: `crelu` (clipped ReLU) or `screlu`
+    /// (its square) [default: crelu, or the `--init` net's].
+    #[arg(long)]
+    activation: Option<Activation>,
+    /// Output buckets, chosen by the material on the board and in reserve
+    /// (1 to 8) [default: 1, or the `--init` net's].
+    #[arg(long)]
+    buckets: Option<usize>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
     epochs: usize,
@@ -68,6 +77,9 @@ pub fn run(a: Args) -> Result<()> {
     if !(0.0..=1.0).contains(&a.wdl) {
         bail!("--wdl must be between 0 and 1");
     }
+    if a.buckets.is_some_and(|b| !(1..=MAX_BUCKETS).contains(&b)) {
+        bail!("--buckets must be between 1 and {MAX_BUCKETS}");
+    }
     let t0 = Instant::now();
     let mut data = Data::default();
     for f in &a.records {
@@ -94,15 +106,34 @@ pub fn run(a: Args) -> Result<()> {
             let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
             let net = Network::from_bytes(&bytes, &p.display().to_string())
                 .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
-            Trainer::from_network(a.variant, &net)
+            let mut t = Trainer::from_network(a.variant, &net);
+            let parent = t.shape();
+            let shape = Shape {
+                activation: a.activation.unwrap_or(parent.activation),
+                buckets: a.buckets.unwrap_or(parent.buckets),
+            };
+            if shape != parent {
+                t.reshape(shape);
+            }
+            t
         }
-        None => Trainer::new(a.variant, a.seed),
+        None => Trainer::new(
+            a.variant,
+            a.seed,
+            Shape { activation: a.activation.unwrap_or_default(), buckets: a.buckets.unwrap_or(1) },
+        ),
     };
     let cfg = Config { epochs: a.epochs, batch: a.batch, lr: a.lr, wdl: a.wdl, seed: a.seed, threads: a.threads };
     let v0 = trainer.error(&data.validation, a.wdl, a.threads);
     println!(
-        "net {INPUTS}→{HIDDEN}×2→1; {} epochs, batch {}, lr {}, λ {}, seed {}, {} threads; held-out error at start {v0:.6}",
-        a.epochs, a.batch, a.lr, a.wdl, a.seed, a.threads
+        "net {}; {} epochs, batch {}, lr {}, λ {}, seed {}, {} threads; held-out error at start {v0:.6}",
+        trainer.shape().describe(),
+        a.epochs,
+        a.batch,
+        a.lr,
+        a.wdl,
+        a.seed,
+        a.threads
     );
     let n = data.train.len();
     let best = trainer.train(&data, &cfg, &mut |epoch, train, val, secs| {

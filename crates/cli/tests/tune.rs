@@ -188,3 +188,56 @@ fn bench_on_sampled_records() {
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("--sample must be at least 1"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `chimera train` on a small datagen file: a new SCReLU net with 8 output
+/// buckets is written in file version 2 and loads with that shape;
+/// fine-tuning from it keeps the shape, `--activation crelu --buckets 1`
+/// turns it back into a version 1 file; bad shapes are refused with the
+/// reason and no output.
+#[test]
+fn train_writes_the_shape_asked_for() {
+    use chimera_engine::nnue::{Activation, Network, Shape, MAGIC, MAGIC2};
+    let dir = std::env::temp_dir().join(format!("chimera-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.bin");
+    let d = data.to_str().unwrap();
+    let gen =
+        chimera(&["datagen", "--games", "6", "--nodes", "200", "--max-plies", "60", "--threads", "1", "--out", d]);
+    assert!(gen.status.success(), "{}", String::from_utf8_lossy(&gen.stderr));
+    let train = |out: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["train", d, "--epochs", "1", "--batch", "64", "--threads", "1", "--validation", "0"];
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        chimera(&args)
+    };
+    let load = |p: &std::path::Path| {
+        let bytes = std::fs::read(p).unwrap();
+        (Network::from_bytes(&bytes, "t").unwrap().shape(), bytes[..8].to_vec())
+    };
+    let a = dir.join("a.nnue");
+    let out = train(&a, &["--activation", "screlu", "--buckets", "8"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("screlu (8 output buckets)"));
+    let screlu8 = Shape { activation: Activation::SCReLU, buckets: 8 };
+    assert_eq!(load(&a), (screlu8, MAGIC2.to_vec()));
+    let b = dir.join("b.nnue");
+    let out = train(&b, &["--init", a.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(load(&b).0, screlu8);
+    let c = dir.join("c.nnue");
+    let out = train(&c, &["--init", a.to_str().unwrap(), "--activation", "crelu", "--buckets", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(load(&c), (Shape::default(), MAGIC.to_vec()));
+    let bad = dir.join("bad.nnue");
+    for (extra, why) in [
+        (vec!["--buckets", "9"], "--buckets must be between 1 and 8"),
+        (vec!["--buckets", "0"], "--buckets must be between 1 and 8"),
+        (vec!["--activation", "relu"], "unknown activation"),
+    ] {
+        let out = train(&bad, &extra);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{extra:?}: {err}");
+        assert!(!bad.exists(), "{extra:?} wrote a net");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

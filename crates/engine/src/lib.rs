@@ -226,7 +226,7 @@ impl Engine {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let net = nnue::Network::from_bytes(&bytes, &path.display().to_string())
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        let what = format!("{} net {} for {}", nnue::describe(), path.display(), net.variant.id());
+        let what = format!("{} net {} for {}", net.describe(), path.display(), net.variant.id());
         self.eval_file = Some(Arc::new(net));
         Ok(what)
     }

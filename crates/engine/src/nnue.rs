@@ -24,10 +24,19 @@
 //! # Evaluation
 //!
 //! `acc[p] = b1 + Σ W1[index(p, f)]` over the active features `f` (`i16`,
-//! scaled by [`QA`]); the output is
-//! `(Σ crelu(acc[us]) · W2[..H] + Σ crelu(acc[them]) · W2[H..] + b2)
-//! · SCALE / (QA · QB)` centipawns for the side to move, with
-//! `crelu(x) = clamp(x, 0, QA)` and `W2` scaled by [`QB`].
+//! scaled by [`QA`]). The output layer has one or more *buckets* (up to
+//! [`MAX_BUCKETS`]), chosen by the material on the board and in reserve
+//! ([`material`], [`bucket`]): each bucket `k` has its own weights `W2[k]`
+//! and bias `b2[k]`. The output is, in centipawns for the side to move,
+//!
+//! - [`Activation::CReLU`]: `(Σ crelu(acc[us]) · W2[k][..H] +
+//!   Σ crelu(acc[them]) · W2[k][H..] + b2[k]) · SCALE / (QA · QB)`, with
+//!   `crelu(x) = clamp(x, 0, QA)`;
+//! - [`Activation::SCReLU`]: the same with `crelu(x)² / QA` in place of
+//!   `crelu(x)` (the square of the clipped activation, brought back to the
+//!   scale QA; the division is made once, on the sum of both halves);
+//!
+//! with `W2` scaled by [`QB`] and `b2` by `QA · QB`.
 //!
 //! # Updates
 //!
@@ -43,11 +52,15 @@
 //!
 //! # File format
 //!
-//! Little-endian: the 8 bytes `CHIMNN1\n`; a `u8` length and the variant id
-//! (UTF-8) the net was trained for; `u32` inputs and `u32` hidden size
-//! (must be [`INPUTS`] and [`HIDDEN`]); `i16` × inputs × hidden input
-//! weights (input-major); `i16` × hidden biases; `i16` × 2·hidden output
-//! weights (ours, then theirs); `i32` output bias. Nothing after.
+//! Little-endian: the 8 bytes `CHIMNN1\n` (version 1) or `CHIMNN2\n`
+//! (version 2); a `u8` length and the variant id (UTF-8) the net was trained
+//! for; `u32` inputs and `u32` hidden size (must be [`INPUTS`] and
+//! [`HIDDEN`]); version 2 only: a `u8` activation (0 CReLU, 1 SCReLU) and a
+//! `u8` number of output buckets B (1 to [`MAX_BUCKETS`]); then `i16` ×
+//! inputs × hidden input weights (input-major); `i16` × hidden biases;
+//! `i16` × B × 2·hidden output weights (bucket by bucket: ours, then
+//! theirs); `i32` × B output biases. Nothing after. A version 1 file is a
+//! CReLU net with one bucket, and such a net is written as version 1.
 
 use crate::Evaluate;
 use chimera_rules::{Board, Color, Piece, Role, Variant};
@@ -71,8 +84,104 @@ pub const QB: i32 = 64;
 /// Centipawns per unit of the network's output.
 pub const SCALE: i32 = 400;
 
-/// The first bytes of a network file.
+/// The first bytes of a network file, version 1 (CReLU, one output bucket).
 pub const MAGIC: &[u8; 8] = b"CHIMNN1\n";
+/// The first bytes of a network file, version 2 (activation and buckets in
+/// the header).
+pub const MAGIC2: &[u8; 8] = b"CHIMNN2\n";
+/// Most output buckets a net may have.
+pub const MAX_BUCKETS: usize = 8;
+/// The reserve bits of the flag word ([`flag::RESERVE`]: 6 roles × 8).
+const RESERVE_MASK: u64 = (1 << 48) - 1;
+
+/// The activation of the hidden layer (module documentation).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`.
+    #[default]
+    CReLU,
+    /// `clamp(x, 0, 1)²`.
+    SCReLU,
+}
+
+impl Activation {
+    /// The name used by `chimera train --activation` and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::CReLU => "crelu",
+            Activation::SCReLU => "screlu",
+        }
+    }
+}
+
+impl std::str::FromStr for Activation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "crelu" => Ok(Activation::CReLU),
+            "screlu" => Ok(Activation::SCReLU),
+            _ => Err(format!("unknown activation {s:?} (crelu or screlu)")),
+        }
+    }
+}
+
+/// The shape of a net's output layer: its activation and its number of
+/// buckets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shape {
+    pub activation: Activation,
+    pub buckets: usize,
+}
+
+impl Default for Shape {
+    fn default() -> Self {
+        Shape { activation: Activation::CReLU, buckets: 1 }
+    }
+}
+
+impl Shape {
+    /// `1280→128×2→1`, with the activation and buckets when not the
+    /// version 1 defaults.
+    pub fn describe(&self) -> String {
+        let mut s = format!("{INPUTS}→{HIDDEN}×2→1");
+        if self.activation != Activation::CReLU {
+            s += &format!(" {}", self.activation.name());
+        }
+        if self.buckets > 1 {
+            s += &format!(" ({} output buckets)", self.buckets);
+        }
+        s
+    }
+}
+
+/// The material a snapshot counts for the output buckets: the pieces on the
+/// board and, in Genesis, those in reserve (at most 32 in every variant).
+pub fn material(s: &Snapshot) -> u32 {
+    s.words
+        .iter()
+        .map(|w| {
+            w[..PLANES - 1].iter().map(|x| x.count_ones()).sum::<u32>() + (w[WORDS - 1] & RESERVE_MASK).count_ones()
+        })
+        .sum()
+}
+
+/// [`material`] from a position's feature codes ([`Snapshot::codes`]).
+pub fn material_of_codes(codes: &[u16]) -> u32 {
+    codes
+        .iter()
+        .filter(|&&c| {
+            let (k, b) = ((c as usize / 64) % WORDS, c % 64);
+            k < PLANES - 1 || (k == WORDS - 1 && b < 48)
+        })
+        .count() as u32
+}
+
+/// The output bucket of a position with `material` pieces, of `buckets`:
+/// equal slices of 2..=32 pieces, the fewest first.
+#[inline]
+pub fn bucket(material: u32, buckets: usize) -> usize {
+    (material.saturating_sub(2) as usize * buckets / 31).min(buckets - 1)
+}
 
 /// Bits of the flag word ([`Snapshot`]).
 pub mod flag {
@@ -247,10 +356,13 @@ pub struct Network {
     pub variant: Variant,
     /// Where it came from (`<embedded>` or a path), for the UCI report.
     pub source: String,
+    /// The activation of the hidden layer.
+    pub activation: Activation,
     w: Box<[[i16; HIDDEN]]>,
     b: [i16; HIDDEN],
-    out_w: [i16; 2 * HIDDEN],
-    out_b: i32,
+    /// One row per output bucket: ours, then theirs.
+    out_w: Box<[[i16; 2 * HIDDEN]]>,
+    out_b: Box<[i32]>,
 }
 
 impl std::fmt::Debug for Network {
@@ -259,17 +371,24 @@ impl std::fmt::Debug for Network {
     }
 }
 
-/// Bytes of a network file with a variant id of `id_len` bytes.
-pub const fn file_len(id_len: usize) -> usize {
-    8 + 1 + id_len + 8 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4
+/// Bytes of a network file of `shape` with a variant id of `id_len` bytes.
+pub const fn file_len(id_len: usize, shape: Shape) -> usize {
+    let v2 = !matches!(shape.activation, Activation::CReLU) || shape.buckets != 1;
+    8 + 1
+        + id_len
+        + 8
+        + if v2 { 2 } else { 0 }
+        + 2 * (INPUTS * HIDDEN + HIDDEN + shape.buckets * 2 * HIDDEN)
+        + 4 * shape.buckets
 }
 
 impl Network {
     /// Reads a network file (format in the module documentation). The
     /// error says what is wrong with the bytes.
     pub fn from_bytes(bytes: &[u8], source: &str) -> Result<Network, String> {
-        if bytes.len() < 9 || &bytes[..8] != MAGIC {
-            return Err("not a Chimera network file (it must start with CHIMNN1)".into());
+        let v2 = bytes.len() >= 8 && &bytes[..8] == MAGIC2;
+        if bytes.len() < 9 || (&bytes[..8] != MAGIC && !v2) {
+            return Err("not a Chimera network file (it must start with CHIMNN1 or CHIMNN2)".into());
         }
         let id_len = bytes[8] as usize;
         let id = bytes.get(9..9 + id_len).ok_or("the file ends inside the variant id")?;
@@ -288,14 +407,32 @@ impl Network {
                 "the net is {inputs}→{hidden}×2→1; this build reads {INPUTS}→{HIDDEN}×2→1 (made for another version)"
             ));
         }
-        if bytes.len() != file_len(id_len) {
+        let shape = if v2 {
+            let s = bytes.get(at..at + 2).ok_or("the file ends inside the header")?;
+            at += 2;
+            let activation = match s[0] {
+                0 => Activation::CReLU,
+                1 => Activation::SCReLU,
+                a => return Err(format!("unknown activation {a} (0 CReLU, 1 SCReLU)")),
+            };
+            let buckets = s[1] as usize;
+            if !(1..=MAX_BUCKETS).contains(&buckets) {
+                return Err(format!("{buckets} output buckets; a net has 1 to {MAX_BUCKETS}"));
+            }
+            Shape { activation, buckets }
+        } else {
+            Shape::default()
+        };
+        if bytes.len() != file_len(id_len, shape) {
             return Err(format!(
-                "the file has {} bytes; a {INPUTS}→{HIDDEN}×2→1 net has {}",
+                "the file has {} bytes; a {} net has {}",
                 bytes.len(),
-                file_len(id_len)
+                shape.describe(),
+                file_len(id_len, shape)
             ));
         }
-        let mut i16s = bytes[at..bytes.len() - 4].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let tail = 4 * shape.buckets;
+        let mut i16s = bytes[at..bytes.len() - tail].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut w = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
         for row in w.iter_mut() {
             for x in row.iter_mut() {
@@ -306,53 +443,94 @@ impl Network {
         for x in b.iter_mut() {
             *x = i16s.next().unwrap_or(0);
         }
-        let mut out_w = [0i16; 2 * HIDDEN];
-        for x in out_w.iter_mut() {
+        let mut out_w = vec![[0i16; 2 * HIDDEN]; shape.buckets].into_boxed_slice();
+        for x in out_w.iter_mut().flatten() {
             *x = i16s.next().unwrap_or(0);
         }
-        let t = &bytes[bytes.len() - 4..];
-        let out_b = i32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-        Ok(Network { variant, source: source.to_string(), w, b, out_w, out_b })
+        let out_b =
+            bytes[bytes.len() - tail..].chunks_exact(4).map(|t| i32::from_le_bytes([t[0], t[1], t[2], t[3]])).collect();
+        Ok(Network { variant, source: source.to_string(), activation: shape.activation, w, b, out_w, out_b })
     }
 
-    /// The file bytes of this network.
+    /// The shape of the output layer.
+    pub fn shape(&self) -> Shape {
+        Shape { activation: self.activation, buckets: self.out_b.len() }
+    }
+
+    /// What the net is, for reports: its shape.
+    pub fn describe(&self) -> String {
+        self.shape().describe()
+    }
+
+    /// The file bytes of this network (version 1 when its shape allows).
     pub fn to_bytes(&self) -> Vec<u8> {
         let id = self.variant.id().as_bytes();
-        let mut out = Vec::with_capacity(file_len(id.len()));
-        out.extend_from_slice(MAGIC);
+        let shape = self.shape();
+        let v2 = shape != Shape::default();
+        let mut out = Vec::with_capacity(file_len(id.len(), shape));
+        out.extend_from_slice(if v2 { MAGIC2 } else { MAGIC });
         out.push(id.len() as u8);
         out.extend_from_slice(id);
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        for x in self.w.iter().flatten().chain(&self.b).chain(&self.out_w) {
+        if v2 {
+            out.push(match shape.activation {
+                Activation::CReLU => 0,
+                Activation::SCReLU => 1,
+            });
+            out.push(shape.buckets as u8);
+        }
+        for x in self.w.iter().flatten().chain(&self.b).chain(self.out_w.iter().flatten()) {
             out.extend_from_slice(&x.to_le_bytes());
         }
-        out.extend_from_slice(&self.out_b.to_le_bytes());
+        for x in self.out_b.iter() {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
         out
     }
 
     /// A network from quantised values: `w` input-major (`INPUTS` rows of
-    /// `HIDDEN`), `b`, `out_w` (ours then theirs), `out_b`.
-    pub fn from_parts(variant: Variant, w: &[i16], b: &[i16], out_w: &[i16], out_b: i32) -> Network {
+    /// `HIDDEN`), `b`, `out_w` (bucket by bucket, ours then theirs), `out_b`
+    /// (one per bucket: their number is the net's number of buckets).
+    pub fn from_parts(
+        variant: Variant,
+        activation: Activation,
+        w: &[i16],
+        b: &[i16],
+        out_w: &[i16],
+        out_b: &[i32],
+    ) -> Network {
         assert_eq!(w.len(), INPUTS * HIDDEN);
+        assert!((1..=MAX_BUCKETS).contains(&out_b.len()));
+        assert_eq!(out_w.len(), out_b.len() * 2 * HIDDEN);
         let mut rows = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
         for (row, src) in rows.iter_mut().zip(w.chunks_exact(HIDDEN)) {
+            row.copy_from_slice(src);
+        }
+        let mut out_rows = vec![[0i16; 2 * HIDDEN]; out_b.len()].into_boxed_slice();
+        for (row, src) in out_rows.iter_mut().zip(out_w.chunks_exact(2 * HIDDEN)) {
             row.copy_from_slice(src);
         }
         Network {
             variant,
             source: "<trained>".into(),
+            activation,
             w: rows,
             b: b.try_into().expect("HIDDEN biases"),
-            out_w: out_w.try_into().expect("2·HIDDEN output weights"),
-            out_b,
+            out_w: out_rows,
+            out_b: out_b.into(),
         }
     }
 
     /// The quantised values: input weights (input-major), biases, output
-    /// weights, output bias.
-    pub fn parts(&self) -> (Vec<i16>, &[i16], &[i16], i32) {
-        (self.w.iter().flatten().copied().collect(), &self.b, &self.out_w, self.out_b)
+    /// weights (bucket by bucket), output biases.
+    pub fn parts(&self) -> (Vec<i16>, &[i16], Vec<i16>, &[i32]) {
+        (
+            self.w.iter().flatten().copied().collect(),
+            &self.b,
+            self.out_w.iter().flatten().copied().collect(),
+            &self.out_b,
+        )
     }
 
     /// The accumulator of a snapshot, from scratch.
@@ -396,19 +574,30 @@ impl Network {
         }
     }
 
-    /// The output in centipawns for `turn`.
-    pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+    /// The output in centipawns for `turn`, of the position whose
+    /// accumulator is `acc` and snapshot `snap` (it chooses the bucket).
+    pub fn output(&self, acc: &Accumulator, turn: Color, snap: &Snapshot) -> i32 {
+        let k = if self.out_b.len() == 1 { 0 } else { bucket(material(snap), self.out_b.len()) };
         let (us, them) = (&acc.v[turn.index()], &acc.v[(!turn).index()]);
-        let (w_us, w_them) = self.out_w.split_at(HIDDEN);
-        let sum = simd::crelu_dot(us, w_us.try_into().expect("HIDDEN"))
-            + simd::crelu_dot(them, w_them.try_into().expect("HIDDEN"))
-            + self.out_b;
-        (sum as i64 * SCALE as i64 / (QA * QB) as i64) as i32
+        let (w_us, w_them) = self.out_w[k].split_at(HIDDEN);
+        let (w_us, w_them) = (w_us.try_into().expect("HIDDEN"), w_them.try_into().expect("HIDDEN"));
+        let sum = match self.activation {
+            Activation::CReLU => {
+                (simd::crelu_dot(us, w_us).wrapping_add(simd::crelu_dot(them, w_them)).wrapping_add(self.out_b[k]))
+                    as i64
+            }
+            Activation::SCReLU => {
+                (simd::screlu_dot(us, w_us) as i64 + simd::screlu_dot(them, w_them) as i64) / QA as i64
+                    + self.out_b[k] as i64
+            }
+        };
+        (sum * SCALE as i64 / (QA * QB) as i64) as i32
     }
 
     /// The evaluation of a position from scratch (no stack).
     pub fn evaluate<P: Evaluate>(&self, pos: &P) -> i32 {
-        self.output(&self.refresh(&Snapshot::of(pos)), pos.turn())
+        let snap = Snapshot::of(pos);
+        self.output(&self.refresh(&snap), pos.turn(), &snap)
     }
 }
 
@@ -465,6 +654,20 @@ pub mod simd {
         portable::crelu_dot(acc, w)
     }
 
+    /// `Σ v · (v · w)` with `v = clamp(acc[i], 0, QA)` and `v · w` taken as
+    /// a wrapping `i16` (exact while `|w| ≤ 128`, which the trainer's
+    /// clipping keeps: the product then fits `i16`, and `madd` can sum
+    /// pairs of `v · (v · w)` in `i32`).
+    #[inline]
+    pub fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: the CPU has AVX2 (checked above).
+            return unsafe { x86::screlu_dot(acc, w) };
+        }
+        portable::screlu_dot(acc, w)
+    }
+
     /// The plain loops (the reference the AVX2 kernels must match).
     pub mod portable {
         use super::{HIDDEN, QA};
@@ -485,6 +688,15 @@ pub mod simd {
             let mut s = 0i32;
             for (a, x) in acc.iter().zip(w) {
                 s = s.wrapping_add((*a as i32).clamp(0, QA) * *x as i32);
+            }
+            s
+        }
+
+        pub fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+            let mut s = 0i32;
+            for (a, x) in acc.iter().zip(w) {
+                let v = (*a).clamp(0, QA as i16);
+                s = s.wrapping_add(v.wrapping_mul(*x) as i32 * v as i32);
             }
             s
         }
@@ -529,6 +741,27 @@ pub mod simd {
                 let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
                 let a = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
                 sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, b));
+            }
+            let hi = _mm256_extracti128_si256(sum, 1);
+            let s = _mm_add_epi32(_mm256_castsi256_si128(sum), hi);
+            let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+            let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+            _mm_cvtsi128_si32(s)
+        }
+
+        /// # Safety
+        /// The CPU must have AVX2.
+        #[target_feature(enable = "avx2")]
+        pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+            let zero = _mm256_setzero_si256();
+            let qa = _mm256_set1_epi16(QA as i16);
+            let mut sum = _mm256_setzero_si256();
+            for i in (0..HIDDEN).step_by(16) {
+                let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
+                let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+                let vw = _mm256_mullo_epi16(v, b);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
             }
             let hi = _mm256_extracti128_si256(sum, 1);
             let s = _mm_add_epi32(_mm256_castsi256_si128(sum), hi);
@@ -581,13 +814,8 @@ impl Stack {
         };
         let slot = &mut self.slots[ply];
         *slot = Slot { valid: true, snap, acc };
-        net.output(&slot.acc, pos.turn())
+        net.output(&slot.acc, pos.turn(), &slot.snap)
     }
-}
-
-/// The shape of this build's nets, for reports: `1280→128×2→1`.
-pub fn describe() -> String {
-    format!("{INPUTS}→{HIDDEN}×2→1")
 }
 
 /// Whether a net trained for `net` evaluates `variant` (the Genie net
@@ -633,13 +861,22 @@ mod tests {
 
     /// A network of random small weights.
     pub fn random_net(variant: Variant, seed: u64) -> Network {
+        random_net_of(variant, seed, Shape::default())
+    }
+
+    /// A network of random small weights and the given shape.
+    pub fn random_net_of(variant: Variant, seed: u64, shape: Shape) -> Network {
         let mut rng = SplitMix(seed);
         let mut r = |m: u64| (rng.next() % (2 * m + 1)) as i32 - m as i32;
         let w: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| r(40) as i16).collect();
         let b: Vec<i16> = (0..HIDDEN).map(|_| r(60) as i16).collect();
-        let o: Vec<i16> = (0..2 * HIDDEN).map(|_| r(127) as i16).collect();
-        Network::from_parts(variant, &w, &b, &o, r(5000))
+        let o: Vec<i16> = (0..shape.buckets * 2 * HIDDEN).map(|_| r(127) as i16).collect();
+        let ob: Vec<i32> = (0..shape.buckets).map(|_| r(5000)).collect();
+        Network::from_parts(variant, shape.activation, &w, &b, &o, &ob)
     }
+
+    /// The non-default shape the tests try beside version 1.
+    const SCRELU8: Shape = Shape { activation: Activation::SCReLU, buckets: 8 };
 
     #[test]
     fn index_is_a_bijection_per_perspective_and_mirrors_colours() {
@@ -678,10 +915,33 @@ mod tests {
     fn file_round_trip_and_clear_errors() {
         let net = random_net(Variant::Chess, 3);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_len(5));
+        assert_eq!(bytes.len(), file_len(5, Shape::default()));
+        assert_eq!(&bytes[..8], MAGIC, "a CReLU net with one bucket is written as version 1");
         let back = Network::from_bytes(&bytes, "x").unwrap();
         assert_eq!(back.to_bytes(), bytes);
         assert!(Network::from_bytes(b"hello", "x").unwrap_err().contains("not a Chimera network"));
+        // Version 2: activation and buckets in the header.
+        for shape in [SCRELU8, Shape { activation: Activation::CReLU, buckets: 4 }] {
+            let v2 = random_net_of(Variant::Genesis, 4, shape).to_bytes();
+            assert_eq!(&v2[..8], MAGIC2);
+            assert_eq!(v2.len(), file_len(7, shape));
+            let back = Network::from_bytes(&v2, "x").unwrap();
+            assert_eq!(back.shape(), shape);
+            assert_eq!(back.to_bytes(), v2);
+            let at = 8 + 1 + 7 + 8;
+            let mut bad = v2.clone();
+            bad[at] = 2;
+            assert!(Network::from_bytes(&bad, "x").unwrap_err().contains("unknown activation 2"));
+            for n in [0, MAX_BUCKETS as u8 + 1] {
+                let mut bad = v2.clone();
+                bad[at + 1] = n;
+                let e = Network::from_bytes(&bad, "x").unwrap_err();
+                assert!(e.contains(&format!("{n} output buckets")), "{e}");
+            }
+            let e = Network::from_bytes(&v2[..v2.len() - 4], "x").unwrap_err();
+            assert!(e.contains("bytes") && e.contains(&shape.describe()), "{e}");
+            assert!(Network::from_bytes(&v2[..at + 1], "x").unwrap_err().contains("ends inside the header"));
+        }
         let e = Network::from_bytes(&bytes[..bytes.len() - 1], "x").unwrap_err();
         assert!(e.contains("bytes"), "{e}");
         let mut bad = bytes.clone();
@@ -712,13 +972,57 @@ mod tests {
             assert_eq!(p, s);
             assert_eq!(p, a);
             assert_eq!(simd::portable::crelu_dot(&a, &w), simd::crelu_dot(&a, &w));
+            assert_eq!(simd::portable::screlu_dot(&a, &w), simd::screlu_dot(&a, &w));
+            // Any weights at all (a hostile file): both wrap alike.
+            let wild: [i16; HIDDEN] = std::array::from_fn(|_| rng.next() as i16);
+            assert_eq!(simd::portable::screlu_dot(&a, &wild), simd::screlu_dot(&a, &wild));
+            assert_eq!(simd::portable::crelu_dot(&a, &wild), simd::crelu_dot(&a, &wild));
         }
+    }
+
+    /// The SCReLU kernel against its definition in 64-bit arithmetic, for
+    /// weights the trainer can produce (|w| ≤ 127).
+    #[test]
+    fn screlu_dot_is_the_sum_of_squared_activations() {
+        let mut rng = SplitMix(12);
+        for _ in 0..200 {
+            let a: [i16; HIDDEN] = std::array::from_fn(|_| (rng.next() % 700) as i16 - 200);
+            let w: [i16; HIDDEN] = std::array::from_fn(|_| (rng.next() % 255) as i16 - 127);
+            let exact: i64 = a.iter().zip(&w).map(|(&a, &w)| (a as i64).clamp(0, QA as i64).pow(2) * w as i64).sum();
+            assert_eq!(simd::screlu_dot(&a, &w) as i64, exact);
+        }
+    }
+
+    #[test]
+    fn buckets_follow_the_material_on_the_board_and_in_reserve() {
+        let opts = RuleOptions::default();
+        for &v in Variant::ALL.iter() {
+            let start = AnyPosition::new(v, &opts);
+            let s = with_position!(&start, p => Snapshot::of(p));
+            assert_eq!(material(&s), 32, "{}", v.id());
+            assert_eq!(bucket(material(&s), 8), 7);
+            for pos in crate::random_walk(v, 9, 150) {
+                let s = with_position!(&pos, p => Snapshot::of(p));
+                let codes: Vec<u16> = s.codes().collect();
+                assert_eq!(material_of_codes(&codes), material(&s), "{}", pos.fen());
+                assert!(material(&s) <= 32);
+            }
+        }
+        let kk = AnyPosition::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &opts).unwrap();
+        let s = with_position!(&kk, p => Snapshot::of(p));
+        assert_eq!((material(&s), bucket(material(&s), 8)), (2, 0));
+        // Every bucket is used and they rise with the material.
+        let ks: Vec<usize> = (2..=32).map(|m| bucket(m, 8)).collect();
+        assert!(ks.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!((ks[0], ks[30]), (0, 7));
+        assert!((0..8).all(|k| ks.contains(&k)));
+        assert!((0..=40).all(|m| bucket(m, 1) == 0));
     }
 
     #[test]
     fn incremental_updates_equal_a_refresh_in_every_variant() {
         for &v in Variant::ALL.iter() {
-            let net = random_net(v, 5);
+            let net = if v == Variant::Chess { random_net(v, 5) } else { random_net_of(v, 5, SCRELU8) };
             for seed in 0..4 {
                 let walk = crate::random_walk(v, seed, 120);
                 let mut stack = Stack::new(8);
@@ -736,9 +1040,10 @@ mod tests {
     fn searches_with_a_net_play_legal_moves_in_every_variant() {
         let dir = std::env::temp_dir().join(format!("chimera-nnue-search-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for &v in Variant::ALL.iter() {
+        for (i, &v) in Variant::ALL.iter().enumerate() {
             let path = dir.join(format!("{}.nnue", v.id()));
-            std::fs::write(&path, random_net(v, 7).to_bytes()).unwrap();
+            let net = if i % 2 == 0 { random_net(v, 7) } else { random_net_of(v, 7, SCRELU8) };
+            std::fs::write(&path, net.to_bytes()).unwrap();
             let mut e = crate::Engine::new(crate::EngineOptions { hash_mb: 1, use_nnue: true, ..Default::default() });
             e.set_eval_file(Some(&path)).unwrap();
             assert_eq!(e.network(v).map(|n| n.variant), Some(v));
@@ -801,7 +1106,7 @@ mod tests {
     fn colour_flipped_positions_evaluate_the_same_in_every_variant() {
         let opts = RuleOptions::default();
         for &v in Variant::ALL.iter() {
-            let mut nets = vec![random_net(v, 17)];
+            let mut nets = vec![random_net(v, 17), random_net_of(v, 18, SCRELU8)];
             nets.extend(embedded(v).cloned());
             for seed in 0..6 {
                 for pos in crate::random_walk(v, 100 + seed, 90) {

@@ -276,15 +276,16 @@ fn every_variant_can_be_selected_and_searched() {
 /// +100); bad files are reported and change nothing.
 #[test]
 fn evalfile_and_use_nnue_switch_the_evaluation() {
-    use chimera_engine::nnue::{Network, HIDDEN, INPUTS, QA, QB, SCALE};
+    use chimera_engine::nnue::{Activation, Network, HIDDEN, INPUTS, QA, QB, SCALE};
     let dir = std::env::temp_dir().join(format!("chimera-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let constant = Network::from_parts(
         chimera_rules::Variant::Chess,
+        Activation::CReLU,
         &vec![0; INPUTS * HIDDEN],
         &[0; HIDDEN],
         &[0; 2 * HIDDEN],
-        100 * QA * QB / SCALE,
+        &[100 * QA * QB / SCALE],
     );
     let good = dir.join("constant.nnue");
     std::fs::write(&good, constant.to_bytes()).unwrap();
