@@ -952,6 +952,41 @@ mod tests {
         assert!(Network::from_bytes(&big, "x").unwrap_err().contains("this build reads"));
     }
 
+    /// Damaged files (truncated anywhere in the header, bytes changed,
+    /// bytes added or cut at the end): a net file is either refused with a
+    /// reason or read to a net that writes back the same bytes; never a
+    /// panic.
+    #[test]
+    fn damaged_net_files_are_refused_or_read_exactly() {
+        let check = |b: &[u8]| match Network::from_bytes(b, "x") {
+            Ok(n) => assert!(
+                n.to_bytes() == b || (&b[..8] == MAGIC2 && n.shape() == Shape::default()),
+                "read a net that does not write back the same bytes"
+            ),
+            Err(e) => assert!(!e.is_empty()),
+        };
+        let mut rng = SplitMix(99);
+        for f in [random_net(Variant::Chess, 1).to_bytes(), random_net_of(Variant::Genesis, 2, SCRELU8).to_bytes()] {
+            for len in 0..64 {
+                check(&f[..len]);
+            }
+            for _ in 0..400 {
+                let mut b = f.clone();
+                match rng.next() % 3 {
+                    0 => {
+                        for _ in 0..1 + rng.next() % 3 {
+                            let i = (rng.next() % 40) as usize;
+                            b[i] = rng.next() as u8;
+                        }
+                    }
+                    1 => b.truncate((rng.next() as usize) % f.len()),
+                    _ => b.extend((0..1 + rng.next() % 9).map(|_| rng.next() as u8)),
+                }
+                check(&b);
+            }
+        }
+    }
+
     #[test]
     fn avx2_kernels_match_the_portable_loops() {
         let mut rng = SplitMix(11);
