@@ -733,26 +733,23 @@ pub mod simd {
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
         pub unsafe fn crelu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
-            let zero = _mm256_setzero_si256();
-            let qa = _mm256_set1_epi16(QA as i16);
-            let mut sum = _mm256_setzero_si256();
-            for i in (0..HIDDEN).step_by(16) {
-                let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
-                let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
-                let a = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, b));
-            }
-            let hi = _mm256_extracti128_si256(sum, 1);
-            let s = _mm_add_epi32(_mm256_castsi256_si128(sum), hi);
-            let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
-            let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
-            _mm_cvtsi128_si32(s)
+            dot::<false>(acc, w)
         }
 
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
         pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+            dot::<true>(acc, w)
+        }
+
+        /// `Σ v · w` (`SQUARE` false) or `Σ v · (v · w)` (true), with
+        /// `v = clamp(acc, 0, QA)`.
+        ///
+        /// # Safety
+        /// The CPU must have AVX2.
+        #[target_feature(enable = "avx2")]
+        unsafe fn dot<const SQUARE: bool>(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
             let zero = _mm256_setzero_si256();
             let qa = _mm256_set1_epi16(QA as i16);
             let mut sum = _mm256_setzero_si256();
@@ -760,8 +757,9 @@ pub mod simd {
                 let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
                 let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
                 let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-                let vw = _mm256_mullo_epi16(v, b);
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+                let term =
+                    if SQUARE { _mm256_madd_epi16(_mm256_mullo_epi16(v, b), v) } else { _mm256_madd_epi16(v, b) };
+                sum = _mm256_add_epi32(sum, term);
             }
             let hi = _mm256_extracti128_si256(sum, 1);
             let s = _mm_add_epi32(_mm256_castsi256_si128(sum), hi);
@@ -842,7 +840,7 @@ pub fn embedded(variant: Variant) -> Option<&'static Network> {
 }
 
 /// The net files built into the binary (`crates/engine/nets/`, how each
-/// was made and measured in `docs/strength.md` §9-§12). Only nets that beat the
+/// was made and measured in `docs/strength.md` §9-§15). Only nets that beat the
 /// hand-made evaluation are listed: `Use NNUE` switches every variant
 /// with a net here at once.
 const EMBEDDED: &[(&str, &[u8])] = &[

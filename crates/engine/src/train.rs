@@ -442,13 +442,12 @@ mod tests {
     use super::*;
     use chimera_rules::{AnyPosition, RuleOptions};
 
-    /// Positions whose target is a known function of the material: the
-    /// trainer must learn it (the error falls well below the start's).
-    #[test]
-    fn training_learns_material_and_quantises_faithfully() {
+    /// 300 random games from seed `seed0` on, every position's target its
+    /// material balance for the side to move (every 10th game held out).
+    fn material_data(seed0: u64) -> Data {
         let mut data = Data::default();
         for game in 0..300 {
-            for pos in crate::random_walk(Variant::Chess, 4000 + game, 60).into_iter().skip(1) {
+            for pos in crate::random_walk(Variant::Chess, seed0 + game, 60).into_iter().skip(1) {
                 let b = pos.board();
                 let mat = |c: Color| {
                     (b.by_color(c) & b.pawns()).count() as i32 * 100
@@ -458,12 +457,19 @@ mod tests {
                 };
                 let white = mat(Color::White) - mat(Color::Black);
                 let black = pos.turn() == Color::Black;
-                let s = if black { -white } else { white };
                 let snap = with_position!(&pos, p => Snapshot::of(p));
                 let set = if game % 10 == 9 { &mut data.validation } else { &mut data.train };
-                set.push(&snap, black, s, 1);
+                set.push(&snap, black, if black { -white } else { white }, 1);
             }
         }
+        data
+    }
+
+    /// Positions whose target is a known function of the material: the
+    /// trainer must learn it (the error falls well below the start's).
+    #[test]
+    fn training_learns_material_and_quantises_faithfully() {
+        let data = material_data(4000);
         let cfg = Config { epochs: 12, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
         let mut t = Trainer::new(Variant::Chess, 1, Shape::default());
         let before = t.error(&data.validation, 0.0, 2);
@@ -552,28 +558,11 @@ mod tests {
     }
 
     /// SCReLU with 8 buckets learns the material target too (more slowly),
-    /// and its
-    /// quantised net agrees with the float one; reshaping a one-bucket net
-    /// keeps its evaluation.
+    /// and its quantised net agrees with the float one; reshaping a
+    /// one-bucket net keeps its evaluation.
     #[test]
     fn screlu_buckets_learn_and_quantise_faithfully() {
-        let mut data = Data::default();
-        for game in 0..300 {
-            for pos in crate::random_walk(Variant::Chess, 7000 + game, 60).into_iter().skip(1) {
-                let b = pos.board();
-                let mat = |c: Color| {
-                    (b.by_color(c) & b.pawns()).count() as i32 * 100
-                        + (b.by_color(c) & (b.knights() | b.bishops())).count() as i32 * 300
-                        + (b.by_color(c) & b.rooks()).count() as i32 * 500
-                        + (b.by_color(c) & b.queens()).count() as i32 * 900
-                };
-                let white = mat(Color::White) - mat(Color::Black);
-                let black = pos.turn() == Color::Black;
-                let snap = with_position!(&pos, p => Snapshot::of(p));
-                let set = if game % 10 == 9 { &mut data.validation } else { &mut data.train };
-                set.push(&snap, black, if black { -white } else { white }, 1);
-            }
-        }
+        let data = material_data(7000);
         let shape = Shape { activation: Activation::SCReLU, buckets: 8 };
         let cfg = Config { epochs: 12, batch: 256, lr: 0.02, wdl: 0.0, seed: 1, threads: 2 };
         let mut t = Trainer::new(Variant::Chess, 1, shape);
