@@ -99,12 +99,15 @@ const RESERVE_MASK: u64 = (1 << 48) - 1;
 pub enum Activation {
     /// `clamp(x, 0, 1)`.
     #[default]
-    CReLU,
+    CReLU = 0,
     /// `clamp(x, 0, 1)²`.
-    SCReLU,
+    SCReLU = 1,
 }
 
 impl Activation {
+    /// Every activation, in the order of their codes in a version 2 file.
+    pub const ALL: [Activation; 2] = [Activation::CReLU, Activation::SCReLU];
+
     /// The name used by `chimera train --activation` and in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -112,16 +115,21 @@ impl Activation {
             Activation::SCReLU => "screlu",
         }
     }
+
+    /// The byte that stands for it in a version 2 file (its place in
+    /// [`Activation::ALL`]).
+    pub fn code(self) -> u8 {
+        self as u8
+    }
 }
 
 impl std::str::FromStr for Activation {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "crelu" => Ok(Activation::CReLU),
-            "screlu" => Ok(Activation::SCReLU),
-            _ => Err(format!("unknown activation {s:?} (crelu or screlu)")),
-        }
+        Activation::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown activation {s:?} (crelu or screlu)"))
     }
 }
 
@@ -140,6 +148,12 @@ impl Default for Shape {
 }
 
 impl Shape {
+    /// Whether a net of this shape is written as file version 1 (CReLU,
+    /// one output); every other shape needs version 2.
+    pub const fn is_version1(&self) -> bool {
+        matches!(self.activation, Activation::CReLU) && self.buckets == 1
+    }
+
     /// `1280→128×2→1`, with the activation and buckets when not the
     /// version 1 defaults.
     pub fn describe(&self) -> String {
@@ -373,11 +387,10 @@ impl std::fmt::Debug for Network {
 
 /// Bytes of a network file of `shape` with a variant id of `id_len` bytes.
 pub const fn file_len(id_len: usize, shape: Shape) -> usize {
-    let v2 = !matches!(shape.activation, Activation::CReLU) || shape.buckets != 1;
     8 + 1
         + id_len
         + 8
-        + if v2 { 2 } else { 0 }
+        + if shape.is_version1() { 0 } else { 2 }
         + 2 * (INPUTS * HIDDEN + HIDDEN + shape.buckets * 2 * HIDDEN)
         + 4 * shape.buckets
 }
@@ -410,11 +423,9 @@ impl Network {
         let shape = if v2 {
             let s = bytes.get(at..at + 2).ok_or("the file ends inside the header")?;
             at += 2;
-            let activation = match s[0] {
-                0 => Activation::CReLU,
-                1 => Activation::SCReLU,
-                a => return Err(format!("unknown activation {a} (0 CReLU, 1 SCReLU)")),
-            };
+            let activation = *Activation::ALL
+                .get(s[0] as usize)
+                .ok_or_else(|| format!("unknown activation {} (0 CReLU, 1 SCReLU)", s[0]))?;
             let buckets = s[1] as usize;
             if !(1..=MAX_BUCKETS).contains(&buckets) {
                 return Err(format!("{buckets} output buckets; a net has 1 to {MAX_BUCKETS}"));
@@ -466,7 +477,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let id = self.variant.id().as_bytes();
         let shape = self.shape();
-        let v2 = shape != Shape::default();
+        let v2 = !shape.is_version1();
         let mut out = Vec::with_capacity(file_len(id.len(), shape));
         out.extend_from_slice(if v2 { MAGIC2 } else { MAGIC });
         out.push(id.len() as u8);
@@ -474,11 +485,7 @@ impl Network {
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         if v2 {
-            out.push(match shape.activation {
-                Activation::CReLU => 0,
-                Activation::SCReLU => 1,
-            });
-            out.push(shape.buckets as u8);
+            out.extend_from_slice(&[shape.activation.code(), shape.buckets as u8]);
         }
         for x in self.w.iter().flatten().chain(&self.b).chain(self.out_w.iter().flatten()) {
             out.extend_from_slice(&x.to_le_bytes());
