@@ -54,8 +54,9 @@ pub struct Args {
     /// Hold out every Nth game for validation (0 = none).
     #[arg(long, default_value_t = 20)]
     validation: usize,
-    /// Chess: learn each training position without castling rights a
-    /// second time in a mirror (files a ↔ h).
+    /// Learn each training position without castling rights a second time
+    /// in a mirror (files a ↔ h); every variant but Clown, whose Knights
+    /// move by their file.
     #[arg(long)]
     mirror: bool,
     /// Use only the first N training positions (0 = all): the points of an

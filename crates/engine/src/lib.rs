@@ -680,6 +680,62 @@ fn flip_square(sq: &str) -> String {
     format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
 }
 
+/// Tests: the FEN of the position in a mirror (files a ↔ h): each rank
+/// read backwards, and every square of the other fields (en passant,
+/// unmoved, tainted, rings) mirrored. For positions without castling
+/// rights (castling has no mirror).
+#[cfg(test)]
+pub(crate) fn mirror_fen(fen: &str) -> String {
+    let square = |sq: &str| {
+        let b = sq.as_bytes();
+        format!("{}{}", (b'h' - (b[0] - b'a')) as char, &sq[1..])
+    };
+    let f: Vec<&str> = fen.split(' ').collect();
+    assert_eq!(f[2], "-", "castling rights have no mirror: {fen}");
+    let (board, pocket) = match f[0].find('[') {
+        Some(i) => (&f[0][..i], &f[0][i..]),
+        None => (f[0], ""),
+    };
+    // A token is a digit, or a letter with the marks that follow it.
+    let rank = |r: &str| {
+        let mut tokens: Vec<String> = Vec::new();
+        for c in r.chars() {
+            match tokens.last_mut() {
+                Some(t) if !c.is_ascii_alphanumeric() => t.push(c),
+                _ => tokens.push(c.to_string()),
+            }
+        }
+        tokens.into_iter().rev().collect::<String>()
+    };
+    let ranks: Vec<String> = board.split('/').map(rank).collect();
+    let mut out = vec![format!("{}{pocket}", ranks.join("/")), f[1].into(), "-".into()];
+    out.push(if f[3] == "-" { "-".into() } else { square(f[3]) });
+    out.extend(f[4..6].iter().map(|x| x.to_string()));
+    for x in &f[6..] {
+        let (name, v) = x.split_once(':').unwrap_or((x, ""));
+        out.push(match name {
+            "unmoved" | "tainted" if v != "-" => {
+                let sep = if v.contains(',') { "," } else { "" };
+                let v = v.replace(',', "");
+                let sq: Vec<String> = (0..v.len() / 2).map(|i| square(&v[2 * i..2 * i + 2])).collect();
+                format!("{name}:{}", sq.join(sep))
+            }
+            "rings" => {
+                let r: Vec<String> = v
+                    .split(',')
+                    .map(|part| match part.split_once('.') {
+                        Some((sq, lvl)) => format!("{}.{lvl}", square(sq)),
+                        None => square(part),
+                    })
+                    .collect();
+                format!("rings:{}", r.join(","))
+            }
+            _ => x.to_string(),
+        });
+    }
+    out.join(" ")
+}
+
 /// Tests: the colour-flipped FEN: board mirrored by rank with the colours
 /// swapped, pocket swapped, other side to move, castling and en passant
 /// mirrored, and the variants' colour fields (flips, clown, reentry,

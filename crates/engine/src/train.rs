@@ -93,10 +93,11 @@ pub struct Data {
 
 impl Data {
     /// Adds the positions of `variant` from a `chimera datagen` file (its
-    /// bytes). With `mirror`, a chess training position without castling
-    /// rights is added a second time seen in a mirror (files a ↔ h: the
-    /// rules and so the value are the same). Returns the number of games of
-    /// that variant read.
+    /// bytes). With `mirror`, a training position without castling rights
+    /// is added a second time seen in a mirror (files a ↔ h: the rules and
+    /// so the value are the same), in every variant whose rules allow it
+    /// ([`Variant::mirror_symmetric`]: all but Clown). Returns the number of
+    /// games of that variant read.
     pub fn add_records(
         &mut self,
         bytes: &[u8],
@@ -125,7 +126,7 @@ impl Data {
                     let snap = with_position!(&pos, p => Snapshot::of(p));
                     let (s, r) = if black { (-(score as i32), 2 - white_result) } else { (score as i32, white_result) };
                     set.push(&snap, black, s, r);
-                    if mirror && !held && variant == Variant::Chess && pos.castling().0 == 0 {
+                    if mirror && !held && variant.mirror_symmetric() && pos.castling().0 == 0 {
                         set.push(&snap.mirrored(), black, s, r);
                     }
                 }

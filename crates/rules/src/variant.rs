@@ -116,6 +116,15 @@ impl Variant {
         }
     }
 
+    /// Whether the rules are the same in a mirror (files a ↔ h) once
+    /// castling rights are gone: a position without them and its mirror have
+    /// the mirrored legal moves, and so the same value. True for every
+    /// variant but Clown, whose Knights move by the file they stand on.
+    /// (`chimera train --mirror` uses it to learn each position twice.)
+    pub const fn mirror_symmetric(self) -> bool {
+        !matches!(self, Variant::Clown)
+    }
+
     /// Other spellings [`FromStr`] accepts for the id (lower case).
     pub const fn aliases(self) -> &'static [&'static str] {
         match self {
