@@ -29,7 +29,11 @@
 #   DATA         record files train and curve learn from, space-separated
 #                [$OUT/$VARIANT.bin]; e.g. a first run's data and a second
 #                one's, made in another $OUT
-#   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]; chess adds --mirror
+#   EPOCHS [10]  LR [0.002]  WDL [0]  INIT [none]
+#   MIRROR       1: learn positions without castling rights in a mirror
+#                too (--mirror), in every variant but Clown; 0: not (the
+#                Genie, Genesis and Magic Ring nets of docs/strength.md
+#                before §16 were trained without it) [1]
 #   ACTIVATION   crelu or screlu [crelu for a new net; INIT's shape otherwise]
 #   BUCKETS      output buckets, 1-8 [1 for a new net; INIT's otherwise]
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
@@ -50,6 +54,7 @@ RESIGN_CP=${RESIGN_CP:-2500}
 DG_NNUE=${DG_NNUE:-}
 THREADS=${THREADS:-$(nproc)}
 EPOCHS=${EPOCHS:-10}
+MIRROR=${MIRROR:-1}
 LR=${LR:-0.002}
 WDL=${WDL:-0}
 INIT=${INIT:-}
@@ -92,8 +97,10 @@ train_net() {
     shift
     local init=()
     [ -z "$INIT" ] || init=(--init "$INIT")
-    # Chess positions without castling rights are learnt in a mirror too.
-    [ "$VARIANT" != chess ] || init+=(--mirror)
+    # Positions without castling rights are learnt in a mirror too, where
+    # the rules are the same in a mirror (not Clown: its Knights move by
+    # their file).
+    [ "$MIRROR" = 0 ] || [ "$VARIANT" = clown ] || init+=(--mirror)
     [ -z "$ACTIVATION" ] || init+=(--activation "$ACTIVATION")
     [ -z "$BUCKETS" ] || init+=(--buckets "$BUCKETS")
     # shellcheck disable=SC2086 # DATA is a list of files
