@@ -680,22 +680,79 @@ fn flip_square(sq: &str) -> String {
     format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
 }
 
+/// Tests: a file letter mirrored (a ↔ h).
+#[cfg(test)]
+pub(crate) fn mirror_file(file: u8) -> u8 {
+    b'h' - (file - b'a')
+}
+
+/// A square name mirrored by file ("b2" -> "g2").
+#[cfg(test)]
+fn mirror_square(sq: &str) -> String {
+    format!("{}{}", mirror_file(sq.as_bytes()[0]) as char, &sq[1..])
+}
+
+/// Tests: a FEN's first field split into the board and its pocket
+/// (`[...]`, or empty).
+#[cfg(test)]
+fn board_and_pocket(field: &str) -> (&str, &str) {
+    match field.find('[') {
+        Some(i) => (&field[..i], &field[i..]),
+        None => (field, ""),
+    }
+}
+
+/// Tests: the variant fields after the move counters with every square in
+/// them (unmoved, tainted, rings) mapped by `square`; with `swap_colours`
+/// the colour fields (flips, clown, reentry) name the other colour and the
+/// two rings change places. The one place both [`flip_fen`] and
+/// [`mirror_fen`] rewrite them.
+#[cfg(test)]
+fn map_variant_fields(fields: &[&str], square: fn(&str) -> String, swap_colours: bool) -> Vec<String> {
+    let colour = |v: &str| match v {
+        "w" if swap_colours => "b".to_string(),
+        "b" if swap_colours => "w".to_string(),
+        x => x.to_string(),
+    };
+    fields
+        .iter()
+        .map(|x| {
+            let (name, v) = x.split_once(':').unwrap_or((x, ""));
+            match name {
+                "flips" | "clown" | "reentry" => format!("{name}:{}", colour(v)),
+                "unmoved" | "tainted" if v != "-" => {
+                    let v = v.replace(',', "");
+                    let sq: Vec<String> = (0..v.len() / 2).map(|i| square(&v[2 * i..2 * i + 2])).collect();
+                    format!("{name}:{}", sq.join(if name == "tainted" { "," } else { "" }))
+                }
+                "rings" => {
+                    let mut r: Vec<String> = v
+                        .split(',')
+                        .map(|part| match part.split_once('.') {
+                            Some((sq, lvl)) => format!("{}.{lvl}", square(sq)),
+                            None => square(part),
+                        })
+                        .collect();
+                    if swap_colours {
+                        r.reverse();
+                    }
+                    format!("rings:{}", r.join(","))
+                }
+                _ => x.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// Tests: the FEN of the position in a mirror (files a ↔ h): each rank
 /// read backwards, and every square of the other fields (en passant,
 /// unmoved, tainted, rings) mirrored. For positions without castling
 /// rights (castling has no mirror).
 #[cfg(test)]
 pub(crate) fn mirror_fen(fen: &str) -> String {
-    let square = |sq: &str| {
-        let b = sq.as_bytes();
-        format!("{}{}", (b'h' - (b[0] - b'a')) as char, &sq[1..])
-    };
     let f: Vec<&str> = fen.split(' ').collect();
     assert_eq!(f[2], "-", "castling rights have no mirror: {fen}");
-    let (board, pocket) = match f[0].find('[') {
-        Some(i) => (&f[0][..i], &f[0][i..]),
-        None => (f[0], ""),
-    };
+    let (board, pocket) = board_and_pocket(f[0]);
     // A token is a digit, or a letter with the marks that follow it.
     let rank = |r: &str| {
         let mut tokens: Vec<String> = Vec::new();
@@ -709,30 +766,9 @@ pub(crate) fn mirror_fen(fen: &str) -> String {
     };
     let ranks: Vec<String> = board.split('/').map(rank).collect();
     let mut out = vec![format!("{}{pocket}", ranks.join("/")), f[1].into(), "-".into()];
-    out.push(if f[3] == "-" { "-".into() } else { square(f[3]) });
+    out.push(if f[3] == "-" { "-".into() } else { mirror_square(f[3]) });
     out.extend(f[4..6].iter().map(|x| x.to_string()));
-    for x in &f[6..] {
-        let (name, v) = x.split_once(':').unwrap_or((x, ""));
-        out.push(match name {
-            "unmoved" | "tainted" if v != "-" => {
-                let sep = if v.contains(',') { "," } else { "" };
-                let v = v.replace(',', "");
-                let sq: Vec<String> = (0..v.len() / 2).map(|i| square(&v[2 * i..2 * i + 2])).collect();
-                format!("{name}:{}", sq.join(sep))
-            }
-            "rings" => {
-                let r: Vec<String> = v
-                    .split(',')
-                    .map(|part| match part.split_once('.') {
-                        Some((sq, lvl)) => format!("{}.{lvl}", square(sq)),
-                        None => square(part),
-                    })
-                    .collect();
-                format!("rings:{}", r.join(","))
-            }
-            _ => x.to_string(),
-        });
-    }
+    out.extend(map_variant_fields(&f[6..], mirror_square, false));
     out.join(" ")
 }
 
@@ -748,10 +784,7 @@ pub(crate) fn flip_fen(fen: &str) -> String {
             .collect::<String>()
     };
     let f: Vec<&str> = fen.split(' ').collect();
-    let (board, pocket) = match f[0].find('[') {
-        Some(i) => (&f[0][..i], &f[0][i..]),
-        None => (f[0], ""),
-    };
+    let (board, pocket) = board_and_pocket(f[0]);
     let ranks: Vec<String> = board.split('/').rev().map(swap).collect();
     let mut out = vec![format!("{}{}", ranks.join("/"), swap(pocket))];
     out.push(if f[1] == "w" { "b".into() } else { "w".into() });
@@ -762,33 +795,6 @@ pub(crate) fn flip_fen(fen: &str) -> String {
     out.push(if f[3] == "-" { "-".into() } else { flip_square(f[3]) });
     out.push(f[4].into());
     out.push(f[5].into());
-    let colors = |v: &str| match v {
-        "w" => "b".to_string(),
-        "b" => "w".to_string(),
-        x => x.to_string(),
-    };
-    for x in &f[6..] {
-        let (name, v) = x.split_once(':').unwrap_or((x, ""));
-        out.push(match name {
-            "flips" | "clown" | "reentry" => format!("{name}:{}", colors(v)),
-            "unmoved" | "tainted" if v != "-" => {
-                let v = v.replace(',', "");
-                let sq: Vec<String> = (0..v.len() / 2).map(|i| flip_square(&v[2 * i..2 * i + 2])).collect();
-                format!("{name}:{}", sq.join(if name == "tainted" { "," } else { "" }))
-            }
-            "rings" => {
-                let r: Vec<String> = v
-                    .split(',')
-                    .map(|part| {
-                        let (sq, lvl) = part.split_once('.').unwrap_or((part, "0"));
-                        format!("{}.{lvl}", flip_square(sq))
-                    })
-                    .rev()
-                    .collect();
-                format!("rings:{}", r.join(","))
-            }
-            _ => x.to_string(),
-        });
-    }
+    out.extend(map_variant_fields(&f[6..], flip_square, true));
     out.join(" ")
 }

@@ -1177,7 +1177,7 @@ mod tests {
             let mut out = String::new();
             for (i, &c) in b.iter().enumerate() {
                 let square_file = (b'a'..=b'h').contains(&c) && b.get(i + 1).is_some_and(|d| (b'1'..=b'8').contains(d));
-                out.push(if square_file { (b'h' - (c - b'a')) as char } else { c as char });
+                out.push(if square_file { crate::mirror_file(c) as char } else { c as char });
             }
             out
         };
