@@ -414,20 +414,29 @@ async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
     assert_eq!(main, ["e4", "e5", "d4", "Nc6"], "the main line is kept at {}", screen.name());
     assert_eq!(side, ["Nf3"], "the new move is a side line");
     shot(c, &format!("analysis-side-line-{}", screen.name())).await;
-    click_css(c, "#export").await;
-    wait_eq(c, "return document.getElementById('pgn').value.includes('(2. Nf3)')", json!(true)).await;
+    // Export and Promote are idempotent (Promote is disabled once the line
+    // is the main one), so they are pressed again if a tap went astray.
+    press_until(c, screen, "#export", "return document.getElementById('pgn').value.includes('(2. Nf3)')", json!(true))
+        .await;
     let pgn = pgn_text(c).await;
     assert!(pgn.contains("1. e4 e5 2. d4 (2. Nf3) 2... Nc6 *"), "{pgn}");
     // Promote the side line: it becomes the main line.
-    click_css(c, "#promote").await;
-    wait_eq(
+    press_until(
         c,
+        screen,
+        "#promote",
         "return [...document.querySelectorAll('#moves > .m')].map((e) => e.textContent).join(' ')",
         json!("e4 e5 Nf3"),
     )
     .await;
-    click_css(c, "#export").await;
-    wait_eq(c, "return document.getElementById('pgn').value.includes('2. Nf3 (2. d4 Nc6) *')", json!(true)).await;
+    press_until(
+        c,
+        screen,
+        "#export",
+        "return document.getElementById('pgn').value.includes('2. Nf3 (2. d4 Nc6) *')",
+        json!(true),
+    )
+    .await;
     // Going back into the other line and on keeps it.
     press_until(
         c,
