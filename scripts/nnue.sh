@@ -36,6 +36,8 @@
 #                before §16 were trained without it) [1]
 #   ACTIVATION   crelu or screlu [crelu for a new net; INIT's shape otherwise]
 #   BUCKETS      output buckets, 1-8 [1 for a new net; INIT's otherwise]
+#   HIDDEN       hidden width, 16-256 in steps of 16 [128 for a new net;
+#                INIT's otherwise; wider than INIT's widens it]
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
 #   CURVE_NODES [5000]  CURVE_GAMES [200]  CURVE_SEED [5] (the openings)
 #   TC [10+0.1]  GAMES [400]  SPRT_BOUNDS [elo0=0,elo1=20,alpha=0.05,beta=0.05]
@@ -60,6 +62,7 @@ WDL=${WDL:-0}
 INIT=${INIT:-}
 ACTIVATION=${ACTIVATION:-}
 BUCKETS=${BUCKETS:-}
+HIDDEN=${HIDDEN:-}
 DATA=${DATA:-$OUT/$VARIANT.bin}
 CURVE=${CURVE:-"1250000 2500000 0"}
 CURVE_NODES=${CURVE_NODES:-5000}
@@ -103,6 +106,7 @@ train_net() {
     [ "$MIRROR" = 0 ] || [ "$VARIANT" = clown ] || init+=(--mirror)
     [ -z "$ACTIVATION" ] || init+=(--activation "$ACTIVATION")
     [ -z "$BUCKETS" ] || init+=(--buckets "$BUCKETS")
+    [ -z "$HIDDEN" ] || init+=(--hidden "$HIDDEN")
     # shellcheck disable=SC2086 # DATA is a list of files
     "$CHIMERA" train $DATA --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \
         --threads "$THREADS" "${init[@]}" --out "$net" "$@" | tee "${net%.nnue}-train.txt"

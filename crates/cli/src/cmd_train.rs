@@ -5,7 +5,7 @@
 //! embedding under `crates/engine/nets/`.
 
 use anyhow::{bail, Context, Result};
-use chimera_engine::nnue::{Activation, Network, Shape, MAX_BUCKETS};
+use chimera_engine::nnue::{Activation, Network, Shape, DEFAULT_HIDDEN, MAX_BUCKETS, MAX_HIDDEN};
 use chimera_engine::train::{Config, Data, Trainer};
 use chimera_rules::Variant;
 use std::time::Instant;
@@ -24,9 +24,15 @@ pub struct Args {
     out: std::path::PathBuf,
     /// Start from this net (fine-tuning, e.g. a variant from the chess
     /// net) instead of random weights. The new net keeps its shape unless
-    /// `--activation` or `--buckets` is given.
+    /// `--hidden`, `--activation` or `--buckets` is given.
     #[arg(long)]
     init: Option<std::path::PathBuf>,
+    /// Hidden units per perspective, 16 to 256 in steps of 16 [default:
+    /// 128, or the `--init` net's]. A fine-tuned net may be made wider (its
+    /// units are kept, the new ones start with zero output weights), not
+    /// narrower.
+    #[arg(long)]
+    hidden: Option<usize>,
     /// Activation of the hidden layer: `crelu` (clipped ReLU) or `screlu`
     /// (its square) [default: crelu, or the `--init` net's].
     #[arg(long)]
@@ -81,6 +87,9 @@ pub fn run(a: Args) -> Result<()> {
     if a.buckets.is_some_and(|b| !(1..=MAX_BUCKETS).contains(&b)) {
         bail!("--buckets must be between 1 and {MAX_BUCKETS}");
     }
+    if a.hidden.is_some_and(|h| !Shape::valid_width(h)) {
+        bail!("--hidden must be 16 to {MAX_HIDDEN} in steps of 16");
+    }
     let t0 = Instant::now();
     let mut data = Data::default();
     for f in &a.records {
@@ -112,16 +121,21 @@ pub fn run(a: Args) -> Result<()> {
             let shape = Shape {
                 activation: a.activation.unwrap_or(parent.activation),
                 buckets: a.buckets.unwrap_or(parent.buckets),
+                width: a.hidden.unwrap_or(parent.width),
             };
             if shape != parent {
-                t.reshape(shape);
+                t.reshape(shape, a.seed).map_err(|e| anyhow::anyhow!("--init {}: {e}", p.display()))?;
             }
             t
         }
         None => Trainer::new(
             a.variant,
             a.seed,
-            Shape { activation: a.activation.unwrap_or_default(), buckets: a.buckets.unwrap_or(1) },
+            Shape {
+                activation: a.activation.unwrap_or_default(),
+                buckets: a.buckets.unwrap_or(1),
+                width: a.hidden.unwrap_or(DEFAULT_HIDDEN),
+            },
         ),
     };
     let cfg = Config { epochs: a.epochs, batch: a.batch, lr: a.lr, wdl: a.wdl, seed: a.seed, threads: a.threads };

@@ -218,7 +218,7 @@ fn train_writes_the_shape_asked_for() {
     let out = train(&a, &["--activation", "screlu", "--buckets", "8"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("screlu (8 output buckets)"));
-    let screlu8 = Shape { activation: Activation::SCReLU, buckets: 8 };
+    let screlu8 = Shape { activation: Activation::SCReLU, buckets: 8, width: 128 };
     assert_eq!(load(&a), (screlu8, MAGIC2.to_vec()));
     let b = dir.join("b.nnue");
     let out = train(&b, &["--init", a.to_str().unwrap()]);
@@ -228,8 +228,19 @@ fn train_writes_the_shape_asked_for() {
     let out = train(&c, &["--init", a.to_str().unwrap(), "--activation", "crelu", "--buckets", "1"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(load(&c), (Shape::default(), MAGIC.to_vec()));
+    // Made wider: 256 units, version 2 (a version 1 file is 128 wide).
+    let w = dir.join("w.nnue");
+    let out = train(&w, &["--init", c.to_str().unwrap(), "--hidden", "256"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1280→256×2→1"));
+    assert_eq!(load(&w), (Shape { width: 256, ..Shape::default() }, MAGIC2.to_vec()));
+    let out = train(&dir.join("narrow.nnue"), &["--init", w.to_str().unwrap(), "--hidden", "128"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("not 128 wide"), "{err}");
     let bad = dir.join("bad.nnue");
     for (extra, why) in [
+        (vec!["--hidden", "100"], "--hidden must be 16 to 256 in steps of 16"),
+        (vec!["--hidden", "512"], "--hidden must be 16 to 256 in steps of 16"),
         (vec!["--buckets", "9"], "--buckets must be between 1 and 8"),
         (vec!["--buckets", "0"], "--buckets must be between 1 and 8"),
         (vec!["--activation", "relu"], "unknown activation"),

@@ -1,5 +1,6 @@
 //! The network evaluation (NNUE): a perspective network
-//! `INPUTS → HIDDEN ×2 → 1`, evaluated with integer arithmetic and
+//! `INPUTS → H ×2 → 1` (H, the hidden width, 16 to [`MAX_HIDDEN`] in steps
+//! of 16: 128 or 256 in practice), evaluated with integer arithmetic and
 //! accumulators kept from one node to the next.
 //!
 //! # Inputs
@@ -54,8 +55,8 @@
 //!
 //! Little-endian: the 8 bytes `CHIMNN1\n` (version 1) or `CHIMNN2\n`
 //! (version 2); a `u8` length and the variant id (UTF-8) the net was trained
-//! for; `u32` inputs and `u32` hidden size (must be [`INPUTS`] and
-//! [`HIDDEN`]); version 2 only: a `u8` activation (0 CReLU, 1 SCReLU) and a
+//! for; `u32` inputs and `u32` hidden width H (must be [`INPUTS`], and 16
+//! to [`MAX_HIDDEN`] in steps of 16; 128 in version 1); version 2 only: a `u8` activation (0 CReLU, 1 SCReLU) and a
 //! `u8` number of output buckets B (1 to [`MAX_BUCKETS`]); then `i16` ×
 //! inputs × hidden input weights (input-major); `i16` × hidden biases;
 //! `i16` × B × 2·hidden output weights (bucket by bucket: ours, then
@@ -65,8 +66,11 @@
 use crate::Evaluate;
 use chimera_rules::{Board, Color, Piece, Role, Variant};
 
-/// Hidden units per perspective.
-pub const HIDDEN: usize = 128;
+/// The widest hidden layer a net may have (units per perspective); the
+/// accumulators are this wide, and a narrower net uses their first lanes.
+pub const MAX_HIDDEN: usize = 256;
+/// The hidden width of a version 1 file, and of a new net unless told.
+pub const DEFAULT_HIDDEN: usize = 128;
 /// Planes per colour: 8 roles and the mark plane.
 pub const PLANES: usize = 9;
 /// Words of a snapshot per colour: the planes and the flags.
@@ -139,11 +143,13 @@ impl std::str::FromStr for Activation {
 pub struct Shape {
     pub activation: Activation,
     pub buckets: usize,
+    /// Hidden units per perspective (16 to [`MAX_HIDDEN`], a multiple of 16).
+    pub width: usize,
 }
 
 impl Default for Shape {
     fn default() -> Self {
-        Shape { activation: Activation::CReLU, buckets: 1 }
+        Shape { activation: Activation::CReLU, buckets: 1, width: DEFAULT_HIDDEN }
     }
 }
 
@@ -151,13 +157,18 @@ impl Shape {
     /// Whether a net of this shape is written as file version 1 (CReLU,
     /// one output); every other shape needs version 2.
     pub const fn is_version1(&self) -> bool {
-        matches!(self.activation, Activation::CReLU) && self.buckets == 1
+        matches!(self.activation, Activation::CReLU) && self.buckets == 1 && self.width == DEFAULT_HIDDEN
     }
 
-    /// `1280→128×2→1`, with the activation and buckets when not the
-    /// version 1 defaults.
+    /// Whether a net may be `width` units wide.
+    pub const fn valid_width(width: usize) -> bool {
+        width >= 16 && width <= MAX_HIDDEN && width.is_multiple_of(16)
+    }
+
+    /// `1280→128×2→1` (the hidden width H in the middle), with the
+    /// activation and buckets when not the version 1 defaults.
     pub fn describe(&self) -> String {
-        let mut s = format!("{INPUTS}→{HIDDEN}×2→1");
+        let mut s = format!("{INPUTS}→{}×2→1", self.width);
         if self.activation != Activation::CReLU {
             s += &format!(" {}", self.activation.name());
         }
@@ -354,12 +365,12 @@ pub static INDEX: [[u16; CODES]; 2] = index_table();
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C, align(64))]
 pub struct Accumulator {
-    pub v: [[i16; HIDDEN]; 2],
+    pub v: [[i16; MAX_HIDDEN]; 2],
 }
 
 impl Default for Accumulator {
     fn default() -> Self {
-        Accumulator { v: [[0; HIDDEN]; 2] }
+        Accumulator { v: [[0; MAX_HIDDEN]; 2] }
     }
 }
 
@@ -372,10 +383,14 @@ pub struct Network {
     pub source: String,
     /// The activation of the hidden layer.
     pub activation: Activation,
-    w: Box<[[i16; HIDDEN]]>,
-    b: [i16; HIDDEN],
-    /// One row per output bucket: ours, then theirs.
-    out_w: Box<[[i16; 2 * HIDDEN]]>,
+    /// Hidden units per perspective: the first `width` lanes of the rows
+    /// below are the net's, the rest zero.
+    width: usize,
+    w: Box<[[i16; MAX_HIDDEN]]>,
+    b: [i16; MAX_HIDDEN],
+    /// One row per output bucket: ours (from lane 0), then theirs (from
+    /// lane `MAX_HIDDEN`).
+    out_w: Box<[[i16; 2 * MAX_HIDDEN]]>,
     out_b: Box<[i32]>,
 }
 
@@ -391,7 +406,7 @@ pub const fn file_len(id_len: usize, shape: Shape) -> usize {
         + id_len
         + 8
         + if shape.is_version1() { 0 } else { 2 }
-        + 2 * (INPUTS * HIDDEN + HIDDEN + shape.buckets * 2 * HIDDEN)
+        + 2 * (INPUTS * shape.width + shape.width + shape.buckets * 2 * shape.width)
         + 4 * shape.buckets
 }
 
@@ -415,9 +430,11 @@ impl Network {
         };
         let inputs = u32_at(&mut at)? as usize;
         let hidden = u32_at(&mut at)? as usize;
-        if inputs != INPUTS || hidden != HIDDEN {
+        if inputs != INPUTS || !Shape::valid_width(hidden) || (!v2 && hidden != DEFAULT_HIDDEN) {
             return Err(format!(
-                "the net is {inputs}→{hidden}×2→1; this build reads {INPUTS}→{HIDDEN}×2→1 (made for another version)"
+                "the net is {inputs}→{hidden}×2→1{}; this build reads {INPUTS}→H×2→1, H 16 to {MAX_HIDDEN} in steps of 16 \
+                 ({DEFAULT_HIDDEN} in version 1) (made for another version)",
+                if v2 { "" } else { " (version 1)" }
             ));
         }
         let shape = if v2 {
@@ -430,7 +447,7 @@ impl Network {
             if !(1..=MAX_BUCKETS).contains(&buckets) {
                 return Err(format!("{buckets} output buckets; a net has 1 to {MAX_BUCKETS}"));
             }
-            Shape { activation, buckets }
+            Shape { activation, buckets, width: hidden }
         } else {
             Shape::default()
         };
@@ -444,28 +461,32 @@ impl Network {
         }
         let tail = 4 * shape.buckets;
         let mut i16s = bytes[at..bytes.len() - tail].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut w = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
+        let h = shape.width;
+        let mut w = vec![[0i16; MAX_HIDDEN]; INPUTS].into_boxed_slice();
         for row in w.iter_mut() {
-            for x in row.iter_mut() {
+            for x in row[..h].iter_mut() {
                 *x = i16s.next().unwrap_or(0);
             }
         }
-        let mut b = [0i16; HIDDEN];
-        for x in b.iter_mut() {
+        let mut b = [0i16; MAX_HIDDEN];
+        for x in b[..h].iter_mut() {
             *x = i16s.next().unwrap_or(0);
         }
-        let mut out_w = vec![[0i16; 2 * HIDDEN]; shape.buckets].into_boxed_slice();
-        for x in out_w.iter_mut().flatten() {
-            *x = i16s.next().unwrap_or(0);
+        let mut out_w = vec![[0i16; 2 * MAX_HIDDEN]; shape.buckets].into_boxed_slice();
+        for row in out_w.iter_mut() {
+            let (ours, theirs) = row.split_at_mut(MAX_HIDDEN);
+            for x in ours[..h].iter_mut().chain(theirs[..h].iter_mut()) {
+                *x = i16s.next().unwrap_or(0);
+            }
         }
         let out_b =
             bytes[bytes.len() - tail..].chunks_exact(4).map(|t| i32::from_le_bytes([t[0], t[1], t[2], t[3]])).collect();
-        Ok(Network { variant, source: source.to_string(), activation: shape.activation, w, b, out_w, out_b })
+        Ok(Network { variant, source: source.to_string(), activation: shape.activation, width: h, w, b, out_w, out_b })
     }
 
     /// The shape of the output layer.
     pub fn shape(&self) -> Shape {
-        Shape { activation: self.activation, buckets: self.out_b.len() }
+        Shape { activation: self.activation, buckets: self.out_b.len(), width: self.width }
     }
 
     /// What the net is, for reports: its shape.
@@ -483,11 +504,12 @@ impl Network {
         out.push(id.len() as u8);
         out.extend_from_slice(id);
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&(self.width as u32).to_le_bytes());
         if v2 {
             out.extend_from_slice(&[shape.activation.code(), shape.buckets as u8]);
         }
-        for x in self.w.iter().flatten().chain(&self.b).chain(self.out_w.iter().flatten()) {
+        let (w, b, out_w, _) = self.parts();
+        for x in w.iter().chain(b).chain(&out_w) {
             out.extend_from_slice(&x.to_le_bytes());
         }
         for x in self.out_b.iter() {
@@ -496,9 +518,10 @@ impl Network {
         out
     }
 
-    /// A network from quantised values: `w` input-major (`INPUTS` rows of
-    /// `HIDDEN`), `b`, `out_w` (bucket by bucket, ours then theirs), `out_b`
-    /// (one per bucket: their number is the net's number of buckets).
+    /// A network from quantised values: `b` (its length is the net's
+    /// hidden width H), `w` input-major (`INPUTS` rows of H), `out_w`
+    /// (bucket by bucket, ours then theirs: 2·H each), `out_b` (one per
+    /// bucket: their number is the net's number of buckets).
     pub fn from_parts(
         variant: Variant,
         activation: Activation,
@@ -507,23 +530,29 @@ impl Network {
         out_w: &[i16],
         out_b: &[i32],
     ) -> Network {
-        assert_eq!(w.len(), INPUTS * HIDDEN);
+        let h = b.len();
+        assert!(Shape::valid_width(h), "hidden width {h}");
+        assert_eq!(w.len(), INPUTS * h);
         assert!((1..=MAX_BUCKETS).contains(&out_b.len()));
-        assert_eq!(out_w.len(), out_b.len() * 2 * HIDDEN);
-        let mut rows = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
-        for (row, src) in rows.iter_mut().zip(w.chunks_exact(HIDDEN)) {
-            row.copy_from_slice(src);
+        assert_eq!(out_w.len(), out_b.len() * 2 * h);
+        let mut rows = vec![[0i16; MAX_HIDDEN]; INPUTS].into_boxed_slice();
+        for (row, src) in rows.iter_mut().zip(w.chunks_exact(h)) {
+            row[..h].copy_from_slice(src);
         }
-        let mut out_rows = vec![[0i16; 2 * HIDDEN]; out_b.len()].into_boxed_slice();
-        for (row, src) in out_rows.iter_mut().zip(out_w.chunks_exact(2 * HIDDEN)) {
-            row.copy_from_slice(src);
+        let mut bias = [0i16; MAX_HIDDEN];
+        bias[..h].copy_from_slice(b);
+        let mut out_rows = vec![[0i16; 2 * MAX_HIDDEN]; out_b.len()].into_boxed_slice();
+        for (row, src) in out_rows.iter_mut().zip(out_w.chunks_exact(2 * h)) {
+            row[..h].copy_from_slice(&src[..h]);
+            row[MAX_HIDDEN..MAX_HIDDEN + h].copy_from_slice(&src[h..]);
         }
         Network {
             variant,
             source: "<trained>".into(),
             activation,
+            width: h,
             w: rows,
-            b: b.try_into().expect("HIDDEN biases"),
+            b: bias,
             out_w: out_rows,
             out_b: out_b.into(),
         }
@@ -532,10 +561,15 @@ impl Network {
     /// The quantised values: input weights (input-major), biases, output
     /// weights (bucket by bucket), output biases.
     pub fn parts(&self) -> (Vec<i16>, &[i16], Vec<i16>, &[i32]) {
+        let h = self.width;
         (
-            self.w.iter().flatten().copied().collect(),
-            &self.b,
-            self.out_w.iter().flatten().copied().collect(),
+            self.w.iter().flat_map(|row| &row[..h]).copied().collect(),
+            &self.b[..h],
+            self.out_w
+                .iter()
+                .flat_map(|row| row[..h].iter().chain(&row[MAX_HIDDEN..MAX_HIDDEN + h]))
+                .copied()
+                .collect(),
             &self.out_b,
         )
     }
@@ -551,15 +585,17 @@ impl Network {
 
     #[inline]
     fn add_feature(&self, acc: &mut Accumulator, code: usize) {
+        let h = self.width;
         for (a, index) in acc.v.iter_mut().zip(&INDEX) {
-            simd::add(a, &self.w[index[code] as usize]);
+            simd::add(&mut a[..h], &self.w[index[code] as usize][..h]);
         }
     }
 
     #[inline]
     fn sub_feature(&self, acc: &mut Accumulator, code: usize) {
+        let h = self.width;
         for (a, index) in acc.v.iter_mut().zip(&INDEX) {
-            simd::sub(a, &self.w[index[code] as usize]);
+            simd::sub(&mut a[..h], &self.w[index[code] as usize][..h]);
         }
     }
 
@@ -585,9 +621,9 @@ impl Network {
     /// accumulator is `acc` and snapshot `snap` (it chooses the bucket).
     pub fn output(&self, acc: &Accumulator, turn: Color, snap: &Snapshot) -> i32 {
         let k = if self.out_b.len() == 1 { 0 } else { bucket(material(snap), self.out_b.len()) };
-        let (us, them) = (&acc.v[turn.index()], &acc.v[(!turn).index()]);
-        let (w_us, w_them) = self.out_w[k].split_at(HIDDEN);
-        let (w_us, w_them) = (w_us.try_into().expect("HIDDEN"), w_them.try_into().expect("HIDDEN"));
+        let h = self.width;
+        let (us, them) = (&acc.v[turn.index()][..h], &acc.v[(!turn).index()][..h]);
+        let (w_us, w_them) = (&self.out_w[k][..h], &self.out_w[k][MAX_HIDDEN..MAX_HIDDEN + h]);
         let sum = match self.activation {
             Activation::CReLU => {
                 (simd::crelu_dot(us, w_us).wrapping_add(simd::crelu_dot(them, w_them)).wrapping_add(self.out_b[k]))
@@ -611,8 +647,18 @@ impl Network {
 /// The vector kernels: AVX2 where the CPU has it, a portable loop
 /// otherwise. Integer sums (wrapping `i16` adds, exact `i32` dots), so both
 /// give the same bits (tested).
+///
+/// Every kernel takes two slices of the same length, a multiple of 16 (a
+/// net's hidden width; the AVX2 loops work 16 lanes at a time). A longer
+/// slice's extra lanes are left out.
 pub mod simd {
-    use super::{HIDDEN, QA};
+    use super::QA;
+
+    /// The lanes both slices have, rounded down to a multiple of 16.
+    #[inline]
+    fn lanes(a: usize, b: usize) -> usize {
+        a.min(b) & !15
+    }
 
     #[inline]
     fn avx2() -> bool {
@@ -628,7 +674,7 @@ pub mod simd {
 
     /// `acc += w`.
     #[inline]
-    pub fn add(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+    pub fn add(acc: &mut [i16], w: &[i16]) {
         #[cfg(target_arch = "x86_64")]
         if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -640,7 +686,7 @@ pub mod simd {
 
     /// `acc -= w`.
     #[inline]
-    pub fn sub(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+    pub fn sub(acc: &mut [i16], w: &[i16]) {
         #[cfg(target_arch = "x86_64")]
         if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -652,7 +698,7 @@ pub mod simd {
 
     /// `Σ clamp(acc[i], 0, QA) · w[i]`.
     #[inline]
-    pub fn crelu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    pub fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -666,7 +712,7 @@ pub mod simd {
     /// clipping keeps: the product then fits `i16`, and `madd` can sum
     /// pairs of `v · (v · w)` in `i32`).
     #[inline]
-    pub fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    pub fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -677,31 +723,35 @@ pub mod simd {
 
     /// The plain loops (the reference the AVX2 kernels must match).
     pub mod portable {
-        use super::{HIDDEN, QA};
+        use super::{lanes, QA};
 
-        pub fn add(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-            for (a, x) in acc.iter_mut().zip(w) {
+        pub fn add(acc: &mut [i16], w: &[i16]) {
+            let n = lanes(acc.len(), w.len());
+            for (a, x) in acc[..n].iter_mut().zip(&w[..n]) {
                 *a = a.wrapping_add(*x);
             }
         }
 
-        pub fn sub(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-            for (a, x) in acc.iter_mut().zip(w) {
+        pub fn sub(acc: &mut [i16], w: &[i16]) {
+            let n = lanes(acc.len(), w.len());
+            for (a, x) in acc[..n].iter_mut().zip(&w[..n]) {
                 *a = a.wrapping_sub(*x);
             }
         }
 
-        pub fn crelu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        pub fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
             let mut s = 0i32;
-            for (a, x) in acc.iter().zip(w) {
+            let n = lanes(acc.len(), w.len());
+            for (a, x) in acc[..n].iter().zip(&w[..n]) {
                 s = s.wrapping_add((*a as i32).clamp(0, QA) * *x as i32);
             }
             s
         }
 
-        pub fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        pub fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
             let mut s = 0i32;
-            for (a, x) in acc.iter().zip(w) {
+            let n = lanes(acc.len(), w.len());
+            for (a, x) in acc[..n].iter().zip(&w[..n]) {
                 let v = (*a).clamp(0, QA as i16);
                 s = s.wrapping_add(v.wrapping_mul(*x) as i32 * v as i32);
             }
@@ -711,14 +761,14 @@ pub mod simd {
 
     #[cfg(target_arch = "x86_64")]
     pub mod x86 {
-        use super::{HIDDEN, QA};
+        use super::{lanes, QA};
         use std::arch::x86_64::*;
 
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        pub unsafe fn add(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-            for i in (0..HIDDEN).step_by(16) {
+        pub unsafe fn add(acc: &mut [i16], w: &[i16]) {
+            for i in (0..lanes(acc.len(), w.len())).step_by(16) {
                 let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
                 let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
                 _mm256_storeu_si256(acc.as_mut_ptr().add(i) as *mut __m256i, _mm256_add_epi16(a, b));
@@ -728,8 +778,8 @@ pub mod simd {
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        pub unsafe fn sub(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-            for i in (0..HIDDEN).step_by(16) {
+        pub unsafe fn sub(acc: &mut [i16], w: &[i16]) {
+            for i in (0..lanes(acc.len(), w.len())).step_by(16) {
                 let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
                 let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
                 _mm256_storeu_si256(acc.as_mut_ptr().add(i) as *mut __m256i, _mm256_sub_epi16(a, b));
@@ -739,14 +789,14 @@ pub mod simd {
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        pub unsafe fn crelu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        pub unsafe fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
             dot::<false>(acc, w)
         }
 
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        pub unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
             dot::<true>(acc, w)
         }
 
@@ -756,11 +806,11 @@ pub mod simd {
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        unsafe fn dot<const SQUARE: bool>(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        unsafe fn dot<const SQUARE: bool>(acc: &[i16], w: &[i16]) -> i32 {
             let zero = _mm256_setzero_si256();
             let qa = _mm256_set1_epi16(QA as i16);
             let mut sum = _mm256_setzero_si256();
-            for i in (0..HIDDEN).step_by(16) {
+            for i in (0..lanes(acc.len(), w.len())).step_by(16) {
                 let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
                 let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
                 let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
@@ -873,15 +923,16 @@ mod tests {
     pub fn random_net_of(variant: Variant, seed: u64, shape: Shape) -> Network {
         let mut rng = SplitMix(seed);
         let mut r = |m: u64| (rng.next() % (2 * m + 1)) as i32 - m as i32;
-        let w: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| r(40) as i16).collect();
-        let b: Vec<i16> = (0..HIDDEN).map(|_| r(60) as i16).collect();
-        let o: Vec<i16> = (0..shape.buckets * 2 * HIDDEN).map(|_| r(127) as i16).collect();
+        let h = shape.width;
+        let w: Vec<i16> = (0..INPUTS * h).map(|_| r(40) as i16).collect();
+        let b: Vec<i16> = (0..h).map(|_| r(60) as i16).collect();
+        let o: Vec<i16> = (0..shape.buckets * 2 * h).map(|_| r(127) as i16).collect();
         let ob: Vec<i32> = (0..shape.buckets).map(|_| r(5000)).collect();
         Network::from_parts(variant, shape.activation, &w, &b, &o, &ob)
     }
 
     /// The non-default shape the tests try beside version 1.
-    const SCRELU8: Shape = Shape { activation: Activation::SCReLU, buckets: 8 };
+    const SCRELU8: Shape = Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN };
 
     #[test]
     fn index_is_a_bijection_per_perspective_and_mirrors_colours() {
@@ -926,7 +977,7 @@ mod tests {
         assert_eq!(back.to_bytes(), bytes);
         assert!(Network::from_bytes(b"hello", "x").unwrap_err().contains("not a Chimera network"));
         // Version 2: activation and buckets in the header.
-        for shape in [SCRELU8, Shape { activation: Activation::CReLU, buckets: 4 }] {
+        for shape in [SCRELU8, Shape { activation: Activation::CReLU, buckets: 4, width: 64 }] {
             let v2 = random_net_of(Variant::Genesis, 4, shape).to_bytes();
             assert_eq!(&v2[..8], MAGIC2);
             assert_eq!(v2.len(), file_len(7, shape));
@@ -953,7 +1004,7 @@ mod tests {
         bad[9] = b'X';
         assert!(Network::from_bytes(&bad, "x").unwrap_err().contains("unknown variant"));
         let mut big = bytes.clone();
-        big[9 + 5 + 4] = 1; // hidden size 129
+        big[9 + 5 + 4] = 1; // hidden size 129 (and a version 1 net is 128 wide)
         assert!(Network::from_bytes(&big, "x").unwrap_err().contains("this build reads"));
     }
 
@@ -995,28 +1046,31 @@ mod tests {
     #[test]
     fn avx2_kernels_match_the_portable_loops() {
         let mut rng = SplitMix(11);
-        for _ in 0..200 {
-            let mut a = [0i16; HIDDEN];
-            let mut w = [0i16; HIDDEN];
-            for i in 0..HIDDEN {
+        for round in 0..200 {
+            // Every width a net may have, 16 lanes at a time.
+            let h = 16 * (1 + round % (MAX_HIDDEN / 16));
+            let mut a = [0i16; MAX_HIDDEN];
+            let mut w = [0i16; MAX_HIDDEN];
+            for i in 0..MAX_HIDDEN {
                 a[i] = rng.next() as i16;
                 w[i] = (rng.next() % 255) as i16 - 127;
             }
             let mut p = a;
-            simd::portable::add(&mut p, &w);
+            simd::portable::add(&mut p[..h], &w[..h]);
             let mut s = a;
-            simd::add(&mut s, &w);
+            simd::add(&mut s[..h], &w[..h]);
             assert_eq!(p, s);
-            simd::portable::sub(&mut p, &w);
-            simd::sub(&mut s, &w);
+            assert_eq!(p[h..], a[h..], "lanes past the width are left alone");
+            simd::portable::sub(&mut p[..h], &w[..h]);
+            simd::sub(&mut s[..h], &w[..h]);
             assert_eq!(p, s);
             assert_eq!(p, a);
-            assert_eq!(simd::portable::crelu_dot(&a, &w), simd::crelu_dot(&a, &w));
-            assert_eq!(simd::portable::screlu_dot(&a, &w), simd::screlu_dot(&a, &w));
+            assert_eq!(simd::portable::crelu_dot(&a[..h], &w[..h]), simd::crelu_dot(&a[..h], &w[..h]));
+            assert_eq!(simd::portable::screlu_dot(&a[..h], &w[..h]), simd::screlu_dot(&a[..h], &w[..h]));
             // Any weights at all (a hostile file): both wrap alike.
-            let wild: [i16; HIDDEN] = std::array::from_fn(|_| rng.next() as i16);
-            assert_eq!(simd::portable::screlu_dot(&a, &wild), simd::screlu_dot(&a, &wild));
-            assert_eq!(simd::portable::crelu_dot(&a, &wild), simd::crelu_dot(&a, &wild));
+            let wild: [i16; MAX_HIDDEN] = std::array::from_fn(|_| rng.next() as i16);
+            assert_eq!(simd::portable::screlu_dot(&a[..h], &wild[..h]), simd::screlu_dot(&a[..h], &wild[..h]));
+            assert_eq!(simd::portable::crelu_dot(&a[..h], &wild[..h]), simd::crelu_dot(&a[..h], &wild[..h]));
         }
     }
 
@@ -1026,8 +1080,8 @@ mod tests {
     fn screlu_dot_is_the_sum_of_squared_activations() {
         let mut rng = SplitMix(12);
         for _ in 0..200 {
-            let a: [i16; HIDDEN] = std::array::from_fn(|_| (rng.next() % 700) as i16 - 200);
-            let w: [i16; HIDDEN] = std::array::from_fn(|_| (rng.next() % 255) as i16 - 127);
+            let a: [i16; MAX_HIDDEN] = std::array::from_fn(|_| (rng.next() % 700) as i16 - 200);
+            let w: [i16; MAX_HIDDEN] = std::array::from_fn(|_| (rng.next() % 255) as i16 - 127);
             let exact: i64 = a.iter().zip(&w).map(|(&a, &w)| (a as i64).clamp(0, QA as i64).pow(2) * w as i64).sum();
             assert_eq!(simd::screlu_dot(&a, &w) as i64, exact);
         }

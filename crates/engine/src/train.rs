@@ -6,11 +6,13 @@
 //!   random opening, the side to move is not in check, the move played from
 //!   it (the engine's choice) is neither a capture nor a promotion, and its
 //!   search score is not a mate. Every `validation`-th game is held out.
-//! - **Shape**: the output layer's activation (CReLU or SCReLU) and its
-//!   number of buckets ([`crate::nnue::Shape`]): a new net takes them from
-//!   the [`Trainer::new`] call, a fine-tuned one keeps its parent's unless
-//!   [`Trainer::reshape`] changes them (each new bucket starts as a copy of
-//!   the parent's first).
+//! - **Shape**: the hidden width, the output layer's activation (CReLU or
+//!   SCReLU) and its number of buckets ([`crate::nnue::Shape`]): a new net
+//!   takes them from the [`Trainer::new`] call, a fine-tuned one keeps its
+//!   parent's unless [`Trainer::reshape`] changes them (each new bucket
+//!   starts as a copy of the parent's first; a wider net keeps the
+//!   parent's units and adds units with small random input weights and
+//!   zero output weights, so it starts with the parent's evaluation).
 //! - **Target**: `λ · result + (1 − λ) · sigmoid(score / 400)` for the side
 //!   to move (`result` 1 win, ½ draw, 0 loss; `score` the search score in
 //!   centipawns), against `sigmoid(output)`, the output in units of
@@ -23,11 +25,10 @@
 //! - **Quantisation**: input weights and biases × [`crate::nnue::QA`],
 //!   output weights × [`crate::nnue::QB`], output biases × QA·QB, rounded.
 
-use crate::nnue::{bucket, material_of_codes, Activation, Network, Shape, Snapshot, HIDDEN, INDEX, INPUTS, QA, QB};
+use crate::nnue::{bucket, material_of_codes, Activation, Network, Shape, Snapshot, INDEX, INPUTS, MAX_HIDDEN, QA, QB};
 use crate::SplitMix;
 use chimera_rules::{with_position, Color, MoveKind, Position, Variant};
 
-const H: usize = HIDDEN;
 /// Weights stay within ±CLIP (the quantised sums then fit in `i16`/`i32`).
 const CLIP: f32 = 1.98;
 /// Scores at or beyond this (mates) are left out.
@@ -166,12 +167,17 @@ pub struct Trainer {
     step: u64,
 }
 
-/// Parameters in one flat list: w1, b1, w2, b2.
-const N_W1: usize = INPUTS * H;
+/// Parameters of a net of `shape`, in one flat list: w1 (`INPUTS` rows of
+/// the width H), b1 (H), w2 (2·H per bucket), b2 (one per bucket).
+const fn n_params(shape: Shape) -> usize {
+    let h = shape.width;
+    INPUTS * h + h + shape.buckets * (2 * h + 1)
+}
 
-/// Parameters of a net with `buckets` output buckets.
-const fn n_params(buckets: usize) -> usize {
-    N_W1 + H + buckets * (2 * H + 1)
+/// Small random values in ±1 (seeded).
+fn uniform(seed: u64) -> impl FnMut() -> f32 {
+    let mut rng = SplitMix(seed);
+    move || (rng.next() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0
 }
 
 struct Grad {
@@ -193,12 +199,13 @@ fn sigmoid(x: f32) -> f32 {
 impl Trainer {
     /// A new network of `shape` with small random weights (seeded).
     pub fn new(variant: Variant, seed: u64, shape: Shape) -> Trainer {
-        let mut rng = SplitMix(seed ^ 0x5EED);
-        let mut uni = move || (rng.next() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0;
-        let w1 = (0..N_W1).map(|_| uni() * 0.1).collect();
-        let b1 = (0..H).map(|_| 0.1 + uni() * 0.05).collect();
-        let w2 = (0..shape.buckets * 2 * H).map(|_| uni() * 0.1).collect();
-        let n = n_params(shape.buckets);
+        assert!(Shape::valid_width(shape.width), "hidden width {}", shape.width);
+        let h = shape.width;
+        let mut uni = uniform(seed ^ 0x5EED);
+        let w1 = (0..INPUTS * h).map(|_| uni() * 0.1).collect();
+        let b1 = (0..h).map(|_| 0.1 + uni() * 0.05).collect();
+        let w2 = (0..shape.buckets * 2 * h).map(|_| uni() * 0.1).collect();
+        let n = n_params(shape);
         Trainer { variant, shape, w1, b1, w2, b2: vec![0.0; shape.buckets], m: vec![0.0; n], v: vec![0.0; n], step: 0 }
     }
 
@@ -207,7 +214,7 @@ impl Trainer {
     pub fn from_network(variant: Variant, net: &Network) -> Trainer {
         let (w, b, ow, ob) = net.parts();
         let shape = net.shape();
-        let n = n_params(shape.buckets);
+        let n = n_params(shape);
         Trainer {
             variant,
             shape,
@@ -226,40 +233,69 @@ impl Trainer {
         self.shape
     }
 
-    /// Changes the output layer's shape (fine-tuning a net into another
-    /// shape): every bucket starts as a copy of the first; the hidden layer
-    /// is kept.
-    pub fn reshape(&mut self, shape: Shape) {
+    /// Changes the shape (fine-tuning a net into another shape): every
+    /// bucket starts as a copy of the first; the hidden layer is kept, and
+    /// a wider one gets new units with small random input weights (from
+    /// `seed`) and zero output weights, so the evaluation is unchanged until
+    /// they learn. A net cannot be made narrower (the error says so).
+    pub fn reshape(&mut self, shape: Shape, seed: u64) -> Result<(), String> {
+        let (old, h) = (self.shape.width, shape.width);
+        if !Shape::valid_width(h) || h < old {
+            return Err(format!(
+                "a net {old} wide can be fine-tuned {old} to {MAX_HIDDEN} wide in steps of 16, not {h} wide"
+            ));
+        }
+        if h > old {
+            let mut uni = uniform(seed ^ 0x3D1E);
+            let mut w1 = Vec::with_capacity(INPUTS * h);
+            for row in self.w1.chunks_exact(old) {
+                w1.extend_from_slice(row);
+                w1.extend((old..h).map(|_| uni() * 0.1));
+            }
+            self.w1 = w1;
+            self.b1.extend((old..h).map(|_| 0.1 + uni() * 0.05));
+            let mut w2 = Vec::with_capacity(self.shape.buckets * 2 * h);
+            for half in self.w2.chunks_exact(old) {
+                w2.extend_from_slice(half);
+                w2.extend(std::iter::repeat_n(0.0, h - old));
+            }
+            self.w2 = w2;
+        }
         if shape.buckets != self.shape.buckets {
-            let first = self.w2[..2 * H].to_vec();
+            let first = self.w2[..2 * h].to_vec();
             self.w2 = first.repeat(shape.buckets);
             self.b2 = vec![self.b2[0]; shape.buckets];
         }
         self.shape = shape;
-        let n = n_params(shape.buckets);
+        let n = n_params(shape);
         self.m = vec![0.0; n];
         self.v = vec![0.0; n];
         self.step = 0;
+        Ok(())
     }
 
     /// The output (units of 400 cp) and, when `grad` is given, the
     /// gradient of the squared error against `target` added to it.
     fn forward(&self, codes: &[u16], black: bool, target: f32, grad: Option<&mut Grad>) -> f32 {
         let (us, them) = if black { (1, 0) } else { (0, 1) };
-        let mut acc = [[0f32; H]; 2];
+        let h = self.shape.width;
+        let n_w1 = INPUTS * h;
+        let mut acc_buf = [[0f32; MAX_HIDDEN]; 2];
+        let [acc0, acc1] = &mut acc_buf;
+        let acc = [&mut acc0[..h], &mut acc1[..h]];
         acc[0].copy_from_slice(&self.b1);
         acc[1].copy_from_slice(&self.b1);
         for &c in codes {
             for (side, persp) in [(0, us), (1, them)] {
-                let row = INDEX[persp][c as usize] as usize * H;
-                for (a, w) in acc[side].iter_mut().zip(&self.w1[row..row + H]) {
+                let row = INDEX[persp][c as usize] as usize * h;
+                for (a, w) in acc[side].iter_mut().zip(&self.w1[row..row + h]) {
                     *a += *w;
                 }
             }
         }
         let buckets = self.shape.buckets;
         let k = if buckets == 1 { 0 } else { bucket(material_of_codes(codes), buckets) };
-        let w2 = &self.w2[k * 2 * H..(k + 1) * 2 * H];
+        let w2 = &self.w2[k * 2 * h..(k + 1) * 2 * h];
         let screlu = self.shape.activation == Activation::SCReLU;
         let act = |a: f32| {
             let c = a.clamp(0.0, 1.0);
@@ -270,7 +306,7 @@ impl Trainer {
             }
         };
         let mut out = self.b2[k];
-        for (acc_side, w2) in acc.iter().zip(w2.chunks_exact(H)) {
+        for (acc_side, w2) in acc.iter().zip(w2.chunks_exact(h)) {
             for (a, w) in acc_side.iter().zip(w2) {
                 out += act(*a) * w;
             }
@@ -280,27 +316,27 @@ impl Trainer {
             let e = p - target;
             gr.loss += (e * e) as f64;
             let g = 2.0 * e * p * (1.0 - p);
-            let off_b1 = N_W1;
-            let off_w2 = N_W1 + H + k * 2 * H;
-            gr.g[N_W1 + H + buckets * 2 * H + k] += g;
-            let mut gh = [[0f32; H]; 2];
+            let off_b1 = n_w1;
+            let off_w2 = n_w1 + h + k * 2 * h;
+            gr.g[n_w1 + h + buckets * 2 * h + k] += g;
+            let mut gh = [[0f32; MAX_HIDDEN]; 2];
             for side in 0..2 {
-                for i in 0..H {
+                for i in 0..h {
                     let a = acc[side][i];
-                    gr.g[off_w2 + side * H + i] += g * act(a);
+                    gr.g[off_w2 + side * h + i] += g * act(a);
                     if a > 0.0 && a < 1.0 {
                         let slope = if screlu { 2.0 * a } else { 1.0 };
-                        gh[side][i] = g * w2[side * H + i] * slope;
+                        gh[side][i] = g * w2[side * h + i] * slope;
                     }
                 }
-                for (gb, x) in gr.g[off_b1..off_b1 + H].iter_mut().zip(&gh[side]) {
+                for (gb, x) in gr.g[off_b1..off_b1 + h].iter_mut().zip(&gh[side][..h]) {
                     *gb += *x;
                 }
             }
             for &c in codes {
                 for (side, persp) in [(0, us), (1, them)] {
-                    let row = INDEX[persp][c as usize] as usize * H;
-                    for (gw, x) in gr.g[row..row + H].iter_mut().zip(&gh[side]) {
+                    let row = INDEX[persp][c as usize] as usize * h;
+                    for (gw, x) in gr.g[row..row + h].iter_mut().zip(&gh[side][..h]) {
                         *gw += *x;
                     }
                 }
@@ -388,7 +424,7 @@ impl Trainer {
     pub fn train(&mut self, data: &Data, cfg: &Config, report: &mut dyn FnMut(usize, f64, f64, f64)) -> f64 {
         let n = data.train.len();
         let threads = cfg.threads.max(1);
-        let mut grads: Vec<Grad> = (0..threads).map(|_| Grad::new(n_params(self.shape.buckets))).collect();
+        let mut grads: Vec<Grad> = (0..threads).map(|_| Grad::new(n_params(self.shape))).collect();
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut rng = SplitMix(cfg.seed);
         let batch = cfg.batch.max(1);
@@ -513,9 +549,9 @@ mod tests {
     fn gradients_match_finite_differences_for_every_shape() {
         let shapes = [
             Shape::default(),
-            Shape { activation: Activation::SCReLU, buckets: 1 },
-            Shape { activation: Activation::CReLU, buckets: 4 },
-            Shape { activation: Activation::SCReLU, buckets: 8 },
+            Shape { activation: Activation::SCReLU, buckets: 1, width: 128 },
+            Shape { activation: Activation::CReLU, buckets: 4, width: 32 },
+            Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN },
         ];
         for shape in shapes {
             let mut t = Trainer::new(Variant::Chess, 3, shape);
@@ -524,15 +560,16 @@ mod tests {
             let codes: Vec<u16> = snap.codes().collect();
             let black = pos.turn() == Color::Black;
             let target = 0.8;
-            let mut gr = Grad::new(n_params(shape.buckets));
+            let mut gr = Grad::new(n_params(shape));
             t.forward(&codes, black, target, Some(&mut gr));
             let k = bucket(material_of_codes(&codes), shape.buckets);
-            let row = INDEX[usize::from(black)][codes[3] as usize] as usize * H;
-            let mut ids: Vec<usize> = (row..row + H).step_by(7).collect();
-            ids.extend((N_W1..N_W1 + H).step_by(5));
-            let w2 = N_W1 + H + k * 2 * H;
-            ids.extend((w2..w2 + 2 * H).step_by(9));
-            ids.push(N_W1 + H + shape.buckets * 2 * H + k);
+            let (h, n_w1) = (shape.width, INPUTS * shape.width);
+            let row = INDEX[usize::from(black)][codes[3] as usize] as usize * h;
+            let mut ids: Vec<usize> = (row..row + h).step_by(7).collect();
+            ids.extend((n_w1..n_w1 + h).step_by(5));
+            let w2 = n_w1 + h + k * 2 * h;
+            ids.extend((w2..w2 + 2 * h).step_by(9));
+            ids.push(n_w1 + h + shape.buckets * 2 * h + k);
             let mut checked = 0;
             for i in ids {
                 let loss = |t: &Trainer| {
@@ -554,7 +591,7 @@ mod tests {
                 );
                 checked += usize::from(analytic != 0.0);
             }
-            assert!(checked > 20, "{shape:?}: only {checked} non-zero gradients checked");
+            assert!(checked > 12, "{shape:?}: only {checked} non-zero gradients checked");
         }
     }
 
@@ -564,7 +601,7 @@ mod tests {
     #[test]
     fn screlu_buckets_learn_and_quantise_faithfully() {
         let data = material_data(7000);
-        let shape = Shape { activation: Activation::SCReLU, buckets: 8 };
+        let shape = Shape { activation: Activation::SCReLU, buckets: 8, width: 128 };
         let cfg = Config { epochs: 12, batch: 256, lr: 0.02, wdl: 0.0, seed: 1, threads: 2 };
         let mut t = Trainer::new(Variant::Chess, 1, shape);
         let before = t.error(&data.validation, 0.0, 2);
@@ -586,12 +623,47 @@ mod tests {
         // A one-bucket net reshaped to 8 buckets evaluates as before.
         let one = Trainer::new(Variant::Chess, 2, Shape::default());
         let mut eight = one.clone();
-        eight.reshape(Shape { activation: Activation::CReLU, buckets: 8 });
+        eight.reshape(Shape { activation: Activation::CReLU, buckets: 8, width: 128 }, 0).unwrap();
         for pos in crate::random_walk(Variant::Chess, 5, 60) {
             let snap = with_position!(&pos, p => Snapshot::of(p));
             let black = pos.turn() == Color::Black;
             assert_eq!(one.eval_cp(&snap, black), eight.eval_cp(&snap, black));
         }
+    }
+
+    /// A net made wider (128 → 256 units, 1 → 4 buckets) evaluates as
+    /// before, in floating point and quantised, and its new units learn; a
+    /// net cannot be made narrower.
+    #[test]
+    fn a_widened_net_keeps_its_evaluation_and_learns() {
+        let data = material_data(9000);
+        let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
+        let mut narrow =
+            Trainer::new(Variant::Chess, 4, Shape { activation: Activation::SCReLU, buckets: 1, width: 128 });
+        narrow.train(&data, &cfg, &mut |_, _, _, _| {});
+        let parent = narrow.quantise();
+        let mut wide = Trainer::from_network(Variant::Chess, &parent);
+        let shape = Shape { activation: Activation::SCReLU, buckets: 4, width: MAX_HIDDEN };
+        wide.reshape(shape, 7).unwrap();
+        assert_eq!(wide.shape(), shape);
+        let widened = wide.quantise();
+        assert_eq!(widened.shape(), shape);
+        assert!(widened.to_bytes().len() > parent.to_bytes().len());
+        for pos in crate::random_walk(Variant::Chess, 6, 80) {
+            let snap = with_position!(&pos, p => Snapshot::of(p));
+            let black = pos.turn() == Color::Black;
+            let start = Trainer::from_network(Variant::Chess, &parent);
+            assert!((start.eval_cp(&snap, black) - wide.eval_cp(&snap, black)).abs() < 1e-3);
+            assert_eq!(with_position!(&pos, p => parent.evaluate(p)), with_position!(&pos, p => widened.evaluate(p)));
+        }
+        let before = wide.w2.clone();
+        wide.train(&data, &cfg, &mut |_, _, _, _| {});
+        let new_units = |w2: &[f32]| w2.chunks_exact(MAX_HIDDEN).flat_map(|half| &half[128..]).any(|&x| x != 0.0);
+        assert!(!new_units(&before) && new_units(&wide.w2), "the new units' output weights learn");
+        let e = wide.reshape(Shape { width: 128, ..shape }, 0).unwrap_err();
+        assert!(e.contains("not 128 wide"), "{e}");
+        let e = wide.reshape(Shape { width: 100, ..shape }, 0).unwrap_err();
+        assert!(e.contains("steps of 16"), "{e}");
     }
 
     #[test]

@@ -276,7 +276,7 @@ fn every_variant_can_be_selected_and_searched() {
 /// +100); bad files are reported and change nothing.
 #[test]
 fn evalfile_and_use_nnue_switch_the_evaluation() {
-    use chimera_engine::nnue::{Activation, Network, HIDDEN, INPUTS, QA, QB, SCALE};
+    use chimera_engine::nnue::{Activation, Network, DEFAULT_HIDDEN as HIDDEN, INPUTS, QA, QB, SCALE};
     let dir = std::env::temp_dir().join(format!("chimera-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let constant = Network::from_parts(
@@ -337,7 +337,7 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
         let t = g.sync();
         assert_eq!(t.matches("info string error: ").count(), before + 1, "{t}");
     }
-    assert!(g.text().contains("this build reads 1280→128×2→1"), "{}", g.text());
+    assert!(g.text().contains("this build reads 1280→H×2→1, H 16 to 256 in steps of 16"), "{}", g.text());
     assert!(g.text().contains("cannot read"), "{}", g.text());
     assert_eq!(score_at_depth_1(&mut g), -100);
     // Back to the hand-made evaluation.
