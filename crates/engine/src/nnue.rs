@@ -576,11 +576,21 @@ impl Network {
 
     /// The accumulator of a snapshot, from scratch.
     pub fn refresh(&self, s: &Snapshot) -> Accumulator {
-        let mut acc = Accumulator { v: [self.b; 2] };
-        for code in s.codes() {
-            self.add_feature(&mut acc, code as usize);
-        }
+        let mut acc = Accumulator::default();
+        self.refresh_into(s, &mut acc);
         acc
+    }
+
+    /// [`Network::refresh`] into `acc`, whose lanes past the net's width
+    /// are left as they are.
+    pub fn refresh_into(&self, s: &Snapshot, acc: &mut Accumulator) {
+        let h = self.width;
+        for v in acc.v.iter_mut() {
+            v[..h].copy_from_slice(&self.b[..h]);
+        }
+        for code in s.codes() {
+            self.add_feature(acc, code as usize);
+        }
     }
 
     #[inline]
@@ -859,16 +869,26 @@ impl Stack {
                 }
             }
         }
-        let acc = match best {
+        // The accumulator is built in its slot: only the net's lanes are
+        // copied and updated (a 128-wide net touches half of them).
+        let h = net.width;
+        match best {
             Some((q, d)) if d < snap.count() => {
-                let mut acc = self.slots[q].acc;
-                net.update(&self.slots[q].snap, &snap, &mut acc);
-                acc
+                let from = self.slots[q].snap;
+                if q != ply {
+                    let (lo, hi) = self.slots.split_at_mut(ply);
+                    let (src, dst) = (&lo[q].acc, &mut hi[0].acc);
+                    for (d, s) in dst.v.iter_mut().zip(&src.v) {
+                        d[..h].copy_from_slice(&s[..h]);
+                    }
+                }
+                net.update(&from, &snap, &mut self.slots[ply].acc);
             }
-            _ => net.refresh(&snap),
-        };
+            _ => net.refresh_into(&snap, &mut self.slots[ply].acc),
+        }
         let slot = &mut self.slots[ply];
-        *slot = Slot { valid: true, snap, acc };
+        slot.valid = true;
+        slot.snap = snap;
         net.output(&slot.acc, pos.turn(), &slot.snap)
     }
 }
