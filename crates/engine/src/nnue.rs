@@ -155,7 +155,7 @@ impl Default for Shape {
 
 impl Shape {
     /// Whether a net of this shape is written as file version 1 (CReLU,
-    /// one output); every other shape needs version 2.
+    /// one output, 128 wide); every other shape needs version 2.
     pub const fn is_version1(&self) -> bool {
         matches!(self.activation, Activation::CReLU) && self.buckets == 1 && self.width == DEFAULT_HIDDEN
     }
@@ -460,28 +460,18 @@ impl Network {
             ));
         }
         let tail = 4 * shape.buckets;
-        let mut i16s = bytes[at..bytes.len() - tail].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        // The length check above makes the slices the sizes `from_parts`
+        // asks for.
+        let i16s: Vec<i16> =
+            bytes[at..bytes.len() - tail].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let h = shape.width;
-        let mut w = vec![[0i16; MAX_HIDDEN]; INPUTS].into_boxed_slice();
-        for row in w.iter_mut() {
-            for x in row[..h].iter_mut() {
-                *x = i16s.next().unwrap_or(0);
-            }
-        }
-        let mut b = [0i16; MAX_HIDDEN];
-        for x in b[..h].iter_mut() {
-            *x = i16s.next().unwrap_or(0);
-        }
-        let mut out_w = vec![[0i16; 2 * MAX_HIDDEN]; shape.buckets].into_boxed_slice();
-        for row in out_w.iter_mut() {
-            let (ours, theirs) = row.split_at_mut(MAX_HIDDEN);
-            for x in ours[..h].iter_mut().chain(theirs[..h].iter_mut()) {
-                *x = i16s.next().unwrap_or(0);
-            }
-        }
-        let out_b =
+        let (w, rest) = i16s.split_at(INPUTS * h);
+        let (b, out_w) = rest.split_at(h);
+        let out_b: Vec<i32> =
             bytes[bytes.len() - tail..].chunks_exact(4).map(|t| i32::from_le_bytes([t[0], t[1], t[2], t[3]])).collect();
-        Ok(Network { variant, source: source.to_string(), activation: shape.activation, width: h, w, b, out_w, out_b })
+        let mut net = Network::from_parts(variant, shape.activation, w, b, out_w, &out_b);
+        net.source = source.to_string();
+        Ok(net)
     }
 
     /// The shape of the output layer.
