@@ -1505,13 +1505,19 @@ pub fn simple_value(role: Role, sq: Square) -> i32 {
 
 /// Midgame material of the pieces on `b` (King excluded), for `turn`.
 pub fn board_material(b: &Board, turn: Color) -> i32 {
+    let (us, them) = (b.by_color(turn), b.by_color(!turn));
     let mut v = 0;
-    for sq in b.occupied() {
-        let (Some(role), Some(c)) = (b.role_at(sq), b.color_at(sq)) else {
-            continue;
-        };
-        if role != Role::King {
-            v += if c == turn { 1 } else { -1 } * simple_value(role, sq);
+    for role in Role::ALL {
+        let on = b.by_role(role);
+        match role {
+            Role::King => {}
+            // Worth what its file says: square by square.
+            Role::Clown => {
+                for sq in on {
+                    v += if us.contains(sq) { 1 } else { -1 } * simple_value(role, sq);
+                }
+            }
+            _ => v += ((on & us).count() as i32 - (on & them).count() as i32) * MATERIAL[role.index()].0,
         }
     }
     v
@@ -2347,6 +2353,29 @@ mod tests {
         ];
         for (a, b) in pairs {
             assert_eq!(eval_fen(a), eval_fen(b), "{a} vs {b}");
+        }
+    }
+
+    /// `board_material` counts by role; it must be the sum of the pieces'
+    /// values square by square (the Clown's by its file) in every variant.
+    #[test]
+    fn board_material_is_the_sum_over_the_squares() {
+        for &v in chimera_rules::Variant::ALL.iter() {
+            for seed in 0..6 {
+                for pos in crate::random_walk(v, seed, 120) {
+                    let b = chimera_rules::with_position!(&pos, p => p.board().clone());
+                    for turn in Color::ALL {
+                        let mut want = 0;
+                        for sq in b.occupied() {
+                            let (role, c) = (b.role_at(sq).unwrap(), b.color_at(sq).unwrap());
+                            if role != Role::King {
+                                want += if c == turn { 1 } else { -1 } * simple_value(role, sq);
+                            }
+                        }
+                        assert_eq!(board_material(&b, turn), want, "{} {}", v.id(), pos.fen());
+                    }
+                }
+            }
         }
     }
 

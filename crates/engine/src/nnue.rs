@@ -574,33 +574,28 @@ impl Network {
     /// [`Network::refresh`] into `acc`, whose lanes past the net's width
     /// are left as they are.
     pub fn refresh_into(&self, s: &Snapshot, acc: &mut Accumulator) {
-        let h = self.width;
-        for v in acc.v.iter_mut() {
-            v[..h].copy_from_slice(&self.b[..h]);
-        }
+        let mut changes = Changes::new(self, acc);
+        changes.source = Source::Bias;
         for code in s.codes() {
-            self.add_feature(acc, code as usize);
+            changes.add(code);
         }
-    }
-
-    #[inline]
-    fn add_feature(&self, acc: &mut Accumulator, code: usize) {
-        let h = self.width;
-        for (a, index) in acc.v.iter_mut().zip(&INDEX) {
-            simd::add(&mut a[..h], &self.w[index[code] as usize][..h]);
-        }
-    }
-
-    #[inline]
-    fn sub_feature(&self, acc: &mut Accumulator, code: usize) {
-        let h = self.width;
-        for (a, index) in acc.v.iter_mut().zip(&INDEX) {
-            simd::sub(&mut a[..h], &self.w[index[code] as usize][..h]);
-        }
+        changes.apply();
     }
 
     /// Moves `acc` from the snapshot `from` to the snapshot `to`.
     pub fn update(&self, from: &Snapshot, to: &Snapshot, acc: &mut Accumulator) {
+        self.update_from(None, from, to, acc);
+    }
+
+    /// [`Network::update`], reading the accumulator of `from` from `src`
+    /// when given (`acc` is then overwritten in the net's lanes): one pass
+    /// over the lanes of each perspective for all the changes together,
+    /// the copy included.
+    pub fn update_from(&self, src: Option<&Accumulator>, from: &Snapshot, to: &Snapshot, acc: &mut Accumulator) {
+        let mut changes = Changes::new(self, acc);
+        if let Some(src) = src {
+            changes.source = Source::Other(src);
+        }
         for c in 0..2 {
             for k in 0..WORDS {
                 let (old, new) = (from.words[c][k], to.words[c][k]);
@@ -608,13 +603,14 @@ impl Network {
                     continue;
                 }
                 for b in bits(new & !old) {
-                    self.add_feature(acc, code(c, k, b) as usize);
+                    changes.add(code(c, k, b));
                 }
                 for b in bits(old & !new) {
-                    self.sub_feature(acc, code(c, k, b) as usize);
+                    changes.sub(code(c, k, b));
                 }
             }
         }
+        changes.apply();
     }
 
     /// The output in centipawns for `turn`, of the position whose
@@ -644,6 +640,82 @@ impl Network {
     }
 }
 
+/// Where a batch of [`Changes`] starts from.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// The accumulator being updated.
+    Itself,
+    /// Another accumulator (copied and updated in one pass).
+    Other(&'a Accumulator),
+    /// The net's biases (a refresh).
+    Bias,
+}
+
+/// Additions (and removals) a fused pass takes at most.
+const BATCH: usize = 16;
+
+/// Feature changes gathered for one fused pass over an accumulator: up to
+/// [`BATCH`] additions and as many removals at a time (a larger
+/// change, such as a refresh, takes several passes).
+struct Changes<'a> {
+    net: &'a Network,
+    acc: &'a mut Accumulator,
+    source: Source<'a>,
+    /// Rows of the first layer to add and to remove, per perspective.
+    adds: [[u16; BATCH]; 2],
+    subs: [[u16; BATCH]; 2],
+    n_adds: usize,
+    n_subs: usize,
+}
+
+impl<'a> Changes<'a> {
+    fn new(net: &'a Network, acc: &'a mut Accumulator) -> Self {
+        Changes { net, acc, source: Source::Itself, adds: [[0; BATCH]; 2], subs: [[0; BATCH]; 2], n_adds: 0, n_subs: 0 }
+    }
+
+    #[inline]
+    fn add(&mut self, code: u16) {
+        if self.n_adds == BATCH {
+            self.apply();
+        }
+        for (rows, index) in self.adds.iter_mut().zip(&INDEX) {
+            rows[self.n_adds] = index[code as usize];
+        }
+        self.n_adds += 1;
+    }
+
+    #[inline]
+    fn sub(&mut self, code: u16) {
+        if self.n_subs == BATCH {
+            self.apply();
+        }
+        for (rows, index) in self.subs.iter_mut().zip(&INDEX) {
+            rows[self.n_subs] = index[code as usize];
+        }
+        self.n_subs += 1;
+    }
+
+    /// Applies the gathered changes (and the copy from the source) to both
+    /// perspectives; later batches start from the accumulator itself.
+    fn apply(&mut self) {
+        let net = self.net;
+        let h = net.width;
+        for p in 0..2 {
+            let (adds, subs) = (&self.adds[p][..self.n_adds], &self.subs[p][..self.n_subs]);
+            let dst = &mut self.acc.v[p][..h];
+            let src = match self.source {
+                Source::Itself => None,
+                Source::Other(src) => Some(&src.v[p][..h]),
+                Source::Bias => Some(&net.b[..h]),
+            };
+            simd::update(dst, src, &net.w, adds, subs);
+        }
+        self.source = Source::Itself;
+        self.n_adds = 0;
+        self.n_subs = 0;
+    }
+}
+
 /// The vector kernels: AVX2 where the CPU has it, a portable loop
 /// otherwise. Integer sums (wrapping `i16` adds, exact `i32` dots), so both
 /// give the same bits (tested).
@@ -652,7 +724,7 @@ impl Network {
 /// net's hidden width; the AVX2 loops work 16 lanes at a time). A longer
 /// slice's extra lanes are left out.
 pub mod simd {
-    use super::QA;
+    use super::{MAX_HIDDEN, QA};
 
     /// The lanes both slices have, rounded down to a multiple of 16.
     #[inline]
@@ -672,28 +744,26 @@ pub mod simd {
         }
     }
 
-    /// `acc += w`.
+    /// `dst = src + Σ rows[adds] − Σ rows[subs]` (`src` absent: `dst`
+    /// itself), lane by lane with wrapping `i16` arithmetic, in one pass:
+    /// each lane of the source is read once and each lane of `dst` written
+    /// once. `adds` and `subs` are indices into `rows`.
     #[inline]
-    pub fn add(acc: &mut [i16], w: &[i16]) {
+    pub fn update(dst: &mut [i16], src: Option<&[i16]>, rows: &[[i16; MAX_HIDDEN]], adds: &[u16], subs: &[u16]) {
         #[cfg(target_arch = "x86_64")]
         if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
-            unsafe { x86::add(acc, w) };
+            unsafe { x86::update(dst, src, rows, adds, subs) };
             return;
         }
-        portable::add(acc, w);
+        portable::update(dst, src, rows, adds, subs);
     }
 
-    /// `acc -= w`.
+    /// The lanes of an update: those `dst` and `src` both have, at most a
+    /// row's, rounded down to a multiple of 16.
     #[inline]
-    pub fn sub(acc: &mut [i16], w: &[i16]) {
-        #[cfg(target_arch = "x86_64")]
-        if avx2() {
-            // SAFETY: the CPU has AVX2 (checked above).
-            unsafe { x86::sub(acc, w) };
-            return;
-        }
-        portable::sub(acc, w);
+    fn update_lanes(dst: &[i16], src: Option<&[i16]>) -> usize {
+        lanes(dst.len().min(MAX_HIDDEN), src.map_or(dst.len(), |s| s.len()))
     }
 
     /// `Σ clamp(acc[i], 0, QA) · w[i]`.
@@ -723,19 +793,19 @@ pub mod simd {
 
     /// The plain loops (the reference the AVX2 kernels must match).
     pub mod portable {
-        use super::{lanes, QA};
+        use super::{lanes, update_lanes, MAX_HIDDEN, QA};
 
-        pub fn add(acc: &mut [i16], w: &[i16]) {
-            let n = lanes(acc.len(), w.len());
-            for (a, x) in acc[..n].iter_mut().zip(&w[..n]) {
-                *a = a.wrapping_add(*x);
-            }
-        }
-
-        pub fn sub(acc: &mut [i16], w: &[i16]) {
-            let n = lanes(acc.len(), w.len());
-            for (a, x) in acc[..n].iter_mut().zip(&w[..n]) {
-                *a = a.wrapping_sub(*x);
+        pub fn update(dst: &mut [i16], src: Option<&[i16]>, rows: &[[i16; MAX_HIDDEN]], adds: &[u16], subs: &[u16]) {
+            let n = update_lanes(dst, src);
+            for i in 0..n {
+                let mut v = src.map_or(dst[i], |s| s[i]);
+                for &a in adds {
+                    v = v.wrapping_add(rows[a as usize][i]);
+                }
+                for &s in subs {
+                    v = v.wrapping_sub(rows[s as usize][i]);
+                }
+                dst[i] = v;
             }
         }
 
@@ -761,28 +831,70 @@ pub mod simd {
 
     #[cfg(target_arch = "x86_64")]
     pub mod x86 {
-        use super::{lanes, QA};
+        use super::{lanes, update_lanes, MAX_HIDDEN, QA};
         use std::arch::x86_64::*;
 
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        pub unsafe fn add(acc: &mut [i16], w: &[i16]) {
-            for i in (0..lanes(acc.len(), w.len())).step_by(16) {
-                let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
-                let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
-                _mm256_storeu_si256(acc.as_mut_ptr().add(i) as *mut __m256i, _mm256_add_epi16(a, b));
+        pub unsafe fn update(
+            dst: &mut [i16],
+            src: Option<&[i16]>,
+            rows: &[[i16; MAX_HIDDEN]],
+            adds: &[u16],
+            subs: &[u16],
+        ) {
+            // Eight registers (128 lanes) at a time, held in registers while
+            // every row is added or removed; a width that is not a multiple
+            // of 128 ends one register at a time.
+            let n = update_lanes(dst, src);
+            let mut t = 0;
+            while t + 128 <= n {
+                tile::<8>(dst, src, rows, adds, subs, t);
+                t += 128;
+            }
+            while t < n {
+                tile::<1>(dst, src, rows, adds, subs, t);
+                t += 16;
             }
         }
 
+        /// Lanes `t .. t + 16 M` of [`update`].
+        ///
         /// # Safety
-        /// The CPU must have AVX2.
+        /// The CPU must have AVX2, and `t + 16 M` must be at most
+        /// `update_lanes(dst, src)` (so at most a row's length).
         #[target_feature(enable = "avx2")]
-        pub unsafe fn sub(acc: &mut [i16], w: &[i16]) {
-            for i in (0..lanes(acc.len(), w.len())).step_by(16) {
-                let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
-                let b = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
-                _mm256_storeu_si256(acc.as_mut_ptr().add(i) as *mut __m256i, _mm256_sub_epi16(a, b));
+        #[inline]
+        unsafe fn tile<const M: usize>(
+            dst: &mut [i16],
+            src: Option<&[i16]>,
+            rows: &[[i16; MAX_HIDDEN]],
+            adds: &[u16],
+            subs: &[u16],
+            t: usize,
+        ) {
+            // `src` may be `dst` itself: the tile is read before it is written.
+            let from = src.map_or(dst.as_ptr(), |s| s.as_ptr()).add(t);
+            let mut r = [_mm256_setzero_si256(); M];
+            for (c, v) in r.iter_mut().enumerate() {
+                *v = _mm256_loadu_si256(from.add(16 * c) as *const __m256i);
+            }
+            for &a in adds {
+                let w = rows[a as usize].as_ptr().add(t);
+                for (c, v) in r.iter_mut().enumerate() {
+                    *v = _mm256_add_epi16(*v, _mm256_loadu_si256(w.add(16 * c) as *const __m256i));
+                }
+            }
+            for &s in subs {
+                let w = rows[s as usize].as_ptr().add(t);
+                for (c, v) in r.iter_mut().enumerate() {
+                    *v = _mm256_sub_epi16(*v, _mm256_loadu_si256(w.add(16 * c) as *const __m256i));
+                }
+            }
+            let to = dst.as_mut_ptr().add(t);
+            for (c, v) in r.iter().enumerate() {
+                _mm256_storeu_si256(to.add(16 * c) as *mut __m256i, *v);
             }
         }
 
@@ -859,20 +971,18 @@ impl Stack {
                 }
             }
         }
-        // The accumulator is built in its slot: only the net's lanes are
-        // copied and updated (a 128-wide net touches half of them).
-        let h = net.width;
+        // The accumulator is built in its slot, copied from a parent's and
+        // updated in one pass over the net's lanes (a 128-wide net touches
+        // half of them).
         match best {
             Some((q, d)) if d < snap.count() => {
                 let from = self.slots[q].snap;
-                if q != ply {
+                if q == ply {
+                    net.update(&from, &snap, &mut self.slots[ply].acc);
+                } else {
                     let (lo, hi) = self.slots.split_at_mut(ply);
-                    let (src, dst) = (&lo[q].acc, &mut hi[0].acc);
-                    for (d, s) in dst.v.iter_mut().zip(&src.v) {
-                        d[..h].copy_from_slice(&s[..h]);
-                    }
+                    net.update_from(Some(&lo[q].acc), &from, &snap, &mut hi[0].acc);
                 }
-                net.update(&from, &snap, &mut self.slots[ply].acc);
             }
             _ => net.refresh_into(&snap, &mut self.slots[ply].acc),
         }
@@ -1065,16 +1175,28 @@ mod tests {
                 a[i] = rng.next() as i16;
                 w[i] = (rng.next() % 255) as i16 - 127;
             }
-            let mut p = a;
-            simd::portable::add(&mut p[..h], &w[..h]);
-            let mut s = a;
-            simd::add(&mut s[..h], &w[..h]);
+            // Up to a batch of rows added and removed, in place or from
+            // another accumulator.
+            let rows: Vec<[i16; MAX_HIDDEN]> =
+                (0..2 * BATCH).map(|_| std::array::from_fn(|_| rng.next() as i16)).collect();
+            let adds: Vec<u16> = (0..(round % (BATCH + 1)) as u16).collect();
+            let subs: Vec<u16> = (BATCH as u16..(BATCH + (round * 7) % (BATCH + 1)) as u16).collect();
+            let (mut p, mut s) = (a, a);
+            simd::portable::update(&mut p[..h], None, &rows, &adds, &subs);
+            simd::update(&mut s[..h], None, &rows, &adds, &subs);
             assert_eq!(p, s);
             assert_eq!(p[h..], a[h..], "lanes past the width are left alone");
-            simd::portable::sub(&mut p[..h], &w[..h]);
-            simd::sub(&mut s[..h], &w[..h]);
-            assert_eq!(p, s);
-            assert_eq!(p, a);
+            for i in 0..h {
+                let sum = adds.iter().fold(a[i], |v, &r| v.wrapping_add(rows[r as usize][i]));
+                assert_eq!(p[i], subs.iter().fold(sum, |v, &r| v.wrapping_sub(rows[r as usize][i])), "lane {i}");
+            }
+            let (mut p2, mut s2) = (w, w);
+            simd::portable::update(&mut p2[..h], Some(&a[..h]), &rows, &adds, &subs);
+            simd::update(&mut s2[..h], Some(&a[..h]), &rows, &adds, &subs);
+            assert_eq!((p2[..h].to_vec(), s2[..h].to_vec()), (p[..h].to_vec(), p[..h].to_vec()), "from another");
+            assert_eq!(s2[h..], w[h..]);
+            simd::update(&mut s[..h], None, &rows, &subs, &adds);
+            assert_eq!(s, a, "undone");
             assert_eq!(simd::portable::crelu_dot(&a[..h], &w[..h]), simd::crelu_dot(&a[..h], &w[..h]));
             assert_eq!(simd::portable::screlu_dot(&a[..h], &w[..h]), simd::screlu_dot(&a[..h], &w[..h]));
             // Any weights at all (a hostile file): both wrap alike.

@@ -793,6 +793,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
             }
             let child = pos.after(m);
+            self.shared.tt.prefetch(child.hash());
             self.stack[ply + STACK_OFF].moved = Self::moved_key(pos, m);
             self.push_hash(key);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
@@ -981,6 +982,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     continue;
                 }
                 let child = pos.after(m);
+                self.shared.tt.prefetch(child.hash());
                 self.stack[sp].moved = Self::moved_key(pos, m);
                 self.push_hash(key);
                 let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
@@ -1107,6 +1109,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
 
             let child = pos.after(m);
+
+            self.shared.tt.prefetch(child.hash());
             self.stack[sp].moved = Self::moved_key(pos, m);
             self.push_hash(key);
             let nodes_before = self.nodes;
