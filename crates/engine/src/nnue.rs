@@ -675,24 +675,26 @@ impl<'a> Changes<'a> {
 
     #[inline]
     fn add(&mut self, code: u16) {
-        if self.n_adds == BATCH {
-            self.apply();
-        }
-        for (rows, index) in self.adds.iter_mut().zip(&INDEX) {
-            rows[self.n_adds] = index[code as usize];
-        }
-        self.n_adds += 1;
+        self.push(code, false);
     }
 
     #[inline]
     fn sub(&mut self, code: u16) {
-        if self.n_subs == BATCH {
+        self.push(code, true);
+    }
+
+    /// Gathers the rows of feature `code` for both perspectives, to be
+    /// added or (`remove`) subtracted; a full batch is applied first.
+    #[inline]
+    fn push(&mut self, code: u16, remove: bool) {
+        if (if remove { self.n_subs } else { self.n_adds }) == BATCH {
             self.apply();
         }
-        for (rows, index) in self.subs.iter_mut().zip(&INDEX) {
-            rows[self.n_subs] = index[code as usize];
+        let (rows, n) = if remove { (&mut self.subs, &mut self.n_subs) } else { (&mut self.adds, &mut self.n_adds) };
+        for (rows, index) in rows.iter_mut().zip(&INDEX) {
+            rows[*n] = index[code as usize];
         }
-        self.n_subs += 1;
+        *n += 1;
     }
 
     /// Applies the gathered changes (and the copy from the source) to both
@@ -1243,6 +1245,28 @@ mod tests {
         assert_eq!((ks[0], ks[30]), (0, 7));
         assert!((0..8).all(|k| ks.contains(&k)));
         assert!((0..=40).all(|m| bucket(m, 1) == 0));
+    }
+
+    /// A refresh (several batches of rows: 32 pieces and more) against the
+    /// definition `b + Σ W1[index(p, f)]`, summed lane by lane.
+    #[test]
+    fn a_refresh_is_the_sum_of_the_rows_of_the_features() {
+        for &v in Variant::ALL.iter() {
+            let net = random_net_of(v, 7, SCRELU8);
+            for pos in crate::random_walk(v, 3, 40) {
+                let snap = with_position!(&pos, p => Snapshot::of(p));
+                let acc = net.refresh(&snap);
+                for (p, index) in INDEX.iter().enumerate() {
+                    let mut want = net.b;
+                    for code in snap.codes() {
+                        for (x, w) in want.iter_mut().zip(&net.w[index[code as usize] as usize]) {
+                            *x = x.wrapping_add(*w);
+                        }
+                    }
+                    assert_eq!(acc.v[p][..net.width], want[..net.width], "{} {}", v.id(), pos.fen());
+                }
+            }
+        }
     }
 
     #[test]
