@@ -732,6 +732,18 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         pos.moving_role(m).map(|r| piece_square(pos.turn(), r, m.to))
     }
 
+    /// Makes `m` for the search at stack slot `sp`: the child position, its
+    /// hash bucket prefetched, the move for the continuation histories, and
+    /// `key` (this node's hash) pushed for repetitions. `pop_hash` undoes it.
+    #[inline]
+    fn enter(&mut self, pos: &P, m: Move, key: u64, sp: usize) -> P {
+        let child = pos.after(m);
+        self.shared.tt.prefetch(child.hash());
+        self.stack[sp].moved = Self::moved_key(pos, m);
+        self.push_hash(key);
+        child
+    }
+
     pub fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.count_node();
         if ply as u32 > self.seldepth {
@@ -792,10 +804,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     continue;
                 }
             }
-            let child = pos.after(m);
-            self.shared.tt.prefetch(child.hash());
-            self.stack[ply + STACK_OFF].moved = Self::moved_key(pos, m);
-            self.push_hash(key);
+            let child = self.enter(pos, m, key, ply + STACK_OFF);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.pop_hash();
             if self.shared.stopped() {
@@ -981,10 +990,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 if !see_ge(pos, m, pc_beta - static_eval) {
                     continue;
                 }
-                let child = pos.after(m);
-                self.shared.tt.prefetch(child.hash());
-                self.stack[sp].moved = Self::moved_key(pos, m);
-                self.push_hash(key);
+                let child = self.enter(pos, m, key, sp);
                 let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
                 if v >= pc_beta {
                     v = -self.search(&child, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, !cut_node);
@@ -1108,11 +1114,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
             }
 
-            let child = pos.after(m);
-
-            self.shared.tt.prefetch(child.hash());
-            self.stack[sp].moved = Self::moved_key(pos, m);
-            self.push_hash(key);
+            let child = self.enter(pos, m, key, sp);
             let nodes_before = self.nodes;
             let new_depth = depth - 1 + if encode_move(m) == tt_move { tt_ext } else { 0 };
             let mut score;
