@@ -134,7 +134,7 @@ curve() {
     done
     echo "| training positions | result against the hand-made evaluation |"
     for n in $CURVE; do
-        echo "| $(head -1 "$OUT/$VARIANT-$n-train.txt" | sed 's/.*, \([0-9]*\) training positions.*/\1/') | $(grep -h 'Elo difference' "$OUT/$VARIANT-$n-vs-hce.txt") |"
+        echo "| $(head -1 "$OUT/$VARIANT-$n-train.txt" | sed 's/.*, \([0-9]*\) training positions.*/\1/') | $(grep -h 'Elo difference by pairs' "$OUT/$VARIANT-$n-vs-hce.txt") |"
     done
 }
 

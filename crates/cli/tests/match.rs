@@ -150,9 +150,11 @@ fn sprt_stops_the_match_early() {
     // start, A White: threefold repetition, draw; start, B White: B's g8f6
     // is illegal for White, A wins; after e4, A White: B starts the shuffle,
     // draw; after e4, B White: A must move for Black and plays g1f3, A loses.
-    // Every 4 games: W1 D2 L1, score 0.5, per-game variance 0.125; against
-    // elo0=0, elo1=200 the LLR falls by 0.27 a game and crosses -2.944 (H0)
-    // at game 12, long before 40.
+    // Every 4 games: W1 D2 L1, score 0.5. The SPRT counts opening pairs:
+    // A scores 1.5 from the start's pair and 0.5 from e4's, a pair's mean
+    // score ¾ or ¼, variance 0.0625; against elo0=0, elo1=200 the LLR falls
+    // by 0.54 a pair and crosses -2.944 (H0) at the sixth pair, game 12,
+    // long before 40.
     let epd = scratch("o.epd");
     std::fs::write(
         &epd,
@@ -183,6 +185,16 @@ fn sprt_stops_the_match_early() {
     let played = r.pgn.matches("[Round ").count();
     assert!(played == 12 || played == 13, "{played} games:\n{}", r.stdout);
     assert!(r.stdout.contains(&format!("] {played}\n")), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("Pairs: 6 (by A's points in the pair, 0 / 0.5 / 1 / 1.5 / 2: 0 / 3 / 0 / 3 / 0"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("Elo difference by pairs: 0.0 +/- "), "{}", r.stdout);
+    assert!(r.stdout.contains("SPRT (by pairs): elo0 0 elo1 200 alpha 0.05 beta 0.05: LLR -3.238"), "{}", r.stdout);
+    if played == 13 {
+        assert!(r.stdout.contains("; 1 game(s) outside a complete pair not counted)"), "{}", r.stdout);
+    }
 }
 
 #[test]
@@ -350,6 +362,7 @@ fn stockfish_against_itself_at_1000_nodes() {
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
     assert_eq!(r.pgn.matches("[Round ").count(), 4, "{}", r.pgn);
+    assert!(r.stdout.contains("Pairs: 2 (by SF1's points in the pair"), "{}", r.stdout);
     assert!(r.stdout.contains("Elo difference:"), "{}", r.stdout);
     // Every game replays under the rules and ends with a result.
     for g in chimera_rules::pgn::read_pgn(&r.pgn) {

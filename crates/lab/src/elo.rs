@@ -1,7 +1,15 @@
 //! Score statistics shared by `chimera match` and the lab: the mean score
-//! with its 95% interval (trinomial variance, normal approximation), the
-//! Elo difference it means (logistic model) and the SPRT of
-//! fishtest/cutechess in its normal approximation with logistic Elo bounds.
+//! with its 95% interval (normal approximation), the Elo difference it
+//! means (logistic model) and the SPRT of fishtest/cutechess in its normal
+//! approximation with logistic Elo bounds.
+//!
+//! Two models of the sample: games as independent trials ([`Wdl`], the
+//! trinomial variance cutechess uses), and game pairs ([`Pairs`], the
+//! pentanomial variance fishtest and fastchess use), right when each
+//! opening is played twice with colours swapped: the two games of a pair
+//! share the opening's bias, so they are not independent, and in a
+//! variant where the opening decides much (Genesis), the per-game model
+//! overstates the noise.
 //!
 //! Everything is from the first side's point of view (the first engine of
 //! a match, White in a lab study): `wins` are its wins.
@@ -29,6 +37,39 @@ impl Wdl {
     pub fn score(&self) -> Option<f64> {
         let n = self.games();
         (n > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / n as f64)
+    }
+}
+
+/// Game pairs (one opening, each engine White once) counted by the first
+/// engine's points in the pair: `counts[k]` pairs brought it `k/2` points
+/// (0, ½, 1, 1½ or 2).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairs {
+    pub counts: [u64; 5],
+}
+
+impl Pairs {
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Counts a pair worth `half_points` half-points (0..=4) to the first engine.
+    pub fn add(&mut self, half_points: usize) {
+        self.counts[half_points.min(4)] += 1;
+    }
+
+    /// The mean score per game and its standard error: the variance of a
+    /// pair's mean score (0, ¼, ½, ¾ or 1) over the pairs, over the number
+    /// of pairs (the pentanomial variance). `None` before any pair.
+    pub fn score_with_se(&self) -> Option<(f64, f64)> {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let x = |k: usize| k as f64 / 4.0;
+        let s = self.counts.iter().enumerate().map(|(k, &c)| c as f64 * x(k)).sum::<f64>() / n;
+        let var = self.counts.iter().enumerate().map(|(k, &c)| c as f64 * (x(k) - s).powi(2)).sum::<f64>() / n;
+        Some((s, (var / n).sqrt()))
     }
 }
 
@@ -81,6 +122,29 @@ pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
         50.0
     } else {
         50.0 * (1.0 + erf((r.wins as f64 - r.losses as f64) / (2.0 * decisive).sqrt()))
+    };
+    Some(EloEstimate {
+        elo: elo_from_score(s),
+        lower: elo_from_score(s - Z95 * se),
+        upper: elo_from_score(s + Z95 * se),
+        los,
+    })
+}
+
+/// Elo difference and 95% interval from game pairs: the mean score with
+/// the pentanomial variance ([`Pairs::score_with_se`]), mapped through the
+/// logistic curve. LOS is the normal approximation Φ((s − ½)/se).
+/// `None` before any pair.
+pub fn elo_estimate_pairs(p: &Pairs) -> Option<EloEstimate> {
+    let (s, se) = p.score_with_se()?;
+    let los = if se > 0.0 {
+        50.0 * (1.0 + erf((s - 0.5) / (se * std::f64::consts::SQRT_2)))
+    } else if s > 0.5 {
+        100.0
+    } else if s < 0.5 {
+        0.0
+    } else {
+        50.0
     };
     Some(EloEstimate {
         elo: elo_from_score(s),
@@ -161,16 +225,42 @@ impl Sprt {
         if r.wins == 0 || r.draws == 0 || r.losses == 0 {
             return 0.0;
         }
-        let (w, d, l) = (r.wins as f64, r.draws as f64, r.losses as f64);
-        let n = w + d + l;
-        let s = (w + 0.5 * d) / n;
-        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        let n = r.games() as f64;
+        let (s, se) = score_with_se(r).expect("games were played");
+        self.llr_normal(n, s, se * se * n)
+    }
+
+    /// The same LLR over game pairs (fishtest's pentanomial model): `N`
+    /// pairs, `s` the mean score, `v` the variance of a pair's mean score.
+    /// It is 0 until a pair the first engine lost (under 1 point) and one
+    /// it won (over 1 point) have been seen; before that the variance
+    /// says nothing (a run of split pairs has none at all).
+    pub fn llr_pairs(&self, p: &Pairs) -> f64 {
+        if p.counts[0] + p.counts[1] == 0 || p.counts[3] + p.counts[4] == 0 {
+            return 0.0;
+        }
+        let n = p.pairs() as f64;
+        let (s, se) = p.score_with_se().expect("pairs were played");
+        self.llr_normal(n, s, se * se * n)
+    }
+
+    /// `N (s1 - s0) (2s - s0 - s1) / (2v)` for `n` trials of mean score `s`
+    /// and variance `var` a trial.
+    fn llr_normal(&self, n: f64, s: f64, var: f64) -> f64 {
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
     pub fn verdict(&self, r: &Wdl) -> SprtVerdict {
-        let llr = self.llr(r);
+        self.decide(self.llr(r))
+    }
+
+    pub fn verdict_pairs(&self, p: &Pairs) -> SprtVerdict {
+        self.decide(self.llr_pairs(p))
+    }
+
+    /// The verdict an LLR gives against this test's bounds.
+    pub fn decide(&self, llr: f64) -> SprtVerdict {
         let (lo, hi) = self.bounds();
         if llr >= hi {
             SprtVerdict::H1
@@ -303,6 +393,66 @@ mod tests {
         // s1 = 1/(1+10^-0.5) = 0.7597469; LLR = 4 * 0.2597469 * (-0.2597469) / 0.25 = -1.07950.
         let wide: Sprt = "elo0=0,elo1=200".parse().unwrap();
         assert!(close(wide.llr(&Wdl { wins: 1, draws: 2, losses: 1 }), -1.079_50, 1e-4));
+    }
+
+    #[test]
+    fn pair_interval_worked_by_hand() {
+        // Pairs worth 0, ½, 1, 1½, 2 points: 1, 2, 4, 2, 1. A pair's mean
+        // score x is 0, ¼, ½, ¾ or 1; the mean is (0 + 0.5 + 2 + 1.5 + 1)/10
+        // = 0.5; variance (0.25 + 2*0.0625 + 0 + 2*0.0625 + 0.25)/10 = 0.075;
+        // se = sqrt(0.075/10) = 0.0866025; bounds 0.5 ± 0.169741 → ±122.818 Elo.
+        let p = Pairs { counts: [1, 2, 4, 2, 1] };
+        let (s, se) = p.score_with_se().unwrap();
+        assert!(close(s, 0.5, 1e-12) && close(se, 0.086_602_5, 1e-7), "{s} {se}");
+        let e = elo_estimate_pairs(&p).unwrap();
+        assert_eq!(e.elo, 0.0);
+        assert!(close(e.upper, 122.818_4, 1e-3) && close(e.lower, -122.818_4, 1e-3), "{e:?}");
+        assert!(close(e.los, 50.0, 1e-6));
+        // 0, 1, 2, 3, 4 pairs: s = (0.25 + 1 + 2.25 + 4)/10 = 0.75 (+190.85 Elo);
+        // variance (0.25 + 2*0.0625 + 0 + 4*0.0625)/10 = 0.0625, se = 0.0790569;
+        // bounds 0.75 ± 0.154949 → [+66.862, +391.466]; LOS Φ(0.25/se) = 99.9217%.
+        let p = Pairs { counts: [0, 1, 2, 3, 4] };
+        let e = elo_estimate_pairs(&p).unwrap();
+        assert!(close(e.elo, 190.848_5, 1e-3), "{e:?}");
+        assert!(close(e.lower, 66.861_7, 1e-3) && close(e.upper, 391.466_5, 1e-3), "{e:?}");
+        assert!(close(e.los, 99.921_7, 1e-3), "{e:?}");
+        assert!(elo_estimate_pairs(&Pairs::default()).is_none());
+        let mut q = Pairs::default();
+        q.add(4);
+        q.add(1);
+        assert_eq!(q.counts, [0, 1, 0, 0, 1]);
+    }
+
+    #[test]
+    fn pairs_are_tighter_than_games_when_the_opening_decides() {
+        // Every opening won by White, whoever plays it: each pair is split
+        // (1 point) and the games are 50% wins, 50% losses. As independent
+        // games the variance is 0.25 a game; as pairs there is no noise at all.
+        let games = elo_estimate(&Wdl { wins: 50, draws: 0, losses: 50 }).unwrap();
+        let pairs = elo_estimate_pairs(&Pairs { counts: [0, 0, 50, 0, 0] }).unwrap();
+        assert!(games.margin() > 60.0, "{games:?}");
+        assert_eq!((pairs.lower, pairs.elo, pairs.upper), (0.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn sprt_llr_of_pairs_worked_by_hand() {
+        // 0, 1, 2, 3, 4 pairs (above): N = 10, s = 0.75, v = 0.0625; elo0 = 0,
+        // elo1 = 200: s0 = 0.5, s1 = 0.7597469;
+        // LLR = 10 * 0.2597469 * (1.5 - 1.2597469) / (2 * 0.0625) = 4.99240: H1.
+        let s: Sprt = "elo0=0,elo1=200".parse().unwrap();
+        let p = Pairs { counts: [0, 1, 2, 3, 4] };
+        assert!(close(s.llr_pairs(&p), 4.992_40, 1e-4), "{}", s.llr_pairs(&p));
+        assert_eq!(s.verdict_pairs(&p), SprtVerdict::H1);
+        // Mirrored: H0.
+        assert_eq!(s.verdict_pairs(&Pairs { counts: [4, 3, 2, 1, 0] }), SprtVerdict::H0);
+        // Until a lost pair and a won pair have both been seen, no evidence:
+        // 40 split pairs (no variance) or 30 won ones do not conclude.
+        assert_eq!(s.llr_pairs(&Pairs { counts: [0, 0, 40, 0, 0] }), 0.0);
+        assert_eq!(s.llr_pairs(&Pairs { counts: [0, 0, 3, 0, 30] }), 0.0);
+        assert_eq!(s.llr_pairs(&Pairs::default()), 0.0);
+        assert_eq!(s.decide(3.0), SprtVerdict::H1);
+        assert_eq!(s.decide(-3.0), SprtVerdict::H0);
+        assert_eq!(s.decide(0.0), SprtVerdict::Continue);
     }
 
     #[test]

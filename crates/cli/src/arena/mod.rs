@@ -14,7 +14,7 @@ use chimera_rules::{Color, Variant};
 use game::{play_game, start_engine, Fault, GameConfig, GameRecord};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
-use stats::{elo_estimate, Sprt, SprtVerdict, Wdl};
+use stats::{elo_estimate, elo_estimate_pairs, Pairs, Sprt, SprtVerdict, Wdl};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -48,6 +48,10 @@ pub struct Finished {
 #[derive(Default)]
 pub struct Tally {
     pub wdl: Wdl,
+    /// Complete opening pairs (games `2k` and `2k+1`) by A's points in the pair.
+    pub pairs: Pairs,
+    /// A's half-points in the first finished game of each pair still open.
+    open_pairs: HashMap<usize, usize>,
     pub terminations: BTreeMap<String, u64>,
     /// Faults per engine (0 = A, 1 = B).
     pub faults: [BTreeMap<Fault, u64>; 2],
@@ -56,16 +60,36 @@ pub struct Tally {
 impl Tally {
     pub fn add(&mut self, f: &Finished) {
         let a_color = if f.white == 0 { Color::White } else { Color::Black };
-        match f.record.winner() {
-            None => self.wdl.draws += 1,
-            Some(c) if c == a_color => self.wdl.wins += 1,
-            Some(_) => self.wdl.losses += 1,
+        let half_points = match f.record.winner() {
+            None => {
+                self.wdl.draws += 1;
+                1
+            }
+            Some(c) if c == a_color => {
+                self.wdl.wins += 1;
+                2
+            }
+            Some(_) => {
+                self.wdl.losses += 1;
+                0
+            }
+        };
+        match self.open_pairs.remove(&(f.index / 2)) {
+            Some(other) => self.pairs.add(half_points + other),
+            None => {
+                self.open_pairs.insert(f.index / 2, half_points);
+            }
         }
         *self.terminations.entry(f.record.termination.clone()).or_default() += 1;
         if let Some((c, fault)) = f.record.fault {
             let who = if c == Color::White { f.white } else { 1 - f.white };
             *self.faults[who].entry(fault).or_default() += 1;
         }
+    }
+
+    /// Games not in a complete pair (an odd `--games`, or an SPRT stop).
+    pub fn unpaired(&self) -> u64 {
+        self.open_pairs.len() as u64
     }
 
     pub fn fault_count(&self) -> u64 {
@@ -138,20 +162,14 @@ pub fn run_match(cfg: MatchConfig) -> Result<Tally> {
         }
         pb.inc(1);
         let mut msg = format!("{}-{}-{} (W-D-L of {})", tally.wdl.wins, tally.wdl.draws, tally.wdl.losses, names[0]);
-        if let Some(e) = elo_estimate(&tally.wdl) {
+        if let Some(e) = elo_estimate_pairs(&tally.pairs).or_else(|| elo_estimate(&tally.wdl)) {
             msg.push_str(&format!("  Elo {} ± {}", fmt_elo(e.elo), fmt_elo(e.margin())));
         }
         if let Some(s) = &cfg.sprt {
-            msg.push_str(&format!("  LLR {:.2}", s.llr(&tally.wdl)));
-            if s.verdict(&tally.wdl) != SprtVerdict::Continue && !stop.swap(true, Ordering::SeqCst) {
-                say(
-                    &pb,
-                    format!(
-                        "SPRT: {} after {} games; finishing the games under way",
-                        s.verdict(&tally.wdl),
-                        tally.wdl.games()
-                    ),
-                );
+            msg.push_str(&format!("  LLR {:.2}", s.llr_pairs(&tally.pairs)));
+            let verdict = s.verdict_pairs(&tally.pairs);
+            if verdict != SprtVerdict::Continue && !stop.swap(true, Ordering::SeqCst) {
+                say(&pb, format!("SPRT: {verdict} after {} games; finishing the games under way", tally.wdl.games()));
             }
         }
         pb.set_message(msg);
@@ -291,28 +309,52 @@ pub fn report(cfg_names: [&str; 2], tally: &Tally, sprt: Option<&Sprt>) -> Strin
         w.games()
     ));
     s.push_str(&format!("Wins {}, draws {}, losses {} (of {})\n", w.wins, w.draws, w.losses, cfg_names[0]));
-    if let Some(e) = elo_estimate(w) {
-        s.push_str(&format!(
-            "Elo difference: {} +/- {}, 95% interval [{}, {}], LOS: {:.1} %\n",
+    let interval = |e: stats::EloEstimate| {
+        format!(
+            "{} +/- {}, 95% interval [{}, {}], LOS: {:.1} %",
             fmt_elo(e.elo),
             fmt_elo(e.margin()),
             fmt_elo(e.lower),
             fmt_elo(e.upper),
             e.los
+        )
+    };
+    if let Some(e) = elo_estimate(w) {
+        s.push_str(&format!("Elo difference: {}\n", interval(e)));
+    }
+    let p = &tally.pairs;
+    if p.pairs() > 0 {
+        let c = p.counts;
+        let unpaired = match tally.unpaired() {
+            0 => String::new(),
+            n => format!("; {n} game(s) outside a complete pair not counted"),
+        };
+        s.push_str(&format!(
+            "Pairs: {} (by {}'s points in the pair, 0 / 0.5 / 1 / 1.5 / 2: {} / {} / {} / {} / {}{unpaired})\n",
+            p.pairs(),
+            cfg_names[0],
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4]
         ));
+        if let Some(e) = elo_estimate_pairs(p) {
+            s.push_str(&format!("Elo difference by pairs: {}\n", interval(e)));
+        }
     }
     if let Some(sp) = sprt {
         let (lo, hi) = sp.bounds();
         s.push_str(&format!(
-            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {:.3}, {:.3}): {}\n",
+            "SPRT (by pairs): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {:.3}, {:.3}): {}\n",
             sp.elo0,
             sp.elo1,
             sp.alpha,
             sp.beta,
-            sp.llr(w),
+            sp.llr_pairs(p),
             lo,
             hi,
-            sp.verdict(w)
+            sp.verdict_pairs(p)
         ));
     }
     let terms: Vec<String> = tally.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
@@ -365,5 +407,14 @@ mod tests {
         assert_eq!(t.faults[1].get(&Fault::TimeForfeit), Some(&1));
         assert!(t.faults[0].is_empty());
         assert_eq!(t.fault_count(), 1);
+        // Pairs: games 1-2 give A 1 point (a win, a loss), games 3-4 1.5 (a win, a draw).
+        assert_eq!(t.pairs.counts, [0, 0, 1, 1, 0]);
+        assert_eq!(t.unpaired(), 0);
+        // Games finish out of order under concurrency: game 6 before game 5.
+        t.add(&Finished { index: 5, white: 1, record: rec("1-0", None) });
+        assert_eq!((t.pairs.pairs(), t.unpaired()), (2, 1));
+        t.add(&Finished { index: 4, white: 0, record: rec("0-1", None) });
+        assert_eq!(t.pairs.counts, [1, 0, 1, 1, 0]);
+        assert_eq!(t.unpaired(), 0);
     }
 }
