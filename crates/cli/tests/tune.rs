@@ -118,14 +118,12 @@ fn datagen_with_a_net() {
     assert_eq!(records.len(), 2);
     std::fs::remove_file(&data).unwrap();
 
-    // A chess net, written by the library, offered to Genesis (which has
-    // no built-in net).
+    // A chess net, written by the library, offered to Genesis.
     let net = dir.join("chess.nnue");
     let chess = chimera_engine::nnue::embedded(chimera_rules::Variant::Chess).expect("a built-in chess net");
     std::fs::write(&net, chess.to_bytes()).unwrap();
     let n = net.to_str().unwrap();
     for (extra, why) in [
-        (vec!["--variant", "genesis", "--nnue"], "no network for genesis"),
         (vec!["--variant", "genesis", "--nnue", "--eval-file", n], "is not a net for genesis"),
         (vec!["--variant", "chess", "--eval-file", n], "--eval-file needs --nnue"),
     ] {

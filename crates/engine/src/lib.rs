@@ -133,8 +133,8 @@ pub struct EngineOptions {
 }
 
 /// The default [`EngineOptions::use_nnue`]: on, since every built-in net
-/// (chess, Genie, Clown, Magic Ring) beats the hand-made evaluation at 10+0.1
-/// (docs/strength.md §10-§12).
+/// (chess, Genie, Clown, Magic Ring, Genesis) beats the hand-made evaluation
+/// at 10+0.1 (docs/strength.md §10-§12, §23).
 pub const USE_NNUE: bool = true;
 
 /// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).

@@ -1019,7 +1019,7 @@ pub fn embedded(variant: Variant) -> Option<&'static Network> {
 }
 
 /// The net files built into the binary (`crates/engine/nets/`, how each
-/// was made and measured in `docs/strength.md` §9-§15). Only nets that beat the
+/// was made and measured in `docs/strength.md` §9-§22). Only nets that beat the
 /// hand-made evaluation are listed: `Use NNUE` switches every variant
 /// with a net here at once.
 const EMBEDDED: &[(&str, &[u8])] = &[
@@ -1027,6 +1027,7 @@ const EMBEDDED: &[(&str, &[u8])] = &[
     ("genie", include_bytes!("../nets/genie.nnue")),
     ("clown", include_bytes!("../nets/clown.nnue")),
     ("magicring", include_bytes!("../nets/magicring.nnue")),
+    ("genesis", include_bytes!("../nets/genesis.nnue")),
 ];
 
 #[cfg(test)]
@@ -1313,20 +1314,22 @@ mod tests {
 
     #[test]
     fn embedded_nets_load_for_their_variants() {
-        for v in [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Clown, Variant::MagicRing] {
+        for v in Variant::ALL {
             assert!(embedded(v).is_some_and(|n| serves(n.variant, v)), "{v:?}");
         }
-        assert!(embedded(Variant::Genesis).is_none(), "Genesis has no net that beats the hand-made evaluation");
         for (name, bytes) in EMBEDDED {
             let net = Network::from_bytes(bytes, name).unwrap();
             assert_eq!(net.variant.id(), *name);
             // A sane net: the start position is about level, a queen up is
-            // winning for the side that has it (every built-in variant
-            // starts from the orthodox array).
+            // winning for the side that has it (on the board of the
+            // orthodox array, or in Genesis's reserve before a piece is placed).
             let start = AnyPosition::new(net.variant, &RuleOptions::default());
             let e = with_position!(&start, p => net.evaluate(p));
             assert!(e.abs() < 150, "{name}: start {e}");
-            let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+            let fen = match net.variant {
+                Variant::Genesis => "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkrrbbnnpppppppp] w - - 0 1",
+                _ => "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            };
             let up = AnyPosition::from_fen(net.variant, fen, &RuleOptions::default()).unwrap();
             let e = with_position!(&up, p => net.evaluate(p));
             assert!(e > 400, "{name}: a queen up: {e}");
