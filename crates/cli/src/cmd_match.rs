@@ -58,7 +58,7 @@ pub struct Args {
     /// Write every game to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
-    /// Sequential probability ratio test, stopping early: `elo0=0,elo1=10,alpha=0.05,beta=0.05`.
+    /// Sequential probability ratio test over opening pairs, stopping early: `elo0=0,elo1=10,alpha=0.05,beta=0.05`.
     #[arg(long)]
     sprt: Option<String>,
     /// Magic Ring power list (1-8 letters of Q R B N K).

@@ -123,12 +123,18 @@ pub fn elo_estimate(r: &Wdl) -> Option<EloEstimate> {
     } else {
         50.0 * (1.0 + erf((r.wins as f64 - r.losses as f64) / (2.0 * decisive).sqrt()))
     };
-    Some(EloEstimate {
+    Some(estimate(s, se, los))
+}
+
+/// The Elo of the mean score `s` and its 95% interval `s ± 1.96 se`,
+/// mapped through the logistic curve.
+fn estimate(s: f64, se: f64, los: f64) -> EloEstimate {
+    EloEstimate {
         elo: elo_from_score(s),
         lower: elo_from_score(s - Z95 * se),
         upper: elo_from_score(s + Z95 * se),
         los,
-    })
+    }
 }
 
 /// Elo difference and 95% interval from game pairs: the mean score with
@@ -146,12 +152,7 @@ pub fn elo_estimate_pairs(p: &Pairs) -> Option<EloEstimate> {
     } else {
         50.0
     };
-    Some(EloEstimate {
-        elo: elo_from_score(s),
-        lower: elo_from_score(s - Z95 * se),
-        upper: elo_from_score(s + Z95 * se),
-        los,
-    })
+    Some(estimate(s, se, los))
 }
 
 /// The mean score and its standard error: the per-game variance of the
@@ -253,10 +254,6 @@ impl Sprt {
 
     pub fn verdict(&self, r: &Wdl) -> SprtVerdict {
         self.decide(self.llr(r))
-    }
-
-    pub fn verdict_pairs(&self, p: &Pairs) -> SprtVerdict {
-        self.decide(self.llr_pairs(p))
     }
 
     /// The verdict an LLR gives against this test's bounds.
@@ -442,9 +439,9 @@ mod tests {
         let s: Sprt = "elo0=0,elo1=200".parse().unwrap();
         let p = Pairs { counts: [0, 1, 2, 3, 4] };
         assert!(close(s.llr_pairs(&p), 4.992_40, 1e-4), "{}", s.llr_pairs(&p));
-        assert_eq!(s.verdict_pairs(&p), SprtVerdict::H1);
+        assert_eq!(s.decide(s.llr_pairs(&p)), SprtVerdict::H1);
         // Mirrored: H0.
-        assert_eq!(s.verdict_pairs(&Pairs { counts: [4, 3, 2, 1, 0] }), SprtVerdict::H0);
+        assert_eq!(s.decide(s.llr_pairs(&Pairs { counts: [4, 3, 2, 1, 0] })), SprtVerdict::H0);
         // Until a lost pair and a won pair have both been seen, no evidence:
         // 40 split pairs (no variance) or 30 won ones do not conclude.
         assert_eq!(s.llr_pairs(&Pairs { counts: [0, 0, 40, 0, 0] }), 0.0);

@@ -166,8 +166,9 @@ pub fn run_match(cfg: MatchConfig) -> Result<Tally> {
             msg.push_str(&format!("  Elo {} ± {}", fmt_elo(e.elo), fmt_elo(e.margin())));
         }
         if let Some(s) = &cfg.sprt {
-            msg.push_str(&format!("  LLR {:.2}", s.llr_pairs(&tally.pairs)));
-            let verdict = s.verdict_pairs(&tally.pairs);
+            let llr = s.llr_pairs(&tally.pairs);
+            msg.push_str(&format!("  LLR {llr:.2}"));
+            let verdict = s.decide(llr);
             if verdict != SprtVerdict::Continue && !stop.swap(true, Ordering::SeqCst) {
                 say(&pb, format!("SPRT: {verdict} after {} games; finishing the games under way", tally.wdl.games()));
             }
@@ -345,16 +346,17 @@ pub fn report(cfg_names: [&str; 2], tally: &Tally, sprt: Option<&Sprt>) -> Strin
     }
     if let Some(sp) = sprt {
         let (lo, hi) = sp.bounds();
+        let llr = sp.llr_pairs(p);
         s.push_str(&format!(
             "SPRT (by pairs): elo0 {} elo1 {} alpha {} beta {}: LLR {:.3} (bounds {:.3}, {:.3}): {}\n",
             sp.elo0,
             sp.elo1,
             sp.alpha,
             sp.beta,
-            sp.llr_pairs(p),
+            llr,
             lo,
             hi,
-            sp.verdict_pairs(p)
+            sp.decide(llr)
         ));
     }
     let terms: Vec<String> = tally.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
