@@ -28,6 +28,38 @@ struct Run {
     stdout: String,
     stderr: String,
     pgn: String,
+    /// The PGN without its move comments (`{+0.31/12 0.412s}`, whose times
+    /// vary), each game's movetext on one line.
+    moves: String,
+}
+
+fn without_comments(pgn: &str) -> String {
+    let mut bare = String::new();
+    let mut depth = 0;
+    for ch in pgn.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => bare.push(ch),
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    let mut movetext = Vec::new();
+    for line in bare.lines().chain(std::iter::once("")) {
+        if line.starts_with('[') || line.trim().is_empty() {
+            if !movetext.is_empty() {
+                out.push_str(&movetext.join(" "));
+                out.push('\n');
+                movetext.clear();
+            }
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            movetext.extend(line.split_whitespace().map(str::to_string));
+        }
+    }
+    out
 }
 
 fn run_match(args: &[&str]) -> Run {
@@ -39,11 +71,13 @@ fn run_match(args: &[&str]) -> Run {
         .arg(&pgn)
         .output()
         .expect("chimera runs");
+    let pgn = std::fs::read_to_string(&pgn).unwrap_or_default();
     Run {
         ok: out.status.success(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        pgn: std::fs::read_to_string(&pgn).unwrap_or_default(),
+        moves: without_comments(&pgn),
+        pgn,
     }
 }
 
@@ -63,7 +97,9 @@ fn a_game_ends_by_the_rules_fools_mate() {
     assert!(r.stdout.contains("Terminations: checkmate 1"), "{}", r.stdout);
     assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
     assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"checkmate\"]"), "{}", r.pgn);
-    assert!(r.pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{}", r.pgn);
+    assert!(r.moves.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{}", r.pgn);
+    // The fake reports no search: each engine move's comment is its time alone.
+    assert!(r.pgn.contains("1. f3 {0.0"), "{}", r.pgn);
     // The protocol as A saw it: handshake, new game, positions from the start, fixed nodes.
     let seen = std::fs::read_to_string(&log).unwrap();
     for expected in
@@ -94,7 +130,7 @@ fn running_out_of_moves_is_an_illegal_null_move() {
     let b = engine("B", "--moves e7e5");
     let r = run_match(&["--engine", &a, "--engine", &b, "--depth", "3", "--games", "1"]);
     assert!(r.pgn.contains("[Result \"1-0\"]") && r.pgn.contains("[Termination \"illegal move\"]"), "{}", r.pgn);
-    assert!(r.pgn.contains("1. e4 e5 2. Nf3 1-0"), "{}", r.pgn);
+    assert!(r.moves.contains("1. e4 e5 2. Nf3 1-0"), "{}", r.pgn);
 }
 
 #[test]
@@ -109,7 +145,7 @@ fn a_crash_loses_and_the_engine_is_restarted_for_the_next_game() {
     assert!(r.stdout.contains("Faults of A: illegal move 0, crash 2"), "{}", r.stdout);
     assert!(r.stdout.contains("Score of A vs B: 0 - 2 - 0"), "{}", r.stdout);
     assert_eq!(r.pgn.matches("[Termination \"crash\"]").count(), 2, "{}", r.pgn);
-    assert!(r.pgn.contains("\n1. e4 1-0\n"), "{}", r.pgn);
+    assert!(r.moves.contains("\n1. e4 1-0\n"), "{}", r.pgn);
     assert!(r.pgn.contains("exited"), "the crash names the exit: {}", r.pgn);
 }
 
@@ -275,19 +311,25 @@ fn adjudication_by_reported_scores() {
         run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "resign=2:1000"]);
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
     assert!(r.pgn.contains("[Result \"0-1\"]") && r.pgn.contains("[Termination \"adjudication\"]"), "{}", r.pgn);
-    assert!(r.pgn.contains("1. Nf3 Nf6 2. Ng1 0-1"), "{}", r.pgn);
+    assert!(r.moves.contains("1. Nf3 Nf6 2. Ng1 0-1"), "{}", r.pgn);
     assert!(r.stdout.contains("Faults: none"), "{}", r.stdout);
+    // Each engine move carries what its search said, from the mover's side
+    // (cutechess's comment), and the report sums each engine's searches.
+    assert!(r.pgn.contains("Nf3 {-20.00/1 ") && r.pgn.contains("Nf6 {+20.00/1 "), "{}", r.pgn);
+    assert!(r.stdout.contains("Search of A: 2 moves: depth 1.0, "), "{}", r.stdout);
+    assert!(r.stdout.contains("Search of B: 1 move: depth 1.0, "), "{}", r.stdout);
+    assert!(r.stdout.contains(" and 1 nodes a move"), "{}", r.stdout);
     // Both at 0 cp: draw=1:1:10 draws after each side's first move.
     let a = engine("A", "--moves g1f3/f3g1 --score 0");
     let b = engine("B", "--moves g8f6/f6g8 --score 5");
     let r =
         run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "draw=1:1:10"]);
-    assert!(r.pgn.contains("[Result \"1/2-1/2\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
+    assert!(r.pgn.contains("[Result \"1/2-1/2\"]") && r.moves.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
     // maxmoves=1: a draw after one move each, whatever the scores.
     let a = engine("A", "--moves g1f3/f3g1");
     let b = engine("B", "--moves g8f6/f6g8");
     let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "1", "--adjudicate", "maxmoves=1"]);
-    assert!(r.pgn.contains("[Termination \"adjudication\"]") && r.pgn.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
+    assert!(r.pgn.contains("[Termination \"adjudication\"]") && r.moves.contains("1. Nf3 Nf6 1/2-1/2"), "{}", r.pgn);
 }
 
 #[test]

@@ -476,6 +476,18 @@ fn split_glyph(t: &str) -> (&str, Option<u8>) {
 /// Writes one game as PGN: the seven-tag roster first, then the rest, then
 /// movetext in SAN wrapped at 80 columns.
 pub fn write_pgn(tags: &[(String, String)], start: &AnyPosition, moves: &[Move], result: &str) -> String {
+    write_pgn_with_comments(tags, start, moves, &[], result)
+}
+
+/// [`write_pgn`] with a comment after move `i` where `comments[i]` is
+/// `Some` (a `}` in one, which would end it early, is written as `)`).
+pub fn write_pgn_with_comments(
+    tags: &[(String, String)],
+    start: &AnyPosition,
+    moves: &[Move],
+    comments: &[Option<String>],
+    result: &str,
+) -> String {
     let mut out = String::new();
     let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
     let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
@@ -525,6 +537,9 @@ pub fn write_pgn(tags: &[(String, String)], start: &AnyPosition, moves: &[Move],
         }
         tokens.push(san::to_san(&pos, m));
         pos.play_unchecked(m);
+        if let Some(Some(c)) = comments.get(i) {
+            tokens.push(format!("{{{}}}", c.replace('}', ")")));
+        }
     }
     tokens.push(result.to_string());
     let mut line_len = 0;
@@ -559,6 +574,26 @@ mod tests {
     /// The glued suffixes `(!C)` and `(w)`/`(b)` look like variations to a
     /// PGN tokenizer; they must stay part of their move (found by the
     /// property test replaying written Magic Ring games).
+    #[test]
+    fn comments_are_written_after_their_move_and_read_back() {
+        let start = AnyPosition::new(Variant::Chess, &RuleOptions::default());
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for u in ["e2e4", "e7e5", "g1f3"] {
+            let m = pos.parse_uci(u).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let comments = [None, Some("+0.31/12 0.412s".to_string()), Some("a } b".to_string())];
+        let text = write_pgn_with_comments(&[], &start, &moves, &comments, "*");
+        assert!(text.contains("1. e4 e5 {+0.31/12 0.412s} 2. Nf3 {a ) b} *"), "{text}");
+        let g = read_pgn(&text).remove(0).unwrap();
+        let read: Vec<Vec<String>> = g.moves.iter().map(|m| m.comments.clone()).collect();
+        assert_eq!(read, [vec![], vec!["+0.31/12 0.412s".to_string()], vec!["a ) b".to_string()]]);
+        // No comments: the plain writer's text.
+        assert_eq!(write_pgn_with_comments(&[], &start, &moves, &[], "*"), write_pgn(&[], &start, &moves, "*"));
+    }
+
     #[test]
     fn glued_suffixes_stay_with_their_move() {
         let g = read_pgn("1. e1~d2(b) Nc6(!C)+ 2. e1~d2 (e2e4) Nf3 (!C)#!? *").remove(0).unwrap();

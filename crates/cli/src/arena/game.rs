@@ -1,7 +1,7 @@
 //! One game between two UCI engines, with the rules library as arbiter.
 
 use super::openings::Opening;
-use super::uci_client::{EngineError, EngineSpec, GoFailure, UciEngine};
+use super::uci_client::{EngineError, EngineSpec, GoFailure, Score, UciEngine};
 use chimera_rules::{AnyPosition, Color, Game, Move, Position, RuleOptions, Variant};
 use std::fmt;
 use std::str::FromStr;
@@ -162,6 +162,41 @@ pub struct GameRecord {
     pub details: String,
     /// The side that lost by a fault, and the fault.
     pub fault: Option<(Color, Fault)>,
+    /// What each engine move's search reported, in order (the moves after
+    /// the opening's).
+    pub stats: Vec<MoveStat>,
+}
+
+/// One engine move's search, as its `info` lines and the clock gave it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveStat {
+    /// From the mover's point of view.
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// From `go` to `bestmove`.
+    pub ms: u64,
+}
+
+impl MoveStat {
+    /// The PGN comment cutechess writes after a move: `+0.31/12 0.412s`
+    /// (score in pawns, or `+M3`/`-M3` for a mate, then `/` and the depth,
+    /// then the time).
+    pub fn pgn_comment(&self) -> String {
+        let score = match self.score {
+            Some(Score::Cp(cp)) => format!("{}{:.2}", if cp < 0 { "-" } else { "+" }, cp.unsigned_abs() as f64 / 100.0),
+            Some(Score::Mate(n)) => format!("{}M{}", if n < 0 { "-" } else { "+" }, n.unsigned_abs()),
+            None => String::new(),
+        };
+        let depth = self.depth.map_or(String::new(), |d| format!("/{d}"));
+        let head = format!("{score}{depth}");
+        let time = format!("{:.3}s", self.ms as f64 / 1000.0);
+        if head.is_empty() {
+            time
+        } else {
+            format!("{head} {time}")
+        }
+    }
 }
 
 impl GameRecord {
@@ -267,6 +302,20 @@ pub fn play_game(
     cfg: &GameConfig,
     opening: &Opening,
 ) -> GameRecord {
+    let mut stats = Vec::new();
+    let mut record = play_moves(engines, specs, cfg, opening, &mut stats);
+    record.stats = stats;
+    record
+}
+
+/// [`play_game`] but for the search statistics, which go to `stats`.
+fn play_moves(
+    engines: [&mut Option<UciEngine>; 2],
+    specs: [&EngineSpec; 2],
+    cfg: &GameConfig,
+    opening: &Opening,
+    stats: &mut Vec<MoveStat>,
+) -> GameRecord {
     let mut game = Game::new(opening.start.clone());
     for &m in &opening.moves {
         game.push_unchecked(m);
@@ -286,6 +335,7 @@ pub fn play_game(
             termination,
             details,
             fault,
+            stats: Vec::new(),
         };
     let lose = |c: Color| if c == Color::White { "0-1" } else { "1-0" };
 
@@ -401,6 +451,12 @@ pub fn play_game(
         };
         game.push_unchecked(mv);
         engine_plies += 1;
+        stats.push(MoveStat {
+            score: best.score,
+            depth: best.depth,
+            nodes: best.nodes,
+            ms: elapsed.as_millis() as u64,
+        });
 
         // Adjudication on the scores the engines report.
         let score = best.score.map(|s| s.as_cp());

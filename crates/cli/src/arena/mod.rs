@@ -9,9 +9,9 @@ pub use chimera_lab::elo as stats;
 pub mod uci_client;
 
 use anyhow::{anyhow, Context, Result};
-use chimera_rules::pgn::write_pgn;
-use chimera_rules::{Color, Variant};
-use game::{play_game, start_engine, Fault, GameConfig, GameRecord};
+use chimera_rules::pgn::write_pgn_with_comments;
+use chimera_rules::{Color, Position, Variant};
+use game::{play_game, start_engine, Fault, GameConfig, GameRecord, MoveStat};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
 use stats::{elo_estimate, elo_estimate_pairs, Pairs, Sprt, SprtVerdict, Wdl};
@@ -55,6 +55,79 @@ pub struct Tally {
     pub terminations: BTreeMap<String, u64>,
     /// Faults per engine (0 = A, 1 = B).
     pub faults: [BTreeMap<Fault, u64>; 2],
+    /// Search statistics per engine (0 = A, 1 = B).
+    pub search: [SearchSums; 2],
+}
+
+/// One engine's searches over a match, summed: what its moves' depth, nodes
+/// and time were on average (at a time control, where two evaluations'
+/// fixed-node results and clock results part, this says whether speed or
+/// time use is why).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchSums {
+    pub moves: u64,
+    pub ms: u64,
+    /// Moves that reported a depth, and the sum of those depths.
+    pub depth_moves: u64,
+    pub depth: u64,
+    /// Moves that reported a node count, their nodes and their time.
+    pub nodes_moves: u64,
+    pub nodes: u64,
+    pub nodes_ms: u64,
+}
+
+impl SearchSums {
+    pub fn add(&mut self, m: &MoveStat) {
+        self.moves += 1;
+        self.ms += m.ms;
+        if let Some(d) = m.depth {
+            self.depth_moves += 1;
+            self.depth += u64::from(d);
+        }
+        if let Some(n) = m.nodes {
+            self.nodes_moves += 1;
+            self.nodes += n;
+            self.nodes_ms += m.ms;
+        }
+    }
+
+    /// `412 moves: depth 12.3, 0.412 s and 415,203 nodes a move, 1,007,773 nodes a second`
+    /// (the parts the engine reported).
+    pub fn describe(&self) -> Option<String> {
+        if self.moves == 0 {
+            return None;
+        }
+        let mut parts = Vec::new();
+        if self.depth_moves > 0 {
+            parts.push(format!("depth {:.1}", self.depth as f64 / self.depth_moves as f64));
+        }
+        parts.push(format!("{:.3} s", self.ms as f64 / 1000.0 / self.moves as f64));
+        let plural = if self.moves == 1 { "" } else { "s" };
+        let mut line = format!("{} move{plural}: {}", self.moves, parts.join(", "));
+        match self.nodes.checked_div(self.nodes_moves) {
+            Some(per_move) => {
+                line.push_str(&format!(" and {} nodes a move", thousands(per_move)));
+                if let Some(per_second) = (self.nodes * 1000).checked_div(self.nodes_ms) {
+                    line.push_str(&format!(", {} nodes a second", thousands(per_second)));
+                }
+            }
+            None => line.push_str(" a move"),
+        }
+        Some(line)
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 impl Tally {
@@ -81,9 +154,17 @@ impl Tally {
             }
         }
         *self.terminations.entry(f.record.termination.clone()).or_default() += 1;
+        let engine_of = |c: Color| if c == Color::White { f.white } else { 1 - f.white };
         if let Some((c, fault)) = f.record.fault {
-            let who = if c == Color::White { f.white } else { 1 - f.white };
-            *self.faults[who].entry(fault).or_default() += 1;
+            *self.faults[engine_of(c)].entry(fault).or_default() += 1;
+        }
+        let mut mover = f.record.start.turn();
+        if f.record.opening_plies % 2 == 1 {
+            mover = !mover;
+        }
+        for m in &f.record.stats {
+            self.search[engine_of(mover)].add(m);
+            mover = !mover;
         }
     }
 
@@ -256,7 +337,9 @@ pub fn pgn_of(cfg: &MatchConfig, f: &Finished) -> String {
     if cfg.game.variant == Variant::MagicRing {
         tags.push(("RingPowers".into(), cfg.game.opts.ring_powers.to_string()));
     }
-    write_pgn(&tags, &r.start, &r.moves, r.result)
+    let comments: Vec<Option<String>> =
+        std::iter::repeat_n(None, r.opening_plies).chain(r.stats.iter().map(|m| Some(m.pgn_comment()))).collect();
+    write_pgn_with_comments(&tags, &r.start, &r.moves, &comments, r.result)
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
@@ -359,6 +442,11 @@ pub fn report(cfg_names: [&str; 2], tally: &Tally, sprt: Option<&Sprt>) -> Strin
             sp.decide(llr)
         ));
     }
+    for (i, name) in cfg_names.iter().enumerate() {
+        if let Some(line) = tally.search[i].describe() {
+            s.push_str(&format!("Search of {name}: {line}\n"));
+        }
+    }
     let terms: Vec<String> = tally.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
     s.push_str(&format!("Terminations: {}\n", terms.join(", ")));
     if tally.fault_count() == 0 {
@@ -398,6 +486,7 @@ mod tests {
             termination: "x".into(),
             details: String::new(),
             fault,
+            stats: vec![],
         };
         let mut t = Tally::default();
         // A is White and wins; A is Black and White wins; B (White) loses on time.
@@ -418,5 +507,51 @@ mod tests {
         t.add(&Finished { index: 4, white: 0, record: rec("0-1", None) });
         assert_eq!(t.pairs.counts, [1, 0, 1, 1, 0]);
         assert_eq!(t.unpaired(), 0);
+    }
+
+    #[test]
+    fn search_statistics_go_to_the_engine_that_moved() {
+        use chimera_rules::{AnyPosition, RuleOptions};
+        use uci_client::Score;
+        let stat = |depth, nodes, ms| MoveStat { score: Some(Score::Cp(10)), depth, nodes, ms };
+        // One opening ply (White's), so Black moves first; B plays White.
+        // Black (A) searched 10 and 12 deep, White (B) 7 deep with no node count.
+        let record = GameRecord {
+            start: AnyPosition::new(Variant::Chess, &RuleOptions::default()),
+            moves: vec![],
+            opening_plies: 1,
+            result: "1/2-1/2",
+            termination: "x".into(),
+            details: String::new(),
+            fault: None,
+            stats: vec![stat(Some(10), Some(1_000), 100), stat(Some(7), None, 50), stat(Some(12), Some(3_000), 300)],
+        };
+        let mut t = Tally::default();
+        t.add(&Finished { index: 0, white: 1, record });
+        let a =
+            SearchSums { moves: 2, ms: 400, depth_moves: 2, depth: 22, nodes_moves: 2, nodes: 4_000, nodes_ms: 400 };
+        let b = SearchSums { moves: 1, ms: 50, depth_moves: 1, depth: 7, nodes_moves: 0, nodes: 0, nodes_ms: 0 };
+        assert_eq!(t.search, [a, b]);
+        assert_eq!(a.describe().unwrap(), "2 moves: depth 11.0, 0.200 s and 2,000 nodes a move, 10,000 nodes a second");
+        assert_eq!(b.describe().unwrap(), "1 move: depth 7.0, 0.050 s a move");
+        assert_eq!(SearchSums::default().describe(), None);
+        let text = report(["A", "B"], &t, None);
+        assert!(text.contains("Search of A: 2 moves: depth 11.0"), "{text}");
+        assert!(text.contains("Search of B: 1 move: depth 7.0"), "{text}");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+    }
+
+    #[test]
+    fn pgn_comments_follow_the_engine_moves() {
+        use uci_client::Score;
+        let m = |score, depth, ms| MoveStat { score, depth, nodes: None, ms }.pgn_comment();
+        assert_eq!(m(Some(Score::Cp(31)), Some(12), 412), "+0.31/12 0.412s");
+        assert_eq!(m(Some(Score::Cp(-5)), Some(3), 1_000), "-0.05/3 1.000s");
+        assert_eq!(m(Some(Score::Cp(0)), None, 7), "+0.00 0.007s");
+        assert_eq!(m(Some(Score::Mate(3)), Some(9), 20), "+M3/9 0.020s");
+        assert_eq!(m(Some(Score::Mate(-2)), Some(9), 20), "-M2/9 0.020s");
+        assert_eq!(m(None, None, 20), "0.020s");
     }
 }

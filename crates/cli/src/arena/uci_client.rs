@@ -101,6 +101,9 @@ pub struct BestMove {
     /// The move string as sent (not yet checked).
     pub mv: String,
     pub score: Option<Score>,
+    /// `depth` and `nodes` of the last `info` line that gave them.
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
     /// From writing `go` to reading `bestmove`.
     pub elapsed: Duration,
 }
@@ -277,7 +280,8 @@ impl UciEngine {
     }
 
     /// Sends `position` and `go`, then waits for `bestmove` at most `limit`
-    /// (measured from the moment `go` is written). `info` lines give the last score.
+    /// (measured from the moment `go` is written). `info` lines give the last
+    /// score, depth and node count.
     pub fn go(&mut self, position: &str, go: &str, limit: Duration) -> Result<BestMove, GoFailure> {
         let t0 = Instant::now();
         let fail = |error, t0: Instant| GoFailure { error, elapsed: t0.elapsed() };
@@ -285,7 +289,7 @@ impl UciEngine {
         let t0 = Instant::now();
         self.send(go).map_err(|e| fail(e, t0))?;
         let deadline = t0 + limit;
-        let mut score = None;
+        let (mut score, mut depth, mut nodes) = (None, None, None);
         loop {
             let line = self.recv(deadline, "bestmove").map_err(|e| fail(e, t0))?;
             let mut t = line.split_whitespace();
@@ -293,7 +297,7 @@ impl UciEngine {
                 Some("bestmove") => {
                     let elapsed = t0.elapsed();
                     return match t.next() {
-                        Some(mv) => Ok(BestMove { mv: mv.to_string(), score, elapsed }),
+                        Some(mv) => Ok(BestMove { mv: mv.to_string(), score, depth, nodes, elapsed }),
                         None => Err(GoFailure {
                             error: EngineError::Protocol(format!("{}: 'bestmove' without a move", self.name)),
                             elapsed,
@@ -304,6 +308,8 @@ impl UciEngine {
                     if let Some(s) = parse_score(&line) {
                         score = Some(s);
                     }
+                    depth = info_value(&line, "depth").or(depth);
+                    nodes = info_value(&line, "nodes").or(nodes);
                 }
                 _ => {}
             }
@@ -330,6 +336,20 @@ impl Drop for UciEngine {
         }
         let _ = self.child.wait();
     }
+}
+
+/// The number after `key` in an `info` line (`depth`, `nodes`...); none in
+/// an `info string`, whose words are free text.
+pub fn info_value<T: std::str::FromStr>(line: &str, key: &str) -> Option<T> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut words = words.peekable();
+    if words.peek() == Some(&"string") {
+        return None;
+    }
+    words.skip_while(|w| *w != key).nth(1)?.parse().ok()
 }
 
 /// `score cp X` or `score mate N` of an `info` line (bounds are ignored).
@@ -376,6 +396,19 @@ mod tests {
         assert_eq!(parse_score("info depth 9 score cp 20 lowerbound"), None);
         assert_eq!(parse_score("info string score is nice"), None);
         assert_eq!(parse_score("info nodes 10"), None);
+    }
+
+    #[test]
+    fn info_values() {
+        let line = "info depth 12 seldepth 19 multipv 1 score cp 31 nodes 412345 nps 1000000 pv e2e4";
+        assert_eq!(info_value::<u32>(line, "depth"), Some(12));
+        assert_eq!(info_value::<u64>(line, "nodes"), Some(412_345));
+        assert_eq!(info_value::<u32>(line, "seldepth"), Some(19));
+        assert_eq!(info_value::<u32>("info nodes 10", "depth"), None);
+        assert_eq!(info_value::<u32>("info depth x", "depth"), None);
+        assert_eq!(info_value::<u32>("info depth", "depth"), None);
+        assert_eq!(info_value::<u32>("info string depth 5", "depth"), None);
+        assert_eq!(info_value::<u32>("bestmove e2e4 depth 5", "depth"), None);
         assert_eq!(Score::Mate(-2).as_cp(), -100_000);
     }
 
