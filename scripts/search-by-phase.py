@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Each engine's search by phase of the game, from a `chimera match` PGN.
+
+    python3 scripts/search-by-phase.py games.pgn
+
+`chimera match` writes cutechess's comment after every engine move,
+`{+0.31/12 0.412s}` (score/depth time; docs/match.md). This sums them per
+engine and per band of move numbers and prints, for each band, each
+engine's moves, mean depth and mean time a move: where in the game one
+engine searched less deep or used its clock differently
+(docs/strength.md §24). Standard library only.
+"""
+import re
+import sys
+from collections import defaultdict
+
+BANDS = [(1, 10), (11, 20), (21, 30), (31, 45), (46, 70), (71, None)]
+COMMENT = re.compile(r"(?:[+-](?:\d+\.\d+|M\d+))?(?:/(\d+))?\s*(\d+\.\d+)s$")
+TOKEN = re.compile(r"\{([^}]*)\}|(\d+)\.(\.\.)?|(\S+)")
+RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+
+
+def games(text):
+    """(white, black, movetext) of each game."""
+    for chunk in re.split(r"\n(?=\[Event )", text):
+        tags = dict(re.findall(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$', chunk, re.M))
+        body = re.sub(r"^\[.*\]$", "", chunk, flags=re.M)
+        if "White" in tags and "Black" in tags:
+            yield tags["White"], tags["Black"], body
+
+
+def band_of(move_number):
+    for lo, hi in BANDS:
+        if move_number >= lo and (hi is None or move_number <= hi):
+            return lo
+    return BANDS[-1][0]
+
+
+def main(path):
+    # sums[(engine, band)] = [moves, moves with a depth, depth sum, seconds]
+    sums = defaultdict(lambda: [0, 0, 0, 0.0])
+    engines = []
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for white, black, body in games(text):
+        for e in (white, black):
+            if e not in engines:
+                engines.append(e)
+        number, side, mover = 1, white, None
+        for comment, num, dots, word in TOKEN.findall(body):
+            if num:
+                # `N.` comes before White's move, `N...` before Black's.
+                number, side = int(num), black if dots else white
+            elif word:
+                if word in RESULTS:
+                    break
+                mover, side = side, black if side == white else white
+            elif mover is not None:
+                m = COMMENT.match(comment.strip())
+                if m:
+                    for key in ((mover, band_of(number)), (mover, "all")):
+                        s = sums[key]
+                        s[0] += 1
+                        if m.group(1):
+                            s[1] += 1
+                            s[2] += int(m.group(1))
+                        s[3] += float(m.group(2))
+    if not engines:
+        sys.exit(f"{path}: no game with White and Black tags")
+    head = "| moves | " + " | ".join(f"{e}: moves, depth, time a move" for e in engines) + " |"
+    print(head)
+    print("| --- " * (len(engines) + 1) + "|")
+    for lo, hi in BANDS + [("all", "")]:
+        label = "all" if lo == "all" else (f"{lo}-{hi}" if hi else f"{lo} on")
+        cells = []
+        for e in engines:
+            n, nd, d, t = sums[(e, lo)]
+            depth = f"{d / nd:.1f}" if nd else "-"
+            cells.append(f"{n:,}, {depth}, {t / n:.3f} s" if n else "-")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
