@@ -55,7 +55,8 @@ pub struct Args {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write every game to this PGN file.
+    /// Write every game to this PGN file (each engine move followed by its
+    /// search as cutechess writes it: `{+0.31/12 0.412s}`, score/depth time).
     #[arg(long)]
     pgn: Option<String>,
     /// Sequential probability ratio test over opening pairs, stopping early: `elo0=0,elo1=10,alpha=0.05,beta=0.05`.
