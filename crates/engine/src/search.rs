@@ -316,6 +316,9 @@ pub fn see_ge<P: Evaluate>(pos: &P, m: Move, threshold: i32) -> bool {
 
 /// Score offset of the losing captures (kept apart from the winning ones).
 const BAD_NOISY: i32 = -(1 << 28);
+/// Quiet moves a node picks one at a time before it sorts the rest
+/// ([`Worker::pick_quiet`]).
+const SELECT_QUIETS: usize = 8;
 
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -361,7 +364,10 @@ struct Picker {
     counter: u32,
     noisy_cur: usize,
     quiet_cur: usize,
+    /// The quiet moves are in `bufs.quiets` (perhaps not scored yet).
     quiets_done: bool,
+    /// They are scored (by history).
+    quiets_scored: bool,
     /// Quiescence: no quiet stages, no losing captures (when not in check).
     qsearch: bool,
     /// Set by the search (late-move pruning): no more quiet moves.
@@ -555,17 +561,19 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             noisy_cur: 0,
             quiet_cur: 0,
             quiets_done: false,
+            quiets_scored: false,
             qsearch,
             skip_quiets: false,
         }
     }
 
-    /// Generates the quiet moves (the full list minus the noisy ones) and
-    /// scores them; finds a quiet TT move.
-    fn gen_quiets(&self, pos: &P, pk: &mut Picker, ply: usize) {
+    /// Generates the quiet moves (the full list minus the noisy ones),
+    /// unscored, and finds a quiet TT move: all a node needs to know
+    /// whether its TT move is legal, which often cuts before any other
+    /// quiet move is wanted.
+    fn gen_quiets(&self, pos: &P, pk: &mut Picker) {
         let mut all = MoveList::new();
         pos.legal_moves(&mut all);
-        let cont = self.cont_keys(ply);
         for &m in all.iter() {
             if pos.is_capture(m) || m.promotion().is_some() {
                 continue;
@@ -574,9 +582,43 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 pk.tt_move = Some(m);
                 continue;
             }
-            pk.bufs.quiets.push((self.quiet_score(pos, m, cont), m));
+            pk.bufs.quiets.push((0, m));
         }
-        pk.bufs.quiets.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        pk.quiets_done = true;
+    }
+
+    /// Scores the quiet moves not yet taken by history (once, when the
+    /// first of them is wanted after the refutations).
+    fn score_quiets(&self, pos: &P, pk: &mut Picker, ply: usize) {
+        let cont = self.cont_keys(ply);
+        for e in &mut pk.bufs.quiets[pk.quiet_cur..] {
+            e.0 = self.quiet_score(pos, e.1, cont);
+        }
+        pk.quiets_scored = true;
+    }
+
+    /// The next quiet move by score. The first [`SELECT_QUIETS`] are
+    /// picked one by one (a cut usually comes among them, and a Genesis
+    /// node can have hundreds of placements to order); the rest are then
+    /// sorted once.
+    fn pick_quiet(pk: &mut Picker) -> Option<Move> {
+        let (cur, list) = (pk.quiet_cur, &mut pk.bufs.quiets);
+        if cur >= list.len() {
+            return None;
+        }
+        if cur < SELECT_QUIETS {
+            let mut best = cur;
+            for j in cur + 1..list.len() {
+                if list[j].0 > list[best].0 {
+                    best = j;
+                }
+            }
+            list[cur..=best].rotate_right(1);
+        } else if cur == SELECT_QUIETS {
+            list[cur..].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        }
+        pk.quiet_cur += 1;
+        Some(list[cur].1)
     }
 
     /// Takes the quiet move with code `code` out of the list (killers and
@@ -619,8 +661,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     if pk.tt_move.is_none() && pk.tt != 0 && (!pk.qsearch || in_check) {
                         // Not a noisy move: the full list tells whether
                         // the TT move is legal here.
-                        self.gen_quiets(pos, pk, ply);
-                        pk.quiets_done = true;
+                        self.gen_quiets(pos, pk);
                     }
                     if let Some(m) = pk.tt_move {
                         return Some((m, Picked::Tt));
@@ -634,8 +675,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
                 Stage::GenQuiets => {
                     if !pk.quiets_done {
-                        self.gen_quiets(pos, pk, ply);
-                        pk.quiets_done = true;
+                        self.gen_quiets(pos, pk);
                     }
                     pk.stage = if pk.qsearch { Stage::Quiets } else { Stage::Killer1 };
                 }
@@ -664,10 +704,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                 }
                 Stage::Quiets => {
-                    if !pk.skip_quiets && pk.quiet_cur < pk.bufs.quiets.len() {
-                        let m = pk.bufs.quiets[pk.quiet_cur].1;
-                        pk.quiet_cur += 1;
-                        return Some((m, Picked::Quiet));
+                    if !pk.skip_quiets {
+                        if !pk.quiets_scored {
+                            self.score_quiets(pos, pk, ply);
+                        }
+                        if let Some(m) = Self::pick_quiet(pk) {
+                            return Some((m, Picked::Quiet));
+                        }
                     }
                     pk.stage = Stage::BadNoisy;
                 }
