@@ -269,13 +269,29 @@ impl Snapshot {
     }
 
     /// Number of active features.
+    #[inline]
     pub fn count(&self) -> u32 {
-        self.words.iter().flatten().map(|w| w.count_ones()).sum()
+        // Plain loops of constant length: unrolled into 20 POPCNTs (the
+        // search asks at every evaluation).
+        let mut n = 0;
+        for c in 0..2 {
+            for k in 0..WORDS {
+                n += self.words[c][k].count_ones();
+            }
+        }
+        n
     }
 
     /// Number of features active in one snapshot and not the other.
+    #[inline]
     pub fn distance(&self, other: &Snapshot) -> u32 {
-        self.words.iter().flatten().zip(other.words.iter().flatten()).map(|(a, b)| (a ^ b).count_ones()).sum()
+        let mut n = 0;
+        for c in 0..2 {
+            for k in 0..WORDS {
+                n += (self.words[c][k] ^ other.words[c][k]).count_ones();
+            }
+        }
+        n
     }
 
     /// The active feature codes ([`code`]), in increasing order.
@@ -289,9 +305,9 @@ pub fn reserve_flags(counts: impl Iterator<Item = (Role, u8)>) -> u64 {
     let mut f = 0u64;
     for (r, n) in counts {
         if r.index() < 6 {
-            for k in 0..n.min(8) as u32 {
-                f |= 1 << (flag::RESERVE + r.index() as u32 * 8 + k);
-            }
+            // The lowest min(n, 8) bits of the role's byte.
+            let ones = (1u64 << n.min(8)) - 1;
+            f |= ones << (flag::RESERVE + r.index() as u32 * 8);
         }
     }
     f
@@ -1219,6 +1235,20 @@ mod tests {
             let w: [i16; MAX_HIDDEN] = std::array::from_fn(|_| (rng.next() % 255) as i16 - 127);
             let exact: i64 = a.iter().zip(&w).map(|(&a, &w)| (a as i64).clamp(0, QA as i64).pow(2) * w as i64).sum();
             assert_eq!(simd::screlu_dot(&a, &w) as i64, exact);
+        }
+    }
+
+    /// A reserve of `n` pieces of a role sets the lowest `min(n, 8)` bits
+    /// of its byte, and nothing else.
+    #[test]
+    fn reserve_flags_count_each_role_in_its_byte() {
+        assert_eq!(reserve_flags(std::iter::empty()), 0);
+        let f = reserve_flags([(Role::Pawn, 8), (Role::Knight, 2), (Role::Queen, 0), (Role::King, 1)].into_iter());
+        assert_eq!(f, 0xFF | 0b11 << 8 | 1 << 40);
+        assert_eq!(reserve_flags([(Role::Bishop, 12)].into_iter()), 0xFF << 16, "at most 8 a role");
+        assert_eq!(reserve_flags([(Role::Genie, 3)].into_iter()), 0, "no byte past the King's");
+        for n in 0..=8u8 {
+            assert_eq!(reserve_flags([(Role::Rook, n)].into_iter()).count_ones(), n as u32);
         }
     }
 
