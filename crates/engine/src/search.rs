@@ -600,7 +600,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// The next quiet move by score. The first [`SELECT_QUIETS`] are
     /// picked one by one (a cut usually comes among them, and a Genesis
     /// node can have hundreds of placements to order); the rest are then
-    /// sorted once.
+    /// sorted once. (`quiet_cur` counts the refutations taken before, at
+    /// most three, so it always passes through `SELECT_QUIETS`.)
     fn pick_quiet(pk: &mut Picker) -> Option<Move> {
         let (cur, list) = (pk.quiet_cur, &mut pk.bufs.quiets);
         if cur >= list.len() {
@@ -627,9 +628,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if code == 0 || code == pk.tt {
             return None;
         }
-        let i = pk.bufs.quiets[pk.quiet_cur..].iter().position(|&(_, m)| encode_move(m) == code)?;
-        let (_, m) = pk.bufs.quiets.remove(pk.quiet_cur + i);
-        Some(m)
+        let cur = pk.quiet_cur;
+        let i = cur + pk.bufs.quiets[cur..].iter().position(|&(_, m)| encode_move(m) == code)?;
+        // Taken: it moves to the front of the moves left and is passed
+        // over (the order of the others matters only between equal scores).
+        pk.bufs.quiets.swap(cur, i);
+        pk.quiet_cur += 1;
+        Some(pk.bufs.quiets[cur].1)
     }
 
     /// The best remaining noisy move scoring at least `min`.
