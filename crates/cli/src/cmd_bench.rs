@@ -33,9 +33,14 @@ pub struct Args {
     /// `bench search --nnue`: a network file for its variant.
     #[arg(long)]
     eval_file: Option<std::path::PathBuf>,
+    /// `bench search --nnue`: the hand-made evaluation takes over where the
+    /// material balance is beyond this many centipawns (UCI `NNUE Hybrid`;
+    /// 0 = never).
+    #[arg(long, default_value_t = chimera_engine::NNUE_HYBRID)]
+    nnue_hybrid: i32,
     /// `bench search`: instead of the fixed positions, positions sampled
     /// from the games of a `chimera datagen` file (`--sample` of them, one
-    /// per game spread evenly over the file, each a ply between 8 and 59
+    /// per game spread evenly over the file, each at a ply of `--plies`
     /// after the opening). Run once with and once without `--nnue` to
     /// compare the nodes each evaluation's search needs to a depth.
     #[arg(long)]
@@ -43,6 +48,22 @@ pub struct Args {
     /// `bench search --records`: how many positions to sample.
     #[arg(long, default_value_t = 100)]
     sample: usize,
+    /// `bench search --records`: the plies after the opening to sample
+    /// from, `FIRST-LAST` (e.g. `120-199` for late positions; a game too
+    /// short for its sampled ply is skipped).
+    #[arg(long, default_value = "8-59", value_parser = parse_plies)]
+    plies: (usize, usize),
+}
+
+/// `--plies FIRST-LAST`: two numbers, the first not above the last.
+fn parse_plies(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s.split_once('-').ok_or_else(|| format!("`{s}`: give the plies as FIRST-LAST, e.g. 8-59"))?;
+    let num = |t: &str| t.trim().parse::<usize>().map_err(|_| format!("`{t}` is not a ply number (in `{s}`)"));
+    let (a, b) = (num(a)?, num(b)?);
+    if a > b || b > 100_000 {
+        return Err(format!("`{s}`: the first ply must not be above the last (at most 100000)"));
+    }
+    Ok((a, b))
 }
 
 /// Orthodox positions: the start, Kiwipete, chessprogramming.org perft
@@ -69,7 +90,7 @@ pub fn run(a: Args) -> Result<()> {
 
 fn bench_search(a: &Args) -> Result<()> {
     let mut positions = match &a.records {
-        Some(path) => sampled_positions(path, a.sample)?,
+        Some(path) => sampled_positions(path, a.sample, a.plies)?,
         None => fixed_positions()?,
     };
     if let Some(only) = &a.only {
@@ -78,8 +99,14 @@ fn bench_search(a: &Args) -> Result<()> {
             bail!("no bench position of variant '{only}'");
         }
     }
-    let mut engine =
-        Engine::new(EngineOptions { hash_mb: a.hash, threads: 1, multi_pv: 1, use_nnue: a.nnue, ..Default::default() });
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: a.hash,
+        threads: 1,
+        multi_pv: 1,
+        use_nnue: a.nnue,
+        nnue_hybrid: a.nnue_hybrid,
+        ..Default::default()
+    });
     if let Some(path) = &a.eval_file {
         if !a.nnue {
             bail!("--eval-file needs --nnue");
@@ -135,9 +162,13 @@ fn fixed_positions() -> Result<Vec<(String, AnyPosition)>> {
 
 /// Up to `n` positions from the games of a `chimera datagen` file: one from
 /// each of `n` games spread evenly over the file, game `i`'s position after
-/// ply `8 + (7919 · i) mod 52` (skipped when the game ends there or sooner; the same
-/// file gives the same positions).
-fn sampled_positions(path: &std::path::Path, n: usize) -> Result<Vec<(String, AnyPosition)>> {
+/// ply `first + (7919 · i) mod (last − first + 1)` (skipped when the game
+/// ends there or sooner; the same file gives the same positions).
+fn sampled_positions(
+    path: &std::path::Path,
+    n: usize,
+    (first, last): (usize, usize),
+) -> Result<Vec<(String, AnyPosition)>> {
     if n == 0 {
         bail!("--sample must be at least 1");
     }
@@ -147,7 +178,7 @@ fn sampled_positions(path: &std::path::Path, n: usize) -> Result<Vec<(String, An
     let step = (games.len() / n).max(1);
     let mut positions = Vec::new();
     for (i, g) in games.iter().step_by(step).take(n).enumerate() {
-        let ply = 8 + (i * 7919) % 52;
+        let ply = first + (i * 7919) % (last - first + 1);
         if g.moves.len() <= ply {
             continue;
         }
@@ -158,7 +189,7 @@ fn sampled_positions(path: &std::path::Path, n: usize) -> Result<Vec<(String, An
         positions.push((pos.variant().id().to_string(), pos));
     }
     if positions.is_empty() {
-        bail!("{}: no sampled game lasts past its sampled ply (8 to 59)", path.display());
+        bail!("{}: no sampled game lasts past its sampled ply ({first} to {last})", path.display());
     }
     Ok(positions)
 }

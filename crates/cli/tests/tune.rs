@@ -138,8 +138,8 @@ fn datagen_with_a_net() {
 }
 
 /// `bench --records` searches positions sampled from a datagen file, the
-/// same ones every run (the node count repeats); a file that is not one, or
-/// `--sample 0`, is a clear error.
+/// same ones every run (the node count repeats), from the plies asked for; a
+/// file that is not one, `--sample 0` or a bad `--plies` is a clear error.
 #[test]
 fn bench_on_sampled_records() {
     let dir = std::env::temp_dir().join(format!("chimera-bench-records-{}", std::process::id()));
@@ -184,6 +184,16 @@ fn bench_on_sampled_records() {
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("not a chimera datagen file"));
     let bad = bench(&["--sample", "0"]);
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("--sample must be at least 1"));
+    // Later plies are other positions; plies past every game are a clear
+    // error, and so is a range that is not one.
+    let late = bench(&["--sample", "3", "--plies", "30-40"]);
+    assert_ne!(nodes(&late), nodes(&a));
+    let bad = bench(&["--plies", "500-600"]);
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("(500 to 600)"));
+    for plies in ["9", "20-10", "a-b"] {
+        let bad = bench(&["--plies", plies]);
+        assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains(plies), "{plies}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 
