@@ -60,8 +60,11 @@ fn parse_plies(s: &str) -> Result<(usize, usize), String> {
     let (a, b) = s.split_once('-').ok_or_else(|| format!("`{s}`: give the plies as FIRST-LAST, e.g. 8-59"))?;
     let num = |t: &str| t.trim().parse::<usize>().map_err(|_| format!("`{t}` is not a ply number (in `{s}`)"));
     let (a, b) = (num(a)?, num(b)?);
-    if a > b || b > 100_000 {
-        return Err(format!("`{s}`: the first ply must not be above the last (at most 100000)"));
+    if a > b {
+        return Err(format!("`{s}`: the first ply must not be above the last"));
+    }
+    if b > 100_000 {
+        return Err(format!("`{s}`: the last ply must be at most 100000"));
     }
     Ok((a, b))
 }

@@ -190,7 +190,7 @@ fn bench_on_sampled_records() {
     assert_ne!(nodes(&late), nodes(&a));
     let bad = bench(&["--plies", "500-600"]);
     assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("(500 to 600)"));
-    for plies in ["9", "20-10", "a-b"] {
+    for plies in ["9", "20-10", "a-b", "0-100001"] {
         let bad = bench(&["--plies", plies]);
         assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains(plies), "{plies}");
     }
