@@ -131,7 +131,7 @@ impl Histories {
     }
 }
 
-/// Slots of each correction-history table, per side to move.
+/// Pawn-structure slots of the correction history, per side to move.
 const CORR_SIZE: usize = 1 << 14;
 /// Fixed-point unit of a correction entry (1 cp = `CORR_GRAIN`).
 const CORR_GRAIN: i32 = 256;
