@@ -1005,8 +1005,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             Some(e) => e.eval,
             None => self.static_eval(pos, ply),
         };
-        let slot = corr_slot(pos);
-        let static_eval = if in_check { -INF } else { self.corrected(slot, raw_eval) };
+        // In check there is no static evaluation, so no correction slot.
+        let slot = (!in_check).then(|| corr_slot(pos));
+        let static_eval = slot.map_or(-INF, |s| self.corrected(s, raw_eval));
         self.stack[sp].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[sp - 2].static_eval;
 
@@ -1332,13 +1333,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         };
         // The correction history learns from quiet (or no) best moves, and
         // only from scores their bound says are beyond the evaluation.
-        if !in_check
-            && best_move.is_none_or(|m| !pos.is_capture(m) && m.promotion().is_none())
-            && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
-        {
-            self.update_corr(slot, raw_eval, best, depth);
+        if let Some(slot) = slot {
+            if best_move.is_none_or(|m| !pos.is_capture(m) && m.promotion().is_none())
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.update_corr(slot, raw_eval, best, depth);
+            }
         }
         self.shared.tt.store(
             key,
