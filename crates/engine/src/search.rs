@@ -131,8 +131,10 @@ impl Histories {
     }
 }
 
+/// Bits of a pawn-structure hash that choose its correction slot.
+const CORR_BITS: u32 = 14;
 /// Pawn-structure slots of the correction history, per side to move.
-const CORR_SIZE: usize = 1 << 14;
+const CORR_SIZE: usize = 1 << CORR_BITS;
 /// Fixed-point unit of a correction entry (1 cp = `CORR_GRAIN`).
 const CORR_GRAIN: i32 = 256;
 /// A correction stays within ±64 cp.
@@ -156,7 +158,7 @@ fn corr_slot<P: Evaluate>(pos: &P) -> usize {
     let w = (pawns & b.by_color(Color::White)).0;
     let k = (pawns & b.by_color(Color::Black)).0;
     let h = mix(w.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)));
-    pos.turn().index() * CORR_SIZE + (h >> (64 - 14)) as usize
+    pos.turn().index() * CORR_SIZE + (h >> (64 - CORR_BITS)) as usize
 }
 
 #[inline]
