@@ -1618,6 +1618,14 @@ pub trait Evaluate: Position {
         None
     }
 
+    /// The pieces the side to move still holds in a Genesis reserve (0 in
+    /// every other variant): a side still placing them spends more of its
+    /// clock on each move (`Engine::time_budget`), as those moves decide
+    /// most Genesis games.
+    fn reserve_to_place(&self) -> u32 {
+        0
+    }
+
     /// What the network evaluation sees of colour `c` beyond its pieces
     /// (`nnue` module): its mark plane and its flag word. Default: nothing.
     fn nnue_extra(&self, _c: Color) -> (u64, u64) {
@@ -1779,6 +1787,10 @@ impl Evaluate for Genie {
 /// otherwise a pass is as safe as in chess, safer while reserves last (a
 /// placement is almost always available, so zugzwang is rare).
 impl Evaluate for Genesis {
+    fn reserve_to_place(&self) -> u32 {
+        self.reserves()[self.turn()].iter().map(|&n| n as u32).sum()
+    }
+
     fn parts(&self, acc: &mut Acc) -> Parts {
         let phase = board_eval(self.board(), Some(self), acc);
         let reserves = Color::ALL.iter().any(|&c| {

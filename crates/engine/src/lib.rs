@@ -312,7 +312,7 @@ impl Engine {
             let cap = (200.0 * 1.6f64.powi(skill as i32)) as u64;
             max_nodes = Some(max_nodes.map_or(cap, |n| n.min(cap)));
         }
-        let (soft, hard) = self.time_budget(limits, root.turn(), root_list.len());
+        let (soft, hard) = self.time_budget(limits, root.reserve_to_place(), root_list.len());
         // The table's static evaluations belong to the evaluation that
         // stored them (`Use NNUE`, `EvalFile`, `NNUE Hybrid`).
         let net = select_net(&self.options, &self.eval_file, root.variant(), root.nnue_default_rules());
@@ -425,13 +425,9 @@ impl Engine {
     }
 
     /// Soft (do not start a new iteration after half of it) and hard (stop
-    /// now) limits from the clock, or from `movetime`.
-    fn time_budget(
-        &self,
-        limits: &Limits,
-        _turn: chimera_rules::Color,
-        n_moves: usize,
-    ) -> (Option<Duration>, Option<Duration>) {
+    /// now) limits from the clock, or from `movetime`. `reserve`: the pieces
+    /// the side to move still holds off the board (Genesis; 0 elsewhere).
+    fn time_budget(&self, limits: &Limits, reserve: u32, n_moves: usize) -> (Option<Duration>, Option<Duration>) {
         let overhead = self.move_overhead;
         if let Some(mt) = limits.movetime {
             // A fixed time per move is used in full: no soft limit.
@@ -448,6 +444,13 @@ impl Engine {
         let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
         let inc = limits.increment.unwrap_or_default();
         let mut soft = avail / mtg + inc * 3 / 4;
+        if reserve > 0 && limits.moves_to_go.is_none() {
+            // Placement: the clock's share of each move grows with the
+            // pieces still to place, 1 + reserve/8 (3× with a full reserve
+            // of 16), as the soft limit is a share of what is left it
+            // shrinks as the clock does. docs/strength.md §32.
+            soft = (avail / mtg).mul_f64(1.0 + reserve as f64 / 8.0) + inc * 3 / 4;
+        }
         if n_moves == 1 {
             soft /= 10;
         }
@@ -797,4 +800,57 @@ pub(crate) fn flip_fen(fen: &str) -> String {
     out.push(f[5].into());
     out.extend(map_variant_fields(&f[6..], flip_square, true));
     out.join(" ")
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    fn clock(secs: u64, inc_ms: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            time_left: Some(Duration::from_secs(secs)),
+            increment: Some(Duration::from_millis(inc_ms)),
+            moves_to_go: mtg,
+            ..Limits::default()
+        }
+    }
+
+    /// A Genesis side with its whole reserve gets three times the clock's
+    /// share (the increment's share unchanged), half as many pieces twice,
+    /// none the orthodox budget; with `movestogo` the reserve is ignored.
+    #[test]
+    fn placement_scales_the_soft_limit() {
+        let e = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+        let l = clock(10, 100, None);
+        let share = (Duration::from_secs(10) - e.move_overhead) / 30;
+        let inc = Duration::from_millis(75);
+        let soft = |reserve| e.time_budget(&l, reserve, 20).0.unwrap();
+        assert_eq!(soft(0), share + inc);
+        assert_eq!(soft(16), share.mul_f64(3.0) + inc);
+        assert_eq!(soft(8), share.mul_f64(2.0) + inc);
+        let (s, h) = e.time_budget(&l, 16, 20);
+        assert!(h.unwrap() >= s.unwrap() && h.unwrap() <= Duration::from_millis(7500));
+        let m = clock(10, 0, Some(5));
+        assert_eq!(e.time_budget(&m, 16, 20), e.time_budget(&m, 0, 20));
+        // A single legal move still gets a tenth.
+        assert_eq!(e.time_budget(&l, 16, 1).0.unwrap(), (share.mul_f64(3.0) + inc) / 10);
+    }
+
+    /// The side to move's reserve: 16 at the Genesis start, one fewer for
+    /// White once it has placed its King, none in chess or Clown.
+    #[test]
+    fn reserve_to_place_counts_the_movers_pieces() {
+        use chimera_rules::{Position, RuleOptions, Variant};
+        let mut g = chimera_rules::Genesis::new();
+        assert_eq!(g.reserve_to_place(), 16);
+        let m = g.legal_move_list()[0];
+        g.play_unchecked(m);
+        assert_eq!(g.reserve_to_place(), 16, "Black has placed nothing");
+        let m = g.legal_move_list()[0];
+        g.play_unchecked(m);
+        assert_eq!(g.reserve_to_place(), 15, "White placed its King");
+        for v in [Variant::Chess, Variant::Clown] {
+            with_position!(&AnyPosition::new(v, &RuleOptions::default()), p => assert_eq!(p.reserve_to_place(), 0));
+        }
+    }
 }

@@ -1188,8 +1188,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
 
             if !root && !in_check && best > -MATE_BOUND && searched > 0 {
                 if quiet && !pv_node {
-                    // Late move pruning: the rest of the quiets too.
-                    if depth <= 4 && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 } {
+                    // Late move pruning: the rest of the quiets too. A
+                    // Genesis placement is pruned so at every depth (a
+                    // node can hold hundreds of them; §32 of strength.md).
+                    if (depth <= 4 || matches!(m.kind, MoveKind::Drop(_)))
+                        && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
+                    {
                         if let Some(pk) = pk.as_mut() {
                             pk.skip_quiets = true;
                         }
