@@ -443,14 +443,16 @@ impl Engine {
         let avail = left.saturating_sub(overhead).max(Duration::from_millis(1));
         let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
         let inc = limits.increment.unwrap_or_default();
-        let mut soft = avail / mtg + inc * 3 / 4;
-        if reserve > 0 && limits.moves_to_go.is_none() {
-            // Placement: the clock's share of each move grows with the
-            // pieces still to place, 1 + reserve/8 (3× with a full reserve
-            // of 16), as the soft limit is a share of what is left it
-            // shrinks as the clock does. docs/strength.md §32.
-            soft = (avail / mtg).mul_f64(1.0 + reserve as f64 / 8.0) + inc * 3 / 4;
-        }
+        // Placement: the clock's share of each move grows with the pieces
+        // still to place, 1 + reserve/8 (3× with a full reserve of 16); as
+        // the soft limit is a share of what is left it shrinks as the clock
+        // does. docs/strength.md §32.
+        let share = if reserve > 0 && limits.moves_to_go.is_none() {
+            (avail / mtg).mul_f64(1.0 + reserve as f64 / 8.0)
+        } else {
+            avail / mtg
+        };
+        let mut soft = share + inc * 3 / 4;
         if n_moves == 1 {
             soft /= 10;
         }
