@@ -188,9 +188,11 @@ fn sprt_stops_the_match_early() {
     // draw; after e4, B White: A must move for Black and plays g1f3, A loses.
     // Every 4 games: W1 D2 L1, score 0.5. The SPRT counts opening pairs:
     // A scores 1.5 from the start's pair and 0.5 from e4's, a pair's mean
-    // score ¾ or ¼, variance 0.0625; against elo0=0, elo1=200 the LLR falls
-    // by 0.54 a pair and crosses -2.944 (H0) at the sixth pair, game 12,
-    // long before 40.
+    // score ¾ or ¼. Against elo0=0, elo1=200, over the counts each raised by
+    // half a pair (the SPRT's prior), the LLR after an even number 2k of
+    // pairs is -1.561 (k = 1), -2.534, -3.545: it crosses -2.944 (H0) at the
+    // sixth pair, game 12, long before 40 (the fifth pair, 3 at 1.5 and 2
+    // at 0.5, gives -2.287).
     let epd = scratch("o.epd");
     std::fs::write(
         &epd,
@@ -227,22 +229,30 @@ fn sprt_stops_the_match_early() {
         r.stdout
     );
     assert!(r.stdout.contains("Elo difference by pairs: 0.0 +/- "), "{}", r.stdout);
-    assert!(r.stdout.contains("SPRT (by pairs): elo0 0 elo1 200 alpha 0.05 beta 0.05: LLR -3.238"), "{}", r.stdout);
+    assert!(r.stdout.contains("SPRT (by pairs): elo0 0 elo1 200 alpha 0.05 beta 0.05: LLR -3.545"), "{}", r.stdout);
     if played == 13 {
         assert!(r.stdout.contains("; 1 game(s) outside a complete pair not counted)"), "{}", r.stdout);
     }
 }
 
 #[test]
-fn sprt_waits_for_wins_draws_and_losses() {
-    // B crashes at once in every game: A wins all 6, but with no draw or
-    // loss seen the variance is unknown and the test must not conclude.
+fn sprt_weighs_one_sided_runs() {
+    // B crashes at once in every game: A wins them all. Three won pairs are
+    // not enough against elo0=0, elo1=10 (LLR 0.177 over the counts each
+    // raised by half a pair), but a sweep concludes at last: H1 at the 18th
+    // won pair (LLR 3.031; the 17th gives 2.735), game 36. A guard that
+    // waited for a lost pair would never stop it.
     let a = engine("A", "--moves e2e4");
     let b = engine("B", "--crash-at 1");
     let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "6", "--sprt", "elo0=0,elo1=10"]);
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("Score of A vs B: 6 - 0 - 0"), "{}", r.stdout);
     assert!(r.stdout.contains("no conclusion yet"), "{}", r.stdout);
+    assert!(r.stdout.contains("LLR 0.177 "), "{}", r.stdout);
+    let r = run_match(&["--engine", &a, "--engine", &b, "--nodes", "10", "--games", "60", "--sprt", "elo0=0,elo1=10"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("SPRT: H1 was accepted after 36 games"), "{}", r.stderr);
+    assert!(r.stdout.contains("H1 was accepted"), "{}", r.stdout);
 }
 
 #[test]

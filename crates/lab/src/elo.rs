@@ -178,6 +178,13 @@ pub fn erf(x: f64) -> f64 {
     sign * y
 }
 
+/// The pseudo-count added to every outcome (win, draw, loss; or each of
+/// the five pair scores) before the SPRT's mean and variance are taken:
+/// the Jeffreys prior of a multinomial. It keeps the variance of a short
+/// or one-sided run away from 0 and shrinks its mean a little towards ½;
+/// after a hundred trials its weight is a percent or two.
+pub const SPRT_PRIOR: f64 = 0.5;
+
 /// SPRT bounds: H0 `elo = elo0` against H1 `elo = elo1` (logistic Elo),
 /// with error rates `alpha` (accept H1 when H0 holds) and `beta`.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -219,30 +226,38 @@ impl Sprt {
     /// per-game variance `v` and `s0`, `s1` the scores of `elo0`, `elo1`,
     /// `LLR = N (s1 - s0) (2s - s0 - s1) / (2v)`.
     ///
-    /// The sample variance means nothing until each of win, draw and loss
-    /// has been seen (one lost game would give `v ≈ 0` and an LLR of
-    /// thousands), so, as cutechess does, the LLR is 0 until then.
+    /// `N`, `s` and `v` are taken over the counts regularized by half a
+    /// game added to each of win, draw and loss ([`SPRT_PRIOR`]): the raw
+    /// sample variance means nothing until all three have been seen (one
+    /// lost game gives `v = 0` and an LLR of minus infinity), and a guard
+    /// that waited for all three would never stop a match the first engine
+    /// never loses.
     pub fn llr(&self, r: &Wdl) -> f64 {
-        if r.wins == 0 || r.draws == 0 || r.losses == 0 {
-            return 0.0;
-        }
-        let n = r.games() as f64;
-        let (s, se) = score_with_se(r).expect("games were played");
-        self.llr_normal(n, s, se * se * n)
+        self.llr_regularized(&[r.losses, r.draws, r.wins], 2.0)
     }
 
     /// The same LLR over game pairs (fishtest's pentanomial model): `N`
-    /// pairs, `s` the mean score, `v` the variance of a pair's mean score.
-    /// It is 0 until a pair the first engine lost (under 1 point) and one
-    /// it won (over 1 point) have been seen; before that the variance
-    /// says nothing (a run of split pairs has none at all).
+    /// pairs, `s` the mean score, `v` the variance of a pair's mean score,
+    /// over the five counts each regularized by half a pair
+    /// ([`SPRT_PRIOR`]). A run of split pairs (no variance) or of won pairs
+    /// only then gives a finite LLR that grows with the evidence, instead
+    /// of an infinite one after the first pair or none at all.
     pub fn llr_pairs(&self, p: &Pairs) -> f64 {
-        if p.counts[0] + p.counts[1] == 0 || p.counts[3] + p.counts[4] == 0 {
+        self.llr_regularized(&p.counts, 4.0)
+    }
+
+    /// The LLR of `counts[k]` trials scoring `k / top` each, every count
+    /// raised by [`SPRT_PRIOR`]. 0 before any trial.
+    fn llr_regularized(&self, counts: &[u64], top: f64) -> f64 {
+        if counts.iter().all(|&c| c == 0) {
             return 0.0;
         }
-        let n = p.pairs() as f64;
-        let (s, se) = p.score_with_se().expect("pairs were played");
-        self.llr_normal(n, s, se * se * n)
+        let c: Vec<f64> = counts.iter().map(|&c| c as f64 + SPRT_PRIOR).collect();
+        let n: f64 = c.iter().sum();
+        let x = |k: usize| k as f64 / top;
+        let s = c.iter().enumerate().map(|(k, &c)| c * x(k)).sum::<f64>() / n;
+        let var = c.iter().enumerate().map(|(k, &c)| c * (x(k) - s).powi(2)).sum::<f64>() / n;
+        self.llr_normal(n, s, var)
     }
 
     /// `N (s1 - s0) (2s - s0 - s1) / (2v)` for `n` trials of mean score `s`
@@ -364,32 +379,35 @@ mod tests {
 
     #[test]
     fn sprt_llr_known_values() {
-        // Worked step by step with fishtest's formula (and checked with a
-        // short Python evaluation of it): W1000 D3000 L900, elo0 = 0, elo1 = 10:
-        // N = 4900, s = 2500/4900 = 0.5102041, variance
-        // (1000*0.4897959^2 + 3000*0.0102041^2 + 900*0.5102041^2)/4900 = 0.0968346,
-        // s0 = 0.5, s1 = 0.5143868; LLR = 4900*0.0143868*(1.0204082-1.0143868)/(2*0.0968346)
-        // = 2.19169.
+        // Worked step by step with fishtest's formula over the counts each
+        // raised by half a game (and checked with a short Python evaluation
+        // of it): W1000 D3000 L900, elo0 = 0, elo1 = 10: N = 4901.5,
+        // s = 2500.75/4901.5 = 0.5102010, variance
+        // (1000.5*0.4897990^2 + 3000.5*0.0102010^2 + 900.5*0.5102010^2)/4901.5
+        // = 0.0968561, s0 = 0.5, s1 = 0.5143868;
+        // LLR = 4901.5*0.0143868*(1.0204019-1.0143868)/(2*0.0968561) = 2.18960.
         let s: Sprt = "elo0=0,elo1=10".parse().unwrap();
         let llr = s.llr(&Wdl { wins: 1000, draws: 3000, losses: 900 });
-        assert!(close(llr, 2.191_69, 1e-4), "{llr}");
+        assert!(close(llr, 2.189_60, 1e-4), "{llr}");
         assert_eq!(s.verdict(&Wdl { wins: 1000, draws: 3000, losses: 900 }), SprtVerdict::Continue);
-        // The score halfway between s0 and s1 gives LLR 0 (no evidence either way)
-        // only approximately with integer counts; a mirrored result gives the
-        // mirrored sign around that point. An even score favours H0.
+        // An even score favours H0.
         assert!(s.llr(&Wdl { wins: 500, draws: 1000, losses: 500 }) < 0.0);
         // Clear results conclude.
         assert_eq!(s.verdict(&Wdl { wins: 300, draws: 400, losses: 100 }), SprtVerdict::H1);
         assert_eq!(s.verdict(&Wdl { wins: 100, draws: 400, losses: 300 }), SprtVerdict::H0);
-        // Until a win, a draw and a loss have all been seen, no evidence:
-        // even 30 straight wins do not conclude (the variance is unknown).
-        assert_eq!(s.llr(&Wdl { wins: 30, draws: 0, losses: 0 }), 0.0);
+        // One-sided runs: 30 straight wins conclude (N = 31.5, s = 0.9761905,
+        // v = 0.0192744, LLR = 11.0275), where a guard waiting for a loss
+        // would wait for ever; six games do not.
+        let sweep = s.llr(&Wdl { wins: 30, draws: 0, losses: 0 });
+        assert!(close(sweep, 11.027_47, 1e-4), "{sweep}");
+        assert_eq!(s.decide(sweep), SprtVerdict::H1);
         assert_eq!(s.verdict(&Wdl { wins: 0, draws: 5, losses: 1 }), SprtVerdict::Continue);
         assert_eq!(s.llr(&Wdl::default()), 0.0);
-        // W1 D2 L1 against elo1 = 200: s = 0.5, v = (0.25 + 0 + 0.25)/4 = 0.125,
-        // s1 = 1/(1+10^-0.5) = 0.7597469; LLR = 4 * 0.2597469 * (-0.2597469) / 0.25 = -1.07950.
+        // W1 D2 L1 against elo1 = 200: counts 1.5, 2.5, 1.5, N = 5.5, s = 0.5,
+        // v = (1.5*0.25 + 0 + 1.5*0.25)/5.5 = 0.1363636, s1 = 1/(1+10^-0.5) =
+        // 0.7597469; LLR = 5.5 * 0.2597469 * (-0.2597469) / 0.2727273 = -1.36061.
         let wide: Sprt = "elo0=0,elo1=200".parse().unwrap();
-        assert!(close(wide.llr(&Wdl { wins: 1, draws: 2, losses: 1 }), -1.079_50, 1e-4));
+        assert!(close(wide.llr(&Wdl { wins: 1, draws: 2, losses: 1 }), -1.360_61, 1e-4));
     }
 
     #[test]
@@ -433,19 +451,34 @@ mod tests {
 
     #[test]
     fn sprt_llr_of_pairs_worked_by_hand() {
-        // 0, 1, 2, 3, 4 pairs (above): N = 10, s = 0.75, v = 0.0625; elo0 = 0,
-        // elo1 = 200: s0 = 0.5, s1 = 0.7597469;
-        // LLR = 10 * 0.2597469 * (1.5 - 1.2597469) / (2 * 0.0625) = 4.99240: H1.
+        // 0, 1, 2, 3, 4 pairs (above), each count raised by half a pair:
+        // 0.5, 1.5, 2.5, 3.5, 4.5, N = 12.5, s = (0.375 + 1.25 + 2.625 + 4.5)/12.5
+        // = 0.7, v = (0.5*0.49 + 1.5*0.2025 + 2.5*0.04 + 3.5*0.0025 + 4.5*0.09)/12.5
+        // = 0.085; elo0 = 0, elo1 = 200: s0 = 0.5, s1 = 0.7597469;
+        // LLR = 12.5 * 0.2597469 * (1.4 - 1.2597469) / (2 * 0.085) = 2.67870:
+        // not yet a verdict on ten pairs; twice as many pairs give one.
         let s: Sprt = "elo0=0,elo1=200".parse().unwrap();
         let p = Pairs { counts: [0, 1, 2, 3, 4] };
-        assert!(close(s.llr_pairs(&p), 4.992_40, 1e-4), "{}", s.llr_pairs(&p));
-        assert_eq!(s.decide(s.llr_pairs(&p)), SprtVerdict::H1);
+        assert!(close(s.llr_pairs(&p), 2.678_70, 1e-4), "{}", s.llr_pairs(&p));
+        assert_eq!(s.decide(s.llr_pairs(&p)), SprtVerdict::Continue);
+        assert_eq!(s.decide(s.llr_pairs(&Pairs { counts: [0, 2, 4, 6, 8] })), SprtVerdict::H1);
         // Mirrored: H0.
         assert_eq!(s.decide(s.llr_pairs(&Pairs { counts: [4, 3, 2, 1, 0] })), SprtVerdict::H0);
-        // Until a lost pair and a won pair have both been seen, no evidence:
-        // 40 split pairs (no variance) or 30 won ones do not conclude.
-        assert_eq!(s.llr_pairs(&Pairs { counts: [0, 0, 40, 0, 0] }), 0.0);
-        assert_eq!(s.llr_pairs(&Pairs { counts: [0, 0, 3, 0, 30] }), 0.0);
+        // A lopsided run the first engine never lost a pair of (§33 of
+        // docs/strength.md: pairs 0/0/22/12/18, +173.5 Elo) concludes against
+        // elo1 = 20: N = 54.5, s = 0.7201835, v = 0.0535835, LLR = 6.01831.
+        // Before the prior, the LLR stayed 0 until a lost pair came.
+        let narrow: Sprt = "elo0=0,elo1=20".parse().unwrap();
+        let lopsided = narrow.llr_pairs(&Pairs { counts: [0, 0, 22, 12, 18] });
+        assert!(close(lopsided, 6.018_31, 1e-4), "{lopsided}");
+        assert_eq!(narrow.decide(lopsided), SprtVerdict::H1);
+        // 20 won pairs conclude; one does not, nor do three split pairs.
+        assert_eq!(narrow.decide(narrow.llr_pairs(&Pairs { counts: [0, 0, 0, 0, 20] })), SprtVerdict::H1);
+        assert_eq!(narrow.decide(narrow.llr_pairs(&Pairs { counts: [0, 0, 0, 0, 1] })), SprtVerdict::Continue);
+        assert_eq!(narrow.decide(narrow.llr_pairs(&Pairs { counts: [0, 0, 3, 0, 0] })), SprtVerdict::Continue);
+        // 40 split pairs are strong evidence against +200 (LLR −194.98).
+        let split = s.llr_pairs(&Pairs { counts: [0, 0, 40, 0, 0] });
+        assert!(close(split, -194.983_9, 1e-3), "{split}");
         assert_eq!(s.llr_pairs(&Pairs::default()), 0.0);
         assert_eq!(s.decide(3.0), SprtVerdict::H1);
         assert_eq!(s.decide(-3.0), SprtVerdict::H0);
