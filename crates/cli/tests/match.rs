@@ -110,6 +110,29 @@ fn a_game_ends_by_the_rules_fools_mate() {
 }
 
 #[test]
+fn time_odds_proxy_scales_the_clock_an_engine_sees() {
+    // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34):
+    // A's first `go` of a 10+0.1 game names 5 s and 0.05 s an increment for
+    // both sides, while the arbiter's clock (and B's view) stays 10+0.1.
+    let proxy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/uci-time-odds.py");
+    let (log_a, log_b) = (scratch("a.log"), scratch("b.log"));
+    let a = format!("name=A,cmd={},args=0.5 {} --moves f2f3/g2g4 --log {}", proxy.display(), fake(), log_a.display());
+    let b = engine("B", &format!("--moves e7e5/d8h4 --log {}", log_b.display()));
+    let r = run_match(&["--engine", &a, "--engine", &b, "--tc", "10+0.1", "--games", "1"]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Terminations: checkmate 1"), "{}", r.stdout);
+    let go = |log: &PathBuf| {
+        std::fs::read_to_string(log).unwrap().lines().find(|l| l.starts_with("go ")).map(str::to_owned).unwrap()
+    };
+    assert_eq!(go(&log_a), "go wtime 5000 btime 5000 winc 50 binc 50", "A's first go");
+    let b_go = go(&log_b);
+    assert!(b_go.contains(" btime 10000 winc 100 binc 100"), "B's first go: {b_go}");
+    // A factor outside (0, 1] is refused with the reason.
+    let out = Command::new(&proxy).args(["2", "true"]).output().unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("FACTOR must be in (0, 1]"));
+}
+
+#[test]
 fn an_illegal_move_loses_and_is_explained() {
     // A's e2e5 is well formed but no pawn can go there.
     let a = engine("A", "--moves e2e5");
