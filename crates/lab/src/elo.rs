@@ -62,15 +62,22 @@ impl Pairs {
     /// pair's mean score (0, ¼, ½, ¾ or 1) over the pairs, over the number
     /// of pairs (the pentanomial variance). `None` before any pair.
     pub fn score_with_se(&self) -> Option<(f64, f64)> {
-        let n = self.pairs() as f64;
-        if n == 0.0 {
-            return None;
-        }
-        let x = |k: usize| k as f64 / 4.0;
-        let s = self.counts.iter().enumerate().map(|(k, &c)| c as f64 * x(k)).sum::<f64>() / n;
-        let var = self.counts.iter().enumerate().map(|(k, &c)| c as f64 * (x(k) - s).powi(2)).sum::<f64>() / n;
+        let (n, s, var) = moments(&self.counts.map(|c| c as f64), 4.0)?;
         Some((s, (var / n).sqrt()))
     }
+}
+
+/// `(N, mean, variance)` of `counts[k]` trials scoring `k / top` each (the
+/// counts may be fractional: the SPRT's prior). `None` when `N` is 0.
+fn moments(counts: &[f64], top: f64) -> Option<(f64, f64, f64)> {
+    let n: f64 = counts.iter().sum();
+    if n == 0.0 {
+        return None;
+    }
+    let x = |k: usize| k as f64 / top;
+    let s = counts.iter().enumerate().map(|(k, &c)| c * x(k)).sum::<f64>() / n;
+    let var = counts.iter().enumerate().map(|(k, &c)| c * (x(k) - s).powi(2)).sum::<f64>() / n;
+    Some((n, s, var))
 }
 
 /// The Elo difference that gives the expected score `s` in the logistic
@@ -159,10 +166,7 @@ pub fn elo_estimate_pairs(p: &Pairs) -> Option<EloEstimate> {
 /// sample (wins 1, draws ½, losses 0; the trinomial variance) over `n`.
 /// `None` before any game.
 pub fn score_with_se(r: &Wdl) -> Option<(f64, f64)> {
-    let n = r.games() as f64;
-    let s = r.score()?;
-    let var =
-        (r.wins as f64 * (1.0 - s).powi(2) + r.draws as f64 * (0.5 - s).powi(2) + r.losses as f64 * s.powi(2)) / n;
+    let (n, s, var) = moments(&[r.losses, r.draws, r.wins].map(|c| c as f64), 2.0)?;
     Some((s, (var / n).sqrt()))
 }
 
@@ -253,10 +257,7 @@ impl Sprt {
             return 0.0;
         }
         let c: Vec<f64> = counts.iter().map(|&c| c as f64 + SPRT_PRIOR).collect();
-        let n: f64 = c.iter().sum();
-        let x = |k: usize| k as f64 / top;
-        let s = c.iter().enumerate().map(|(k, &c)| c * x(k)).sum::<f64>() / n;
-        let var = c.iter().enumerate().map(|(k, &c)| c * (x(k) - s).powi(2)).sum::<f64>() / n;
+        let (n, s, var) = moments(&c, top).expect("the prior makes every count positive");
         self.llr_normal(n, s, var)
     }
 
