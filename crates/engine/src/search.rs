@@ -5,7 +5,8 @@
 //! capture history, killers, counter-move, quiets by butterfly and
 //! continuation history, losing captures), quiescence on the noisy
 //! generator with SEE pruning, null-move pruning, late-move reductions
-//! (by history too), futility pruning and razoring, check extensions,
+//! (by history too), late-move, futility, history and SEE pruning of quiet
+//! moves (by the depth a reduction would leave), razoring, check extensions,
 //! repetition (a hash-count filter before a bounded scan that stops at null
 //! moves), fifty-move and dead-material draws, mate scores; Lazy SMP across
 //! threads. The histories persist across the searches of one game
@@ -1187,7 +1188,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let stat = if quiet { self.quiet_score(pos, m, cont) } else { 0 };
 
             if !root && !in_check && best > -MATE_BOUND && searched > 0 {
-                if quiet && !pv_node {
+                // The depth a late-move reduction would leave this move: it
+                // sets the margins of the shallow-depth pruning of quiets,
+                // which, as in Stockfish, applies at PV nodes too (§35 of
+                // strength.md).
+                let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(63)] as i32).max(0);
+                if quiet {
                     // Late move pruning: the rest of the quiets too. A
                     // Genesis placement is pruned so at every depth (a
                     // node can hold hundreds of them; §32 of strength.md).
@@ -1199,15 +1205,21 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                         }
                         continue;
                     }
-                    // Futility pruning (the same for every later quiet).
-                    if depth <= 3 && static_eval + 120 + 100 * depth <= alpha {
+                    // Futility pruning (the same for every later quiet: the
+                    // reduced depth only shrinks as the count grows).
+                    if lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha {
                         if let Some(pk) = pk.as_mut() {
                             pk.skip_quiets = true;
                         }
                         continue;
                     }
                     // History pruning.
-                    if depth <= 3 && picked == Picked::Quiet && stat < -4000 * depth {
+                    if lmr_depth <= 4 && picked == Picked::Quiet && stat < -4000 * depth {
+                        continue;
+                    }
+                    // A quiet move that loses material by exchange, unless
+                    // it gives check.
+                    if lmr_depth <= 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth) && !pos.after(m).is_check() {
                         continue;
                     }
                 }
