@@ -5,12 +5,12 @@
 //! capture history, killers, counter-move, quiets by butterfly and
 //! continuation history, losing captures), quiescence on the noisy
 //! generator with SEE pruning, null-move pruning, late-move reductions
-//! (by history too), late-move, futility, history and SEE pruning of quiet
-//! moves (by the depth a reduction would leave), razoring, check extensions,
-//! repetition (a hash-count filter before a bounded scan that stops at null
-//! moves), fifty-move and dead-material draws, mate scores; Lazy SMP across
-//! threads. The histories persist across the searches of one game
-//! ([`Histories`], owned by the `Engine`).
+//! (by history too), late-move, futility, history, continuation-history
+//! and SEE pruning of quiet moves (by the depth a reduction would leave),
+//! razoring, check extensions, repetition (a hash-count filter before a
+//! bounded scan that stops at null moves), fifty-move and dead-material
+//! draws, mate scores; Lazy SMP across threads. The histories persist
+//! across the searches of one game ([`Histories`], owned by the `Engine`).
 
 use crate::eval::Evaluate;
 use crate::nnue::{self, Network};
@@ -89,6 +89,11 @@ pub struct RootMove {
 fn piece_square(color: Color, role: Role, to: Square) -> usize {
     (color.index() * Role::COUNT + role.index()) * 64 + to.index()
 }
+
+/// Move counts the late-move reduction table covers: a Genesis placement
+/// node holds up to 300 moves, and the reduction keeps growing with the
+/// count as Fairy-Stockfish's does (§36 of strength.md).
+const LMR_MOVES: usize = 256;
 
 /// Number of piece-square keys (16 coloured pieces × 64 squares).
 const PS: usize = 2 * Role::COUNT * 64;
@@ -214,7 +219,7 @@ pub struct Worker<'s, 'a, P: Evaluate> {
     /// One picker buffer per ply (noisy and quiet lists, reused: no
     /// allocation per node).
     bufs: Vec<PickBufs>,
-    lmr: Box<[[u8; 64]; 64]>,
+    lmr: Box<[[u8; LMR_MOVES]; 64]>,
     /// MultiPV: the root searches `root_moves[pv_idx..]`.
     pub pv_idx: usize,
     /// Accumulators of the network evaluation along the path.
@@ -417,7 +422,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let c = &mut rep.0[RepFilter::slot(h)];
             *c = c.saturating_add(1);
         }
-        let mut lmr = Box::new([[0u8; 64]; 64]);
+        let mut lmr = Box::new([[0u8; LMR_MOVES]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as u8;
@@ -560,6 +565,15 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             s += self.hist.cont[k * PS + ps] as i32;
         }
         s
+    }
+
+    /// Whether the continuation histories of both earlier moves (1 and 2
+    /// plies back) score `m` below zero; false when either is missing.
+    #[inline]
+    fn cont_both_bad(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> bool {
+        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+        let ps = piece_square(pos.turn(), role, m.to);
+        cont.iter().all(|k| k.is_some_and(|k| self.hist.cont[k * PS + ps] < 0))
     }
 
     #[inline]
@@ -1193,7 +1207,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // At PV nodes only placements are pruned so, as a Genesis
                 // PV node holds hundreds of them; a board move there is
                 // kept, so a quiet mate is not lost (§35 of strength.md).
-                let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(63)] as i32).max(0);
+                let lmr_depth =
+                    (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(LMR_MOVES - 1)] as i32).max(0);
                 if quiet && (!pv_node || matches!(m.kind, MoveKind::Drop(_))) {
                     // Late move pruning: the rest of the quiets too. A
                     // Genesis placement is pruned so at every depth (a
@@ -1218,6 +1233,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     if lmr_depth <= 4 && picked == Picked::Quiet && stat < -4000 * depth {
                         continue;
                     }
+                    // Continuation-history pruning (Fairy-Stockfish's): a
+                    // quiet that both earlier moves' histories call bad.
+                    if lmr_depth < 5 && picked == Picked::Quiet && self.cont_both_bad(pos, m, cont) {
+                        continue;
+                    }
                     // A quiet move that loses material by exchange, unless
                     // it gives check.
                     if lmr_depth <= 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth) && !pos.after(m).is_check() {
@@ -1240,7 +1260,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // Late-move reductions.
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && !child.is_check() && (quiet || picked == Picked::BadNoisy) {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.lmr[(depth as usize).min(63)][searched.min(LMR_MOVES - 1)] as i32;
                     if !pv_node {
                         r += 1;
                     }
@@ -1512,6 +1532,40 @@ mod tests {
     /// to move; learning moves the correction towards the searches' error,
     /// deeper searches faster, within ±64 cp, and other structures keep
     /// theirs.
+    /// Continuation-history pruning asks both earlier moves: a quiet is
+    /// called bad only when the entries of the moves 1 and 2 plies back
+    /// are both below zero, never when either move is missing.
+    #[test]
+    fn continuation_pruning_needs_both_histories_below_zero() {
+        let pos = Chess::new();
+        let m = Move::normal(Square::G1, Square::F3);
+        let ps = piece_square(Color::White, Role::Knight, Square::F3);
+        let (k1, k2) =
+            (piece_square(Color::Black, Role::Pawn, Square::E5), piece_square(Color::White, Role::Pawn, Square::E4));
+        with_worker::<Chess>(&[], |w| {
+            assert!(!w.cont_both_bad(&pos, m, [Some(k1), Some(k2)]), "nothing learnt yet");
+            w.hist.cont[k1 * PS + ps] = -1;
+            assert!(!w.cont_both_bad(&pos, m, [Some(k1), Some(k2)]), "one below zero");
+            assert!(!w.cont_both_bad(&pos, m, [Some(k1), None]), "the second move is missing");
+            w.hist.cont[k2 * PS + ps] = -1;
+            assert!(w.cont_both_bad(&pos, m, [Some(k1), Some(k2)]), "both below zero");
+            assert!(!w.cont_both_bad(&pos, m, [None, Some(k2)]), "the first move is missing");
+            let other = Move::normal(Square::B1, Square::C3);
+            assert!(!w.cont_both_bad(&pos, other, [Some(k1), Some(k2)]), "another move's entries");
+        });
+    }
+
+    /// The reduction table keeps growing past the 63rd move (a Genesis
+    /// placement node holds hundreds) and never shrinks with the count.
+    #[test]
+    fn reductions_grow_with_the_move_count_past_63() {
+        with_worker::<Chess>(&[], |w| {
+            let row = &w.lmr[12];
+            assert!(row.windows(2).all(|p| p[0] <= p[1]));
+            assert!(row[200] > row[63], "{} {}", row[200], row[63]);
+        });
+    }
+
     #[test]
     fn correction_history_learns_the_error_of_its_slot() {
         let fen = |f: &str| Chess::from_fen(f).unwrap();
