@@ -1202,14 +1202,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let stat = if quiet { self.quiet_score(pos, m, cont) } else { 0 };
 
             if !root && !in_check && best > -MATE_BOUND && searched > 0 {
-                // The depth a late-move reduction would leave this move: it
-                // sets the margins of the shallow-depth pruning of quiets.
                 // At PV nodes only placements are pruned so, as a Genesis
                 // PV node holds hundreds of them; a board move there is
                 // kept, so a quiet mate is not lost (§35 of strength.md).
-                let lmr_depth =
-                    (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(LMR_MOVES - 1)] as i32).max(0);
                 if quiet && (!pv_node || matches!(m.kind, MoveKind::Drop(_))) {
+                    // The depth a late-move reduction would leave this
+                    // move: it sets the margins of the pruning below.
+                    let lmr_depth =
+                        (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(LMR_MOVES - 1)] as i32).max(0);
                     // Late move pruning: the rest of the quiets too. A
                     // Genesis placement is pruned so at every depth (a
                     // node can hold hundreds of them; §32 of strength.md).
