@@ -1527,11 +1527,6 @@ mod tests {
         });
     }
 
-    /// The correction history: a position's slot follows its pawns (a
-    /// knight move keeps it, a black pawn's move changes it) and the side
-    /// to move; learning moves the correction towards the searches' error,
-    /// deeper searches faster, within ±64 cp, and other structures keep
-    /// theirs.
     /// Continuation-history pruning asks both earlier moves: a quiet is
     /// called bad only when the entries of the moves 1 and 2 plies back
     /// are both below zero, never when either move is missing.
@@ -1566,6 +1561,11 @@ mod tests {
         });
     }
 
+    /// The correction history: a position's slot follows its pawns (a
+    /// knight move keeps it, a black pawn's move changes it) and the side
+    /// to move; learning moves the correction towards the searches' error,
+    /// deeper searches faster, within ±64 cp, and other structures keep
+    /// theirs.
     #[test]
     fn correction_history_learns_the_error_of_its_slot() {
         let fen = |f: &str| Chess::from_fen(f).unwrap();
