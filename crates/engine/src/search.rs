@@ -555,8 +555,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         [self.stack[ply + STACK_OFF - 1].moved, self.stack[ply + STACK_OFF - 2].moved]
     }
 
+    /// A quiet move's history score (main plus both continuation
+    /// histories) and its piece-square key, which the continuation
+    /// pruning reads again.
     #[inline]
-    fn quiet_score(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> i32 {
+    fn quiet_stats(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> (i32, usize) {
         let us = pos.turn();
         let role = pos.moving_role(m).unwrap_or(Role::Pawn);
         let ps = piece_square(us, role, m.to);
@@ -564,16 +567,27 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         for k in cont.into_iter().flatten() {
             s += self.hist.cont[k * PS + ps] as i32;
         }
-        s
+        (s, ps)
+    }
+
+    #[inline]
+    fn quiet_score(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> i32 {
+        self.quiet_stats(pos, m, cont).0
     }
 
     /// Whether the continuation histories of both earlier moves (1 and 2
-    /// plies back) score `m` below zero; false when either is missing.
+    /// plies back) score the move with piece-square key `ps` below zero;
+    /// false when either is missing.
     #[inline]
-    fn cont_both_bad(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> bool {
-        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
-        let ps = piece_square(pos.turn(), role, m.to);
+    fn cont_both_bad(&self, ps: usize, cont: [Option<usize>; 2]) -> bool {
         cont.iter().all(|k| k.is_some_and(|k| self.hist.cont[k * PS + ps] < 0))
+    }
+
+    /// The late-move reduction, in plies, of the `count`th move searched
+    /// at `depth`.
+    #[inline]
+    fn reduction(&self, depth: i32, count: usize) -> i32 {
+        self.lmr[(depth.max(0) as usize).min(63)][count.min(LMR_MOVES - 1)] as i32
     }
 
     #[inline]
@@ -1199,7 +1213,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             seen += 1;
             let is_capture = pos.is_capture(m);
             let quiet = !is_capture && m.promotion().is_none();
-            let stat = if quiet { self.quiet_score(pos, m, cont) } else { 0 };
+            let (stat, ps) = if quiet { self.quiet_stats(pos, m, cont) } else { (0, 0) };
 
             if !root && !in_check && best > -MATE_BOUND && searched > 0 {
                 // At PV nodes only placements are pruned so, as a Genesis
@@ -1208,8 +1222,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 if quiet && (!pv_node || matches!(m.kind, MoveKind::Drop(_))) {
                     // The depth a late-move reduction would leave this
                     // move: it sets the margins of the pruning below.
-                    let lmr_depth =
-                        (depth - 1 - self.lmr[(depth as usize).min(63)][searched.min(LMR_MOVES - 1)] as i32).max(0);
+                    let lmr_depth = (depth - 1 - self.reduction(depth, searched)).max(0);
                     // Late move pruning: the rest of the quiets too. A
                     // Genesis placement is pruned so at every depth (a
                     // node can hold hundreds of them; §32 of strength.md).
@@ -1235,7 +1248,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                     // Continuation-history pruning (Fairy-Stockfish's): a
                     // quiet that both earlier moves' histories call bad.
-                    if lmr_depth < 5 && picked == Picked::Quiet && self.cont_both_bad(pos, m, cont) {
+                    if lmr_depth < 5 && picked == Picked::Quiet && self.cont_both_bad(ps, cont) {
                         continue;
                     }
                     // A quiet move that loses material by exchange, unless
@@ -1260,7 +1273,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // Late-move reductions.
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && !child.is_check() && (quiet || picked == Picked::BadNoisy) {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(LMR_MOVES - 1)] as i32;
+                    r = self.reduction(depth, searched);
                     if !pv_node {
                         r += 1;
                     }
@@ -1538,15 +1551,16 @@ mod tests {
         let (k1, k2) =
             (piece_square(Color::Black, Role::Pawn, Square::E5), piece_square(Color::White, Role::Pawn, Square::E4));
         with_worker::<Chess>(&[], |w| {
-            assert!(!w.cont_both_bad(&pos, m, [Some(k1), Some(k2)]), "nothing learnt yet");
+            assert_eq!(w.quiet_stats(&pos, m, [None, None]).1, ps, "the key the pruning reads");
+            assert!(!w.cont_both_bad(ps, [Some(k1), Some(k2)]), "nothing learnt yet");
             w.hist.cont[k1 * PS + ps] = -1;
-            assert!(!w.cont_both_bad(&pos, m, [Some(k1), Some(k2)]), "one below zero");
-            assert!(!w.cont_both_bad(&pos, m, [Some(k1), None]), "the second move is missing");
+            assert!(!w.cont_both_bad(ps, [Some(k1), Some(k2)]), "one below zero");
+            assert!(!w.cont_both_bad(ps, [Some(k1), None]), "the second move is missing");
             w.hist.cont[k2 * PS + ps] = -1;
-            assert!(w.cont_both_bad(&pos, m, [Some(k1), Some(k2)]), "both below zero");
-            assert!(!w.cont_both_bad(&pos, m, [None, Some(k2)]), "the first move is missing");
-            let other = Move::normal(Square::B1, Square::C3);
-            assert!(!w.cont_both_bad(&pos, other, [Some(k1), Some(k2)]), "another move's entries");
+            assert!(w.cont_both_bad(ps, [Some(k1), Some(k2)]), "both below zero");
+            assert!(!w.cont_both_bad(ps, [None, Some(k2)]), "the first move is missing");
+            let other = w.quiet_stats(&pos, Move::normal(Square::B1, Square::C3), [None, None]).1;
+            assert!(!w.cont_both_bad(other, [Some(k1), Some(k2)]), "another move's entries");
         });
     }
 
