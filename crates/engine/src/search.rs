@@ -14,7 +14,7 @@
 
 use crate::eval::Evaluate;
 use crate::nnue::{self, Network};
-use crate::tt::{encode_move, Bound, TranspositionTable, TtEntry};
+use crate::tt::{encode_move, encode_squares, Bound, TranspositionTable, TtEntry, SQUARE_MASK};
 use chimera_rules::{Color, Move, MoveKind, MoveList, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -403,8 +403,13 @@ struct Picker {
     tt_move: Option<Move>,
     killers: [u32; 2],
     counter: u32,
+    /// The two killers and the counter-move, once found among the quiet
+    /// moves (so legal here), kept out of the scored list.
+    refutations: [Option<Move>; 3],
     noisy_cur: usize,
     quiet_cur: usize,
+    /// The quiet moves before this index are in their final order.
+    quiet_sorted: usize,
     /// The quiet moves are in `bufs.quiets` (perhaps not scored yet).
     quiets_done: bool,
     /// They are scored (by history).
@@ -640,8 +645,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             tt_move,
             killers,
             counter,
+            refutations: [None; 3],
             noisy_cur: 0,
             quiet_cur: 0,
+            quiet_sorted: 0,
             quiets_done: false,
             quiets_scored: false,
             qsearch,
@@ -653,71 +660,95 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// unscored, and finds a quiet TT move: all a node needs to know
     /// whether its TT move is legal, which often cuts before any other
     /// quiet move is wanted.
+    /// Generates the quiet moves. The TT move, the killers and the
+    /// counter-move are set aside as they are met (a killer is legal here
+    /// only if it is in the list), so their stages need not search the
+    /// list, which holds hundreds of placements in Genesis.
     fn gen_quiets(&self, pos: &P, pk: &mut Picker) {
         let mut all = MoveList::new();
-        pos.legal_moves(&mut all);
+        pos.quiet_moves(&mut all);
+        let refs = [pk.killers[0], pk.killers[1], pk.counter];
+        // The squares of the four codes: a move whose squares match none
+        // of them is none of the four, and is pushed without being encoded.
+        let squares = [pk.tt & SQUARE_MASK, refs[0] & SQUARE_MASK, refs[1] & SQUARE_MASK, refs[2] & SQUARE_MASK];
         for &m in all.iter() {
-            if pos.is_capture(m) || m.promotion().is_some() {
+            if !squares.contains(&encode_squares(m)) {
+                pk.bufs.quiets.push((0, m));
                 continue;
             }
-            if encode_move(m) == pk.tt && pk.tt_move.is_none() {
+            let code = encode_move(m);
+            if code == pk.tt && pk.tt_move.is_none() {
                 pk.tt_move = Some(m);
                 continue;
+            }
+            if code != pk.tt {
+                if let Some(i) = refs.iter().position(|&r| r == code) {
+                    if pk.refutations[i].is_none() {
+                        pk.refutations[i] = Some(m);
+                        continue;
+                    }
+                }
             }
             pk.bufs.quiets.push((0, m));
         }
         pk.quiets_done = true;
     }
 
-    /// Scores the quiet moves not yet taken by history (once, when the
-    /// first of them is wanted after the refutations).
+    /// Scores the quiet moves by history (once, when the first of them is
+    /// wanted after the refutations), and brings the best to the front on
+    /// the way, so the first pick needs no pass of its own.
     fn score_quiets(&self, pos: &P, pk: &mut Picker, ply: usize) {
         let cont = self.cont_keys(ply);
-        for e in &mut pk.bufs.quiets[pk.quiet_cur..] {
+        let list = &mut pk.bufs.quiets[pk.quiet_cur..];
+        let (mut best, mut best_score) = (0, i32::MIN);
+        for (i, e) in list.iter_mut().enumerate() {
             e.0 = self.quiet_score(pos, e.1, cont);
+            if e.0 > best_score {
+                (best, best_score) = (i, e.0);
+            }
+        }
+        if !list.is_empty() {
+            list[..=best].rotate_right(1);
+            pk.quiet_sorted = pk.quiet_cur + 1;
         }
         pk.quiets_scored = true;
     }
 
     /// The next quiet move by score. The first [`SELECT_QUIETS`] are
-    /// picked one by one (a cut usually comes among them, and a Genesis
-    /// node can have hundreds of placements to order); the rest are then
-    /// sorted once. (`quiet_cur` counts the refutations taken before, at
-    /// most three, so it always passes through `SELECT_QUIETS`.)
+    /// picked one by one (a cut usually comes among them; the first was
+    /// found by [`Worker::score_quiets`]); after them the
+    /// moves are ordered a block at a time: the best of the rest are
+    /// selected and sorted, a block as long as the moves already taken, so
+    /// a Genesis node's hundreds of placements are not all sorted when
+    /// late-move pruning will take only the first few dozen.
     fn pick_quiet(pk: &mut Picker) -> Option<Move> {
         let (cur, list) = (pk.quiet_cur, &mut pk.bufs.quiets);
         if cur >= list.len() {
             return None;
         }
-        if cur < SELECT_QUIETS {
-            let mut best = cur;
-            for j in cur + 1..list.len() {
-                if list[j].0 > list[best].0 {
-                    best = j;
+        if cur < pk.quiet_sorted {
+            // In place already.
+        } else if cur < SELECT_QUIETS {
+            let (mut best, mut best_score) = (cur, list[cur].0);
+            for (j, &(s, _)) in list.iter().enumerate().skip(cur + 1) {
+                if s > best_score {
+                    (best, best_score) = (j, s);
                 }
             }
             list[cur..=best].rotate_right(1);
-        } else if cur == SELECT_QUIETS {
-            list[cur..].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        } else {
+            let rest = &mut list[cur..];
+            let block = cur.min(rest.len());
+            if block < rest.len() {
+                rest.select_nth_unstable_by_key(block - 1, |&(s, _)| std::cmp::Reverse(s));
+            }
+            rest[..block].sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+            pk.quiet_sorted = cur + block;
         }
         pk.quiet_cur += 1;
         Some(list[cur].1)
     }
 
-    /// Takes the quiet move with code `code` out of the list (killers and
-    /// counter-move must be legal here: they are looked up in the list).
-    fn take_quiet(pk: &mut Picker, code: u32) -> Option<Move> {
-        if code == 0 || code == pk.tt {
-            return None;
-        }
-        let cur = pk.quiet_cur;
-        let i = cur + pk.bufs.quiets[cur..].iter().position(|&(_, m)| encode_move(m) == code)?;
-        // Taken: it moves to the front of the moves left and is passed
-        // over (the order of the others matters only between equal scores).
-        pk.bufs.quiets.swap(cur, i);
-        pk.quiet_cur += 1;
-        Some(pk.bufs.quiets[cur].1)
-    }
 
     /// The best remaining noisy move scoring at least `min`.
     fn pick_noisy(pk: &mut Picker, min: i32) -> Option<Move> {
@@ -769,7 +800,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 Stage::Killer1 => {
                     pk.stage = Stage::Killer2;
                     if !pk.skip_quiets {
-                        if let Some(m) = Self::take_quiet(pk, pk.killers[0]) {
+                        if let Some(m) = pk.refutations[0] {
                             return Some((m, Picked::Refutation));
                         }
                     }
@@ -777,7 +808,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 Stage::Killer2 => {
                     pk.stage = Stage::Counter;
                     if !pk.skip_quiets {
-                        if let Some(m) = Self::take_quiet(pk, pk.killers[1]) {
+                        if let Some(m) = pk.refutations[1] {
                             return Some((m, Picked::Refutation));
                         }
                     }
@@ -785,7 +816,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 Stage::Counter => {
                     pk.stage = Stage::Quiets;
                     if !pk.skip_quiets {
-                        if let Some(m) = Self::take_quiet(pk, pk.counter) {
+                        if let Some(m) = pk.refutations[2] {
                             return Some((m, Picked::Refutation));
                         }
                     }

@@ -57,8 +57,21 @@ pub fn encode_move(m: Move) -> u32 {
         MoveKind::RingPass(Some(Color::White)) => 31,
         MoveKind::RingPass(Some(Color::Black)) => 32,
     };
-    (m.from.index() as u32 | (m.to.index() as u32) << 6 | (k + 1) << 12) & 0xFFFFF
+    (encode_squares(m) | (k + 1) << 12) & 0xFFFFF
 }
+
+/// The low [`SQUARE_BITS`] bits of [`encode_move`]: the move's two squares
+/// alone, without the branch on its kind. Moves whose squares differ from
+/// a code's (`code & SQUARE_MASK`) are not that move.
+#[inline]
+pub fn encode_squares(m: Move) -> u32 {
+    m.from.index() as u32 | (m.to.index() as u32) << 6
+}
+
+/// How many low bits of a move code hold its squares.
+pub const SQUARE_BITS: u32 = 12;
+/// The mask of those bits.
+pub const SQUARE_MASK: u32 = (1 << SQUARE_BITS) - 1;
 
 /// Three entries and their key checks: 32 bytes, aligned so that a bucket
 /// never straddles a cache line.

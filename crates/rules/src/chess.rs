@@ -96,6 +96,37 @@ impl MoveSink for NoisySink<'_> {
     }
 }
 
+/// The complement of [`NoisySink`]: keeps the moves that neither capture
+/// nor promote (quiet moves, castling, placements, re-entries), exactly
+/// the moves for which `!is_capture(m) && m.promotion().is_none()` holds.
+/// The sink behind `Position::quiet_moves`.
+pub(crate) struct QuietSink<'a> {
+    pub out: &'a mut MoveList,
+    pub theirs: Bitboard,
+}
+
+impl MoveSink for QuietSink<'_> {
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        for t in to - self.theirs {
+            self.out.push(Move::normal(from, t));
+        }
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        let keep = match m.kind {
+            MoveKind::EnPassant | MoveKind::Promotion(_) => false,
+            MoveKind::Normal | MoveKind::Declare => !self.theirs.contains(m.to),
+            _ => true,
+        };
+        if keep {
+            self.out.push(m);
+        }
+    }
+    #[inline]
+    fn promotions(&mut self, _from: Square, _to: Square, _roles: &[Role]) {}
+}
+
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// The state every orthodox-based variant shares: placement, side to move,
@@ -400,6 +431,10 @@ impl Position for Chess {
     fn noisy_moves(&self, moves: &mut MoveList) {
         let theirs = self.core.board.by_color(!self.core.turn);
         gen_orthodox(&self.core, &mut NoisySink { out: moves, theirs });
+    }
+    fn quiet_moves(&self, moves: &mut MoveList) {
+        let theirs = self.core.board.by_color(!self.core.turn);
+        gen_orthodox(&self.core, &mut QuietSink { out: moves, theirs });
     }
     #[inline]
     fn count_legal_moves(&self) -> u64 {

@@ -312,6 +312,20 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
             }
         }
     }
+    /// Appends the legal moves that are neither captures nor promotions:
+    /// exactly the moves of `legal_moves` that `noisy_moves` leaves out,
+    /// in no particular order (the quiet stages of the engine's move
+    /// picker). Variants with many placements generate them directly; this
+    /// default filters the full list.
+    fn quiet_moves(&self, moves: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &m in all.iter() {
+            if !self.is_capture(m) && m.promotion().is_none() {
+                moves.push(m);
+            }
+        }
+    }
     /// The pieces of either colour standing in `occ` that attack `sq` when
     /// the occupancy is `occ` (a piece outside `occ` counts as gone, so a
     /// slider behind it sees through): the attack sets of static exchange

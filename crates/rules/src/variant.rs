@@ -464,6 +464,9 @@ impl Position for AnyPosition {
     fn noisy_moves(&self, moves: &mut MoveList) {
         with_position!(self, p => p.noisy_moves(moves))
     }
+    fn quiet_moves(&self, moves: &mut MoveList) {
+        with_position!(self, p => p.quiet_moves(moves))
+    }
     fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
         with_position!(self, p => p.attackers_with(sq, occ))
     }

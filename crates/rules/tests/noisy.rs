@@ -1,6 +1,8 @@
 //! `Position::noisy_moves` (the captures-and-promotions generator of
 //! quiescence search) against the full legal list filtered by
-//! `is_capture || promotion`, over random playouts of every variant
+//! `is_capture || promotion`, and `Position::quiet_moves` (the move
+//! picker's quiet stages) against the rest of that list, over random
+//! playouts of every variant
 //! (Magic Ring with several power lists). Perft is untouched: it counts
 //! `legal_moves`, which this test also exercises as the reference.
 
@@ -40,6 +42,11 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
             pos.noisy_moves(&mut noisy);
             let got = sorted(noisy.iter().copied());
             assert_eq!(got, expected, "{variant}: noisy moves differ at {}", pos.fen());
+            let expected_quiet =
+                sorted(legal.iter().copied().filter(|&m| !pos.is_capture(m) && m.promotion().is_none()));
+            let mut quiet = MoveList::new();
+            pos.quiet_moves(&mut quiet);
+            assert_eq!(sorted(quiet.iter().copied()), expected_quiet, "{variant}: quiet moves differ at {}", pos.fen());
             positions += 1;
             noisy_seen += got.len();
             // Prefer captures half of the time, so games reach promotions
@@ -57,7 +64,7 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
 }
 
 #[test]
-fn noisy_moves_equal_the_filtered_legal_list_in_every_variant() {
+fn noisy_and_quiet_moves_split_the_legal_list_in_every_variant() {
     for (i, &variant) in Variant::ALL.iter().enumerate() {
         let (positions, noisy) = check_variant(variant, &RuleOptions::default(), 1 + i as u64, 40, 200);
         assert!(positions > 2_000, "{variant}: only {positions} positions");

@@ -20,7 +20,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::{
-    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, NoisySink,
+    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, NoisySink, QuietSink,
     StdCore, PROMOTION_ROLES,
 };
 use crate::fen::{self, FenError, Pocket};
@@ -564,6 +564,10 @@ impl Position for Clown {
     fn noisy_moves(&self, moves: &mut MoveList) {
         let theirs = self.core.board.by_color(!self.core.turn);
         self.gen(&mut NoisySink { out: moves, theirs });
+    }
+    fn quiet_moves(&self, moves: &mut MoveList) {
+        let theirs = self.core.board.by_color(!self.core.turn);
+        self.gen(&mut QuietSink { out: moves, theirs });
     }
     fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let b = &self.core.board;

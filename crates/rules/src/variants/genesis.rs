@@ -18,7 +18,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{gen_piece_moves, MoveCounter, MoveSink, NoisySink};
+use crate::chess::{gen_piece_moves, MoveCounter, MoveSink, NoisySink, QuietSink};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
@@ -139,6 +139,18 @@ impl GenesisSink for NoisySink<'_> {
         for sq in to & self.theirs {
             self.out.push(Move::normal(Square::new((sq.index() as i32 - delta) as u32), sq));
         }
+    }
+}
+
+/// Everything but the captures: placements and quiet pawn steps kept.
+impl GenesisSink for QuietSink<'_> {
+    #[inline]
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        GenesisSink::drops(&mut *self.out, role, to);
+    }
+    #[inline]
+    fn steps(&mut self, to: Bitboard, delta: i32) {
+        GenesisSink::steps(&mut *self.out, to - self.theirs, delta);
     }
 }
 
@@ -450,6 +462,10 @@ impl Position for Genesis {
     fn noisy_moves(&self, moves: &mut MoveList) {
         let theirs = self.board.by_color(!self.turn);
         self.gen(&mut NoisySink { out: moves, theirs });
+    }
+    fn quiet_moves(&self, moves: &mut MoveList) {
+        let theirs = self.board.by_color(!self.turn);
+        self.gen(&mut QuietSink { out: moves, theirs });
     }
     fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let b = &self.board;

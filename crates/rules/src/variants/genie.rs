@@ -31,7 +31,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::{
     finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, orthodox_dead_material,
-    orthodox_king_safe, MoveCounter, MoveSink, NoisySink, StdCore,
+    orthodox_king_safe, MoveCounter, MoveSink, NoisySink, QuietSink, StdCore,
 };
 use crate::fen::{self, FenError};
 use crate::moves::{Move, MoveKind, MoveList, UciMove};
@@ -393,6 +393,10 @@ impl Position for Genie {
     fn noisy_moves(&self, moves: &mut MoveList) {
         let theirs = self.core.board.by_color(!self.core.turn);
         self.generate(&mut NoisySink { out: moves, theirs });
+    }
+    fn quiet_moves(&self, moves: &mut MoveList) {
+        let theirs = self.core.board.by_color(!self.core.turn);
+        self.generate(&mut QuietSink { out: moves, theirs });
     }
     #[inline]
     fn count_legal_moves(&self) -> u64 {
