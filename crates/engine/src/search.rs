@@ -681,12 +681,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 pk.tt_move = Some(m);
                 continue;
             }
+            // The first of the three with this code (the counter-move may
+            // be a killer too); a TT move is never taken again.
             if code != pk.tt {
                 if let Some(i) = refs.iter().position(|&r| r == code) {
-                    if pk.refutations[i].is_none() {
-                        pk.refutations[i] = Some(m);
-                        continue;
-                    }
+                    pk.refutations[i] = Some(m);
+                    continue;
                 }
             }
             pk.bufs.quiets.push((0, m));
@@ -748,7 +748,6 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         pk.quiet_cur += 1;
         Some(list[cur].1)
     }
-
 
     /// The best remaining noisy move scoring at least `min`.
     fn pick_noisy(pk: &mut Picker, min: i32) -> Option<Move> {
@@ -1463,13 +1462,17 @@ mod tests {
 
     /// The staged picker yields every legal move exactly once, the TT move
     /// first when it is legal, whatever the TT move, killers and counter
-    /// codes (legal or not), in every variant; quiescence (not in check)
-    /// yields exactly the captures and queen promotions that SEE does not
-    /// call losing.
+    /// codes (legal or not, equal to each other or not), in every variant,
+    /// and the quiets it picks by score in falling order of their history
+    /// (random here); quiescence (not in check) yields exactly the captures
+    /// and queen promotions that SEE does not call losing.
     fn picker_is_a_permutation<P: Evaluate>(start: P, seed: u64) {
         let mut rng = Rng(seed);
         let mut pos = start;
         with_worker::<P>(&[], |w| {
+            for v in w.hist.main.iter_mut().flatten().flatten() {
+                *v = (rng.next() % 2001) as i16 - 1000;
+            }
             for _ in 0..150 {
                 let legal = pos.legal_move_list();
                 if legal.is_empty() {
@@ -1481,11 +1484,31 @@ mod tests {
                     1 => pick(&mut rng),
                     _ => (rng.next() & 0xFFFFF) as u32,
                 };
-                w.killers[3] = [pick(&mut rng), (rng.next() & 0xFFFFF) as u32];
+                let k0 = if rng.next().is_multiple_of(4) { tt } else { pick(&mut rng) };
+                w.killers[3] = [k0, (rng.next() & 0xFFFFF) as u32];
                 let mut pk = w.new_picker(&pos, tt, 3, false);
+                pk.counter = match rng.next() % 3 {
+                    0 => k0,
+                    1 => pick(&mut rng),
+                    _ => 0,
+                };
                 let in_check = pos.is_check();
+                let cont = w.cont_keys(3);
+                let counter = pk.counter;
                 let mut got = Vec::new();
-                while let Some((m, _)) = w.next_move(&pos, &mut pk, 3, in_check) {
+                let mut last_quiet = i32::MAX;
+                while let Some((m, picked)) = w.next_move(&pos, &mut pk, 3, in_check) {
+                    if picked == Picked::Quiet {
+                        let s = w.quiet_score(&pos, m, cont);
+                        assert!(s <= last_quiet, "quiet {m} ({s}) after one scored {last_quiet} at {}", pos.fen());
+                        last_quiet = s;
+                    }
+                    // A legal quiet killer or counter-move comes as a
+                    // refutation (unless it is the TT move).
+                    let code = encode_move(m);
+                    if code != tt && (code == k0 || code == counter) && !pos.is_capture(m) && m.promotion().is_none() {
+                        assert_eq!(picked, Picked::Refutation, "{m} at {}", pos.fen());
+                    }
                     got.push(m);
                 }
                 w.end_picker(pk, 3);

@@ -20,8 +20,8 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::{
-    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, NoisySink, QuietSink,
-    StdCore, PROMOTION_ROLES,
+    finish_setup, gen_castling, gen_king_steps, gen_pawn_moves, gen_piece_moves, MoveCounter, MoveSink, NoisySink,
+    QuietSink, StdCore, PROMOTION_ROLES,
 };
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList};
