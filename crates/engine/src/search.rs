@@ -14,7 +14,7 @@
 
 use crate::eval::Evaluate;
 use crate::nnue::{self, Network};
-use crate::tt::{encode_move, encode_squares, Bound, TranspositionTable, TtEntry, SQUARE_MASK};
+use crate::tt::{decode_move, encode_move, encode_squares, Bound, TranspositionTable, TtEntry, SQUARE_MASK};
 use chimera_rules::{Color, Move, MoveKind, MoveList, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -677,7 +677,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 continue;
             }
             let code = encode_move(m);
-            if code == pk.tt && pk.tt_move.is_none() {
+            if code == pk.tt {
+                // Found here, or already by the rules' own test.
                 pk.tt_move = Some(m);
                 continue;
             }
@@ -712,6 +713,27 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             pk.quiet_sorted = pk.quiet_cur + 1;
         }
         pk.quiets_scored = true;
+    }
+
+    /// The quiet move of code `code` if it is legal here, by the rules'
+    /// own test (for positions whose test is cheap).
+    fn legal_quiet(pos: &P, code: u32) -> Option<Move> {
+        decode_move(code).filter(|&m| !pos.is_capture(m) && m.promotion().is_none() && pos.is_legal(m))
+    }
+
+    /// Killer `i` (0 or 1) or the counter-move (2), if it is a legal quiet
+    /// move here, not the TT move and not one of the earlier two: tested
+    /// by the rules where that is cheap, else looked up in the quiet list.
+    fn refutation(pos: &P, pk: &Picker, i: usize) -> Option<Move> {
+        if !P::CHEAP_IS_LEGAL {
+            return pk.refutations[i];
+        }
+        let codes = [pk.killers[0], pk.killers[1], pk.counter];
+        let code = codes[i];
+        if code == 0 || code == pk.tt || codes[..i].contains(&code) {
+            return None;
+        }
+        Self::legal_quiet(pos, code)
     }
 
     /// The next quiet move by score. The first [`SELECT_QUIETS`] are
@@ -776,9 +798,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 Stage::Tt => {
                     pk.stage = Stage::GoodNoisy;
                     if pk.tt_move.is_none() && pk.tt != 0 && (!pk.qsearch || in_check) {
-                        // Not a noisy move: the full list tells whether
-                        // the TT move is legal here.
-                        self.gen_quiets(pos, pk);
+                        // Not a noisy move: the rules' own test (where it
+                        // is cheap) or the quiet list tells whether the TT
+                        // move is legal here.
+                        if P::CHEAP_IS_LEGAL {
+                            pk.tt_move = Self::legal_quiet(pos, pk.tt);
+                        } else {
+                            self.gen_quiets(pos, pk);
+                        }
                     }
                     if let Some(m) = pk.tt_move {
                         return Some((m, Picked::Tt));
@@ -788,18 +815,26 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     if let Some(m) = Self::pick_noisy(pk, BAD_NOISY / 2) {
                         return Some((m, Picked::GoodNoisy));
                     }
-                    pk.stage = if pk.qsearch && !in_check { Stage::Done } else { Stage::GenQuiets };
+                    pk.stage = if pk.qsearch && !in_check {
+                        Stage::Done
+                    } else if P::CHEAP_IS_LEGAL && !pk.qsearch {
+                        // The refutations are tested one by one; the quiets
+                        // are generated only if none of them cuts.
+                        Stage::Killer1
+                    } else {
+                        Stage::GenQuiets
+                    };
                 }
                 Stage::GenQuiets => {
                     if !pk.quiets_done {
                         self.gen_quiets(pos, pk);
                     }
-                    pk.stage = if pk.qsearch { Stage::Quiets } else { Stage::Killer1 };
+                    pk.stage = if pk.qsearch || P::CHEAP_IS_LEGAL { Stage::Quiets } else { Stage::Killer1 };
                 }
                 Stage::Killer1 => {
                     pk.stage = Stage::Killer2;
                     if !pk.skip_quiets {
-                        if let Some(m) = pk.refutations[0] {
+                        if let Some(m) = Self::refutation(pos, pk, 0) {
                             return Some((m, Picked::Refutation));
                         }
                     }
@@ -807,15 +842,15 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 Stage::Killer2 => {
                     pk.stage = Stage::Counter;
                     if !pk.skip_quiets {
-                        if let Some(m) = pk.refutations[1] {
+                        if let Some(m) = Self::refutation(pos, pk, 1) {
                             return Some((m, Picked::Refutation));
                         }
                     }
                 }
                 Stage::Counter => {
-                    pk.stage = Stage::Quiets;
+                    pk.stage = if P::CHEAP_IS_LEGAL { Stage::GenQuiets } else { Stage::Quiets };
                     if !pk.skip_quiets {
-                        if let Some(m) = pk.refutations[2] {
+                        if let Some(m) = Self::refutation(pos, pk, 2) {
                             return Some((m, Picked::Refutation));
                         }
                     }

@@ -19,7 +19,7 @@
 //! decodes them, it only compares codes with the legal moves it generated,
 //! so a stale or colliding entry can never produce an illegal move.
 
-use chimera_rules::{Color, Move, MoveKind};
+use chimera_rules::{Color, Move, MoveKind, Role, Square};
 use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -58,6 +58,29 @@ pub fn encode_move(m: Move) -> u32 {
         MoveKind::RingPass(Some(Color::Black)) => 32,
     };
     (encode_squares(m) | (k + 1) << 12) & 0xFFFFF
+}
+
+/// The move of a code of [`encode_move`] (`None` for 0 or a code no move
+/// has). Whether it is legal anywhere is the caller's question.
+pub fn decode_move(code: u32) -> Option<Move> {
+    let (from, to) = (Square::new(code & 63), Square::new((code >> 6) & 63));
+    let role = |i: u32| Role::ALL.get(i as usize).copied();
+    let kind = match (code >> SQUARE_BITS).checked_sub(1)? {
+        0 => MoveKind::Normal,
+        1 => MoveKind::DoublePush,
+        2 => MoveKind::EnPassant,
+        3 => MoveKind::Castle,
+        k @ 4..=11 => MoveKind::Promotion(role(k - 4)?),
+        12 => MoveKind::Flip,
+        k @ 13..=20 => MoveKind::Drop(role(k - 13)?),
+        k @ 21..=28 => MoveKind::ReEntry(role(k - 21)?),
+        29 => MoveKind::Declare,
+        30 => MoveKind::RingPass(None),
+        31 => MoveKind::RingPass(Some(Color::White)),
+        32 => MoveKind::RingPass(Some(Color::Black)),
+        _ => return None,
+    };
+    Some(Move::new(from, to, kind))
 }
 
 /// The low [`SQUARE_BITS`] bits of [`encode_move`]: the move's two squares
@@ -325,6 +348,24 @@ fn available_mb() -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `decode_move` inverts `encode_move`: every code it decodes encodes
+    /// back to itself, and each move kind of every role is reached.
+    #[test]
+    fn decode_inverts_encode() {
+        let mut kinds = std::collections::HashSet::new();
+        for code in 0..1u32 << 20 {
+            if let Some(m) = decode_move(code) {
+                assert_eq!(encode_move(m), code, "{m:?}");
+                kinds.insert(m.kind);
+            }
+        }
+        assert_eq!(kinds.len(), 4 + 8 + 1 + 8 + 8 + 1 + 3, "{kinds:?}");
+        assert_eq!(decode_move(0), None);
+        assert_eq!(decode_move(34 << SQUARE_BITS), None, "past the last kind");
+        let m = Move::new(Square::E4, Square::E4, MoveKind::Drop(Role::Knight));
+        assert_eq!(decode_move(encode_move(m)), Some(m));
+    }
 
     #[test]
     fn store_and_probe_round_trip_including_negative_scores() {

@@ -423,6 +423,12 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
         self.legal_move_list().contains(&m)
     }
 
+    /// Whether [`Position::is_legal`] costs much less than generating the
+    /// legal moves, so that a search may test a remembered move (a killer)
+    /// before it generates. True for Genesis, whose test generates the
+    /// board moves alone and looks a placement up in one bitboard.
+    const CHEAP_IS_LEGAL: bool = false;
+
     /// Plays `m` on a copy.
     fn after(&self, m: Move) -> Self {
         let mut p = self.clone();

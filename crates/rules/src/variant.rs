@@ -467,6 +467,9 @@ impl Position for AnyPosition {
     fn quiet_moves(&self, moves: &mut MoveList) {
         with_position!(self, p => p.quiet_moves(moves))
     }
+    fn is_legal(&self, m: Move) -> bool {
+        with_position!(self, p => p.is_legal(m))
+    }
     fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
         with_position!(self, p => p.attackers_with(sq, occ))
     }

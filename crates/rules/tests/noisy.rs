@@ -2,11 +2,11 @@
 //! quiescence search) against the full legal list filtered by
 //! `is_capture || promotion`, and `Position::quiet_moves` (the move
 //! picker's quiet stages) against the rest of that list, over random
-//! playouts of every variant
+//! playouts of every variant, and `Position::is_legal` against that list
 //! (Magic Ring with several power lists). Perft is untouched: it counts
 //! `legal_moves`, which this test also exercises as the reference.
 
-use chimera_rules::{AnyPosition, Move, MoveList, Position, RingPowers, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Move, MoveKind, MoveList, Position, RingPowers, Role, RuleOptions, Square, Variant};
 
 struct Rng(u64);
 impl Rng {
@@ -32,6 +32,7 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
     let (mut positions, mut noisy_seen) = (0, 0);
     for _ in 0..games {
         let mut pos = AnyPosition::new(variant, opts);
+        let mut earlier: Vec<Move> = Vec::new();
         for _ in 0..plies {
             let legal = pos.legal_move_list();
             if legal.is_empty() {
@@ -47,6 +48,30 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
             let mut quiet = MoveList::new();
             pos.quiet_moves(&mut quiet);
             assert_eq!(sorted(quiet.iter().copied()), expected_quiet, "{variant}: quiet moves differ at {}", pos.fen());
+            // `is_legal` (Genesis has its own, without listing its
+            // placements) agrees with the list on every legal move, on the
+            // moves of earlier positions, and on made-up placements and
+            // steps of every role.
+            for &m in legal.iter() {
+                assert!(pos.is_legal(m), "{variant}: {m} is legal at {}", pos.fen());
+            }
+            let sq = |r: &mut Rng| Square::new((r.next() % 64) as u32);
+            let role = |r: &mut Rng| Role::ALL[(r.next() % 8) as usize];
+            let made_up = [
+                Move::normal(sq(&mut rng), sq(&mut rng)),
+                Move::new(Square::E4, Square::E4, MoveKind::Drop(role(&mut rng))),
+                {
+                    let s = sq(&mut rng);
+                    Move::new(s, s, MoveKind::Drop(role(&mut rng)))
+                },
+                Move::new(sq(&mut rng), sq(&mut rng), MoveKind::Drop(role(&mut rng))),
+                Move::new(sq(&mut rng), sq(&mut rng), MoveKind::Promotion(role(&mut rng))),
+            ];
+            for m in made_up.into_iter().chain(earlier.iter().copied()) {
+                assert_eq!(pos.is_legal(m), legal.contains(&m), "{variant}: is_legal({m}) at {}", pos.fen());
+            }
+            earlier.clear();
+            earlier.extend(legal.iter().copied().step_by(5));
             positions += 1;
             noisy_seen += got.len();
             // Prefer captures half of the time, so games reach promotions

@@ -154,6 +154,43 @@ impl GenesisSink for QuietSink<'_> {
     }
 }
 
+/// Looks for one move in the generator's output ([`Position::is_legal`]):
+/// the placements are looked up in their bitboards, never listed.
+struct LegalitySink {
+    m: Move,
+    found: bool,
+}
+
+impl MoveSink for LegalitySink {
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        self.found |= self.m.kind == MoveKind::Normal && self.m.from == from && to.contains(self.m.to);
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.found |= m == self.m;
+    }
+    #[inline]
+    fn promotions(&mut self, from: Square, to: Square, roles: &[Role]) {
+        self.found |= self.m.from == from
+            && self.m.to == to
+            && matches!(self.m.kind, MoveKind::Promotion(r) if roles.contains(&r));
+    }
+}
+
+impl GenesisSink for LegalitySink {
+    #[inline]
+    fn drops(&mut self, role: Role, to: Bitboard) {
+        self.found |= self.m.kind == MoveKind::Drop(role) && self.m.from == self.m.to && to.contains(self.m.to);
+    }
+    #[inline]
+    fn steps(&mut self, to: Bitboard, delta: i32) {
+        self.found |= self.m.kind == MoveKind::Normal
+            && to.contains(self.m.to)
+            && self.m.from.index() as i32 == self.m.to.index() as i32 - delta;
+    }
+}
+
 impl GenesisSink for MoveCounter {
     #[inline]
     fn drops(&mut self, _role: Role, to: Bitboard) {
@@ -467,6 +504,14 @@ impl Position for Genesis {
         let theirs = self.board.by_color(!self.turn);
         self.gen(&mut QuietSink { out: moves, theirs });
     }
+    /// The generator's board moves, and for a placement one bitboard:
+    /// a fraction of listing the hundreds of placements.
+    fn is_legal(&self, m: Move) -> bool {
+        let mut sink = LegalitySink { m, found: false };
+        self.gen(&mut sink);
+        sink.found
+    }
+    const CHEAP_IS_LEGAL: bool = true;
     fn attackers_with(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let b = &self.board;
         (attackers_to(b, sq, Color::White, occ) | attackers_to(b, sq, Color::Black, occ)) & occ
