@@ -97,6 +97,8 @@ const LMR_MOVES: usize = 256;
 
 /// Number of piece-square keys (16 coloured pieces × 64 squares).
 const PS: usize = 2 * Role::COUNT * 64;
+/// The continuation-history row of a missing earlier move.
+static ZERO_ROW: [i16; PS] = [0; PS];
 /// History values stay within ±`HIST_MAX` (the gravity formula).
 const HIST_MAX: i32 = 16_384;
 
@@ -565,19 +567,24 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// pruning reads again.
     #[inline]
     fn quiet_stats(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> (i32, usize) {
-        let us = pos.turn();
-        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
-        let ps = piece_square(us, role, m.to);
-        let mut s = self.hist.main[us.index()][role.index()][m.to.index()] as i32;
-        for k in cont.into_iter().flatten() {
-            s += self.hist.cont[k * PS + ps] as i32;
-        }
-        (s, ps)
+        Self::quiet_stats_in(&self.hist.main[pos.turn().index()], self.cont_rows(cont), pos, m)
     }
 
+    /// The continuation-history rows of the two earlier moves' keys (a
+    /// row of zeros for a missing one, which adds nothing).
     #[inline]
-    fn quiet_score(&self, pos: &P, m: Move, cont: [Option<usize>; 2]) -> i32 {
-        self.quiet_stats(pos, m, cont).0
+    fn cont_rows(&self, cont: [Option<usize>; 2]) -> [&[i16]; 2] {
+        cont.map(|k| k.map_or(&ZERO_ROW[..], |k| &self.hist.cont[k * PS..(k + 1) * PS]))
+    }
+
+    /// [`Worker::quiet_stats`] with the side to move's butterfly table and
+    /// the continuation rows looked up once, for a node's whole list.
+    #[inline(always)]
+    fn quiet_stats_in(main: &[[i16; 64]; Role::COUNT], rows: [&[i16]; 2], pos: &P, m: Move) -> (i32, usize) {
+        let role = pos.moving_role(m).unwrap_or(Role::Pawn);
+        let ps = piece_square(pos.turn(), role, m.to);
+        let s = main[role.index()][m.to.index()] as i32 + rows[0][ps] as i32 + rows[1][ps] as i32;
+        (s, ps)
     }
 
     /// Whether the continuation histories of both earlier moves (1 and 2
@@ -699,11 +706,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// wanted after the refutations), and brings the best to the front on
     /// the way, so the first pick needs no pass of its own.
     fn score_quiets(&self, pos: &P, pk: &mut Picker, ply: usize) {
-        let cont = self.cont_keys(ply);
+        let rows = self.cont_rows(self.cont_keys(ply));
+        let main = &self.hist.main[pos.turn().index()];
         let list = &mut pk.bufs.quiets[pk.quiet_cur..];
         let (mut best, mut best_score) = (0, i32::MIN);
         for (i, e) in list.iter_mut().enumerate() {
-            e.0 = self.quiet_score(pos, e.1, cont);
+            e.0 = Self::quiet_stats_in(main, rows, pos, e.1).0;
             if e.0 > best_score {
                 (best, best_score) = (i, e.0);
             }
@@ -1534,7 +1542,7 @@ mod tests {
                 let mut last_quiet = i32::MAX;
                 while let Some((m, picked)) = w.next_move(&pos, &mut pk, 3, in_check) {
                     if picked == Picked::Quiet {
-                        let s = w.quiet_score(&pos, m, cont);
+                        let s = w.quiet_stats(&pos, m, cont).0;
                         assert!(s <= last_quiet, "quiet {m} ({s}) after one scored {last_quiet} at {}", pos.fen());
                         last_quiet = s;
                     }
