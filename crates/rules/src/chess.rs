@@ -60,71 +60,61 @@ impl MoveSink for MoveCounter {
     }
 }
 
-/// Keeps only the captures and promotions ("noisy" moves) of a generator's
-/// output: the sink behind `Position::noisy_moves`. `theirs` is the enemy
-/// occupancy; a move is kept when it promotes, takes en passant, or is a
-/// plain move (or a Clown declaration) onto an enemy piece, exactly the
-/// moves for which `is_capture(m) || m.promotion().is_some()` holds.
-pub(crate) struct NoisySink<'a> {
+/// Keeps one side of the split of a generator's output into "noisy" moves
+/// (captures and promotions: the sink behind `Position::noisy_moves`) and
+/// quiet ones (everything else, placements and castling included: the sink
+/// behind `Position::quiet_moves`). `theirs` is the enemy occupancy; a
+/// move is noisy when it promotes, takes en passant, or is a plain move
+/// (or a Clown declaration) onto an enemy piece, exactly when
+/// `is_capture(m) || m.promotion().is_some()` holds.
+pub(crate) struct SplitSink<'a, const NOISY: bool> {
     pub out: &'a mut MoveList,
     pub theirs: Bitboard,
 }
 
-impl MoveSink for NoisySink<'_> {
+/// The captures and promotions.
+pub(crate) type NoisySink<'a> = SplitSink<'a, true>;
+/// The moves that neither capture nor promote.
+pub(crate) type QuietSink<'a> = SplitSink<'a, false>;
+
+impl<const NOISY: bool> SplitSink<'_, NOISY> {
+    /// The squares of `to` whose plain moves this sink keeps.
+    #[inline]
+    pub fn kept(&self, to: Bitboard) -> Bitboard {
+        if NOISY {
+            to & self.theirs
+        } else {
+            to - self.theirs
+        }
+    }
+}
+
+impl<const NOISY: bool> MoveSink for SplitSink<'_, NOISY> {
     #[inline]
     fn targets(&mut self, from: Square, to: Bitboard) {
-        for t in to & self.theirs {
+        for t in self.kept(to) {
             self.out.push(Move::normal(from, t));
         }
     }
     #[inline]
     fn push(&mut self, m: Move) {
-        let keep = match m.kind {
+        let noisy = match m.kind {
             MoveKind::EnPassant | MoveKind::Promotion(_) => true,
             MoveKind::Normal | MoveKind::Declare => self.theirs.contains(m.to),
             _ => false,
         };
-        if keep {
+        if noisy == NOISY {
             self.out.push(m);
         }
     }
     #[inline]
     fn promotions(&mut self, from: Square, to: Square, roles: &[Role]) {
-        for &r in roles {
-            self.out.push(Move::new(from, to, MoveKind::Promotion(r)));
+        if NOISY {
+            for &r in roles {
+                self.out.push(Move::new(from, to, MoveKind::Promotion(r)));
+            }
         }
     }
-}
-
-/// The complement of [`NoisySink`]: keeps the moves that neither capture
-/// nor promote (quiet moves, castling, placements, re-entries), exactly
-/// the moves for which `!is_capture(m) && m.promotion().is_none()` holds.
-/// The sink behind `Position::quiet_moves`.
-pub(crate) struct QuietSink<'a> {
-    pub out: &'a mut MoveList,
-    pub theirs: Bitboard,
-}
-
-impl MoveSink for QuietSink<'_> {
-    #[inline]
-    fn targets(&mut self, from: Square, to: Bitboard) {
-        for t in to - self.theirs {
-            self.out.push(Move::normal(from, t));
-        }
-    }
-    #[inline]
-    fn push(&mut self, m: Move) {
-        let keep = match m.kind {
-            MoveKind::EnPassant | MoveKind::Promotion(_) => false,
-            MoveKind::Normal | MoveKind::Declare => !self.theirs.contains(m.to),
-            _ => true,
-        };
-        if keep {
-            self.out.push(m);
-        }
-    }
-    #[inline]
-    fn promotions(&mut self, _from: Square, _to: Square, _roles: &[Role]) {}
 }
 
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];

@@ -18,7 +18,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{gen_piece_moves, MoveCounter, MoveSink, NoisySink, QuietSink};
+use crate::chess::{gen_piece_moves, MoveCounter, MoveSink, NoisySink, QuietSink, SplitSink};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
@@ -129,28 +129,19 @@ impl GenesisSink for MoveList {
     }
 }
 
-/// Captures only: placements and quiet pawn steps are dropped (Genesis has
-/// no promotion).
-impl GenesisSink for NoisySink<'_> {
-    #[inline]
-    fn drops(&mut self, _role: Role, _to: Bitboard) {}
-    #[inline]
-    fn steps(&mut self, to: Bitboard, delta: i32) {
-        for sq in to & self.theirs {
-            self.out.push(Move::normal(Square::new((sq.index() as i32 - delta) as u32), sq));
-        }
-    }
-}
-
-/// Everything but the captures: placements and quiet pawn steps kept.
-impl GenesisSink for QuietSink<'_> {
+/// Captures only (Genesis has no promotion), or everything else:
+/// placements and quiet pawn steps.
+impl<const NOISY: bool> GenesisSink for SplitSink<'_, NOISY> {
     #[inline]
     fn drops(&mut self, role: Role, to: Bitboard) {
-        GenesisSink::drops(&mut *self.out, role, to);
+        if !NOISY {
+            GenesisSink::drops(&mut *self.out, role, to);
+        }
     }
     #[inline]
     fn steps(&mut self, to: Bitboard, delta: i32) {
-        GenesisSink::steps(&mut *self.out, to - self.theirs, delta);
+        let to = self.kept(to);
+        GenesisSink::steps(&mut *self.out, to, delta);
     }
 }
 
