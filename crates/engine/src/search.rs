@@ -663,14 +663,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
     }
 
-    /// Generates the quiet moves (the full list minus the noisy ones),
-    /// unscored, and finds a quiet TT move: all a node needs to know
-    /// whether its TT move is legal, which often cuts before any other
-    /// quiet move is wanted.
-    /// Generates the quiet moves. The TT move, the killers and the
-    /// counter-move are set aside as they are met (a killer is legal here
-    /// only if it is in the list), so their stages need not search the
-    /// list, which holds hundreds of placements in Genesis.
+    /// Generates the quiet moves (`Position::quiet_moves`), unscored. The
+    /// TT move, the killers and the counter-move are set aside as they are
+    /// met: a quiet TT move is legal here only if it is in the list (where
+    /// the rules' own test is not cheap, this is how a node learns it, and
+    /// the TT move often cuts before any other quiet is wanted), and so is
+    /// a killer, so their stages need not search the list, which holds
+    /// hundreds of placements in Genesis.
     fn gen_quiets(&self, pos: &P, pk: &mut Picker) {
         let mut all = MoveList::new();
         pos.quiet_moves(&mut all);
@@ -690,12 +689,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 continue;
             }
             // The first of the three with this code (the counter-move may
-            // be a killer too); a TT move is never taken again.
-            if code != pk.tt {
-                if let Some(i) = refs.iter().position(|&r| r == code) {
-                    pk.refutations[i] = Some(m);
-                    continue;
-                }
+            // be a killer too).
+            if let Some(i) = refs.iter().position(|&r| r == code) {
+                pk.refutations[i] = Some(m);
+                continue;
             }
             pk.bufs.quiets.push((0, m));
         }
