@@ -15,9 +15,12 @@
 //! the page tables. Where the kernel declines, the table works the same on
 //! small pages.
 //!
-//! Moves are stored as a 20-bit code ([`encode_move`]); the search never
-//! decodes them, it only compares codes with the legal moves it generated,
-//! so a stale or colliding entry can never produce an illegal move.
+//! Moves are stored as a 20-bit code ([`encode_move`]). The search
+//! compares codes with the legal moves it generated, or, in a variant
+//! whose legality test is cheap (Genesis: `Position::CHEAP_IS_LEGAL`),
+//! decodes one ([`decode_move`]) and plays it only if the rules'
+//! `is_legal` accepts it; either way a stale or colliding entry can never
+//! produce an illegal move.
 
 use chimera_rules::{Color, Move, MoveKind, Role, Square};
 use std::alloc::{self, Layout};
