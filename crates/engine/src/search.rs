@@ -403,10 +403,10 @@ struct Picker {
     bufs: PickBufs,
     tt: u32,
     tt_move: Option<Move>,
-    killers: [u32; 2],
-    counter: u32,
-    /// The two killers and the counter-move, once found among the quiet
-    /// moves (so legal here), kept out of the scored list.
+    /// The codes of the two killers and of the counter-move (0: none).
+    refs: [u32; 3],
+    /// Those moves, once found among the quiet moves (so legal here),
+    /// kept out of the scored list.
     refutations: [Option<Move>; 3],
     noisy_cur: usize,
     quiet_cur: usize,
@@ -592,7 +592,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     /// false when either is missing.
     #[inline]
     fn cont_both_bad(&self, ps: usize, cont: [Option<usize>; 2]) -> bool {
-        cont.iter().all(|k| k.is_some_and(|k| self.hist.cont[k * PS + ps] < 0))
+        // A missing move's row of zeros is never below zero.
+        self.cont_rows(cont).iter().all(|row| row[ps] < 0)
     }
 
     /// The late-move reduction, in plies, of the `count`th move searched
@@ -639,19 +640,18 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
             bufs.noisy.push((score, m));
         }
-        let (killers, counter) = if qsearch {
-            ([0; 2], 0)
+        let refs = if qsearch {
+            [0; 3]
         } else {
             let c = self.stack[ply + STACK_OFF - 1].moved.map_or(0, |k| self.hist.counter[k]);
-            (self.killers[ply], c)
+            [self.killers[ply][0], self.killers[ply][1], c]
         };
         Picker {
             stage: Stage::Tt,
             bufs,
             tt,
             tt_move,
-            killers,
-            counter,
+            refs,
             refutations: [None; 3],
             noisy_cur: 0,
             quiet_cur: 0,
@@ -673,7 +673,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     fn gen_quiets(&self, pos: &P, pk: &mut Picker) {
         let mut all = MoveList::new();
         pos.quiet_moves(&mut all);
-        let refs = [pk.killers[0], pk.killers[1], pk.counter];
+        let refs = pk.refs;
         // The squares of the four codes: a move whose squares match none
         // of them is none of the four, and is pushed without being encoded.
         let squares = [pk.tt & SQUARE_MASK, refs[0] & SQUARE_MASK, refs[1] & SQUARE_MASK, refs[2] & SQUARE_MASK];
@@ -733,9 +733,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if !P::CHEAP_IS_LEGAL {
             return pk.refutations[i];
         }
-        let codes = [pk.killers[0], pk.killers[1], pk.counter];
-        let code = codes[i];
-        if code == 0 || code == pk.tt || codes[..i].contains(&code) {
+        let code = pk.refs[i];
+        if code == 0 || code == pk.tt || pk.refs[..i].contains(&code) {
             return None;
         }
         Self::legal_quiet(pos, code)
@@ -1527,14 +1526,14 @@ mod tests {
                 let k0 = if rng.next().is_multiple_of(4) { tt } else { pick(&mut rng) };
                 w.killers[3] = [k0, (rng.next() & 0xFFFFF) as u32];
                 let mut pk = w.new_picker(&pos, tt, 3, false);
-                pk.counter = match rng.next() % 3 {
+                pk.refs[2] = match rng.next() % 3 {
                     0 => k0,
                     1 => pick(&mut rng),
                     _ => 0,
                 };
                 let in_check = pos.is_check();
                 let cont = w.cont_keys(3);
-                let counter = pk.counter;
+                let counter = pk.refs[2];
                 let mut got = Vec::new();
                 let mut last_quiet = i32::MAX;
                 while let Some((m, picked)) = w.next_move(&pos, &mut pk, 3, in_check) {
