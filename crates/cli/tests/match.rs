@@ -110,6 +110,31 @@ fn a_game_ends_by_the_rules_fools_mate() {
 }
 
 #[test]
+fn search_by_phase_works_out_the_clock_left() {
+    // scripts/search-by-phase.py on a hand-made 10+0.1 game: White spends
+    // 1 s then 0.5 s (9.1 s then 8.7 s left, 8.90 on average), Black 2 s
+    // (8.1 s left). Without a TimeControl tag the column is "-".
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/search-by-phase.py");
+    let game = |tc: &str| {
+        format!(
+            "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n{tc}[Result \"1-0\"]\n\n\
+             1. e4 {{+0.20/10 1.000s}} e5 {{-0.10/12 2.000s}} 2. Nf3 {{+0.30/14 0.500s}} 1-0\n"
+        )
+    };
+    let run = |text: String, name: &str| {
+        let path = scratch(name);
+        std::fs::write(&path, text).unwrap();
+        let out = Command::new(&script).arg(&path).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = run(game("[TimeControl \"10+0.1\"]\n"), "clock.pgn");
+    assert!(out.contains("| 1-10 | 2, 12.0, 0.750 s, 8.90 s | 1, 12.0, 2.000 s, 8.10 s |"), "{out}");
+    let out = run(game(""), "noclock.pgn");
+    assert!(out.contains("| 1-10 | 2, 12.0, 0.750 s, - | 1, 12.0, 2.000 s, - |"), "{out}");
+}
+
+#[test]
 fn time_odds_proxy_scales_the_clock_an_engine_sees() {
     // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34):
     // A's first `go` of a 10+0.1 game names 5 s and 0.05 s an increment for
