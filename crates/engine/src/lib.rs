@@ -140,6 +140,14 @@ pub const USE_NNUE: bool = true;
 /// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).
 pub const NNUE_HYBRID: i32 = 800;
 
+/// The moves a clock with an increment is shared over when the GUI sends
+/// no `movestogo` (docs/strength.md §38).
+const INCREMENT_HORIZON: u32 = 15;
+
+/// The same without an increment: sharing the clock over fewer moves would
+/// leave too little of it for a long game.
+const SUDDEN_DEATH_HORIZON: u32 = 30;
+
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
@@ -441,8 +449,16 @@ impl Engine {
             return (None, None);
         };
         let avail = left.saturating_sub(overhead).max(Duration::from_millis(1));
-        let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
         let inc = limits.increment.unwrap_or_default();
+        // Without `movestogo` the clock is shared over a horizon of moves:
+        // 15 with an increment, so that the clock settles at a few
+        // increments where 30 (and ¾ of the increment) left a quarter of a
+        // 10+0.1 clock unused to the end of the game; the time goes to the
+        // first moves, which decide Genesis (docs/strength.md §38). 30 in
+        // sudden death, where the clock must last however long the game
+        // runs.
+        let horizon = if inc.is_zero() { SUDDEN_DEATH_HORIZON } else { INCREMENT_HORIZON };
+        let mtg = limits.moves_to_go.unwrap_or(horizon).clamp(1, 50);
         // Placement: the clock's share of each move grows with the pieces
         // still to place, 1 + reserve/8 (3× with a full reserve of 16); as
         // the soft limit is a share of what is left it shrinks as the clock
@@ -452,7 +468,7 @@ impl Engine {
         } else {
             avail / mtg
         };
-        let mut soft = share + inc * 3 / 4;
+        let mut soft = share + inc;
         if n_moves == 1 {
             soft /= 10;
         }
@@ -824,8 +840,8 @@ mod time_tests {
     fn placement_scales_the_soft_limit() {
         let e = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
         let l = clock(10, 100, None);
-        let share = (Duration::from_secs(10) - e.move_overhead) / 30;
-        let inc = Duration::from_millis(75);
+        let share = (Duration::from_secs(10) - e.move_overhead) / INCREMENT_HORIZON;
+        let inc = Duration::from_millis(100);
         let soft = |reserve| e.time_budget(&l, reserve, 20).0.unwrap();
         assert_eq!(soft(0), share + inc);
         assert_eq!(soft(16), share.mul_f64(3.0) + inc);
@@ -836,6 +852,23 @@ mod time_tests {
         assert_eq!(e.time_budget(&m, 16, 20), e.time_budget(&m, 0, 20));
         // A single legal move still gets a tenth.
         assert_eq!(e.time_budget(&l, 16, 1).0.unwrap(), (share.mul_f64(3.0) + inc) / 10);
+    }
+
+    /// With an increment the clock is shared over 15 moves and the whole
+    /// increment is added; in sudden death over 30; `movestogo` overrides
+    /// both.
+    #[test]
+    fn the_horizon_depends_on_the_increment() {
+        let e = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+        let avail = Duration::from_secs(60) - e.move_overhead;
+        let soft = |l: &Limits| e.time_budget(l, 0, 20).0.unwrap();
+        assert_eq!(soft(&clock(60, 0, None)), avail / 30);
+        assert_eq!(soft(&clock(60, 1000, None)), avail / 15 + Duration::from_secs(1));
+        assert_eq!(soft(&clock(60, 0, Some(40))), avail / 40);
+        assert_eq!(soft(&clock(60, 1000, Some(40))), avail / 40 + Duration::from_secs(1));
+        // The hard limit never passes three quarters of the clock.
+        let (_, h) = e.time_budget(&clock(1, 1000, None), 16, 20);
+        assert!(h.unwrap() <= (Duration::from_secs(1) - e.move_overhead) * 3 / 4);
     }
 
     /// The side to move's reserve: 16 at the Genesis start, one fewer for
