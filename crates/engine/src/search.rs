@@ -943,7 +943,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         child
     }
 
-    pub fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence search. `checks`: its first ply (called from the main
+    /// search), where the quiet moves that give check are searched too,
+    /// in the variants that list them (`Position::quiet_checks`).
+    pub fn qsearch(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.count_node();
         if ply as u32 > self.seldepth {
             self.seldepth = ply as u32;
@@ -1006,7 +1009,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 }
             }
             let child = self.enter(pos, m, key, ply + STACK_OFF);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, false);
             self.pop_hash();
             if self.shared.stopped() {
                 self.end_picker(pk, ply);
@@ -1024,6 +1027,39 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
         self.end_picker(pk, ply);
+        // The first ply also tries the quiet checks (as Fairy-Stockfish
+        // does): in Genesis a King stands in the open from the first
+        // moves, and a check is often the tactic that decides the game.
+        // A check that loses material by exchange, or that both earlier
+        // moves' continuation histories call bad, is left out.
+        if checks && !in_check && best < beta {
+            let mut list = MoveList::new();
+            if pos.quiet_checks(&mut list) {
+                let cont = self.cont_keys(ply);
+                for &m in list.iter() {
+                    let (_, ps) = self.quiet_stats(pos, m, cont);
+                    if self.cont_both_bad(ps, cont) || !see_ge(pos, m, 0) {
+                        continue;
+                    }
+                    let child = self.enter(pos, m, key, ply + STACK_OFF);
+                    let score = -self.qsearch(&child, -beta, -alpha, ply + 1, false);
+                    self.pop_hash();
+                    if self.shared.stopped() {
+                        return 0;
+                    }
+                    if score > best {
+                        best = score;
+                        if score > alpha {
+                            alpha = score;
+                            best_move = encode_move(m);
+                            if score >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
         if in_check && !any {
             return -mate_in(ply);
         }
@@ -1051,7 +1087,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             depth += 1; // check extension
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, true);
         }
         self.count_node();
         if ply as u32 > self.seldepth {
@@ -1131,7 +1167,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
             // Razoring.
             if depth <= 2 && static_eval + 300 * depth < alpha {
-                let v = self.qsearch(pos, alpha, beta, ply);
+                let v = self.qsearch(pos, alpha, beta, ply, true);
                 if v < alpha {
                     return v;
                 }
@@ -1188,7 +1224,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     continue;
                 }
                 let child = self.enter(pos, m, key, sp);
-                let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
+                let mut v = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1, true);
                 if v >= pc_beta {
                     v = -self.search(&child, depth - 4, -pc_beta, -pc_beta + 1, ply + 1, !cut_node);
                 }
@@ -1630,6 +1666,30 @@ mod tests {
             w.pop_hash();
             // The occurrence left the path: its filter count is back to zero.
             assert!(!w.is_repetition(&pos));
+        });
+    }
+
+    /// Quiescence's first ply tries the quiet checks of a variant that lists
+    /// them: in this Genesis position the fork Nc7+ wins the Queen, which
+    /// captures alone do not see (White, a Knight and a Pawn against a
+    /// Queen, stands below -3 on captures only). A variant without the
+    /// list (chess) is unchanged.
+    #[test]
+    fn quiescence_tries_quiet_checks_on_its_first_ply() {
+        let pos = Genesis::from_fen("q3k3/8/8/1N6/8/8/7P/6K1 w - - 0 1").unwrap();
+        let mut checks = MoveList::new();
+        assert!(pos.quiet_checks(&mut checks));
+        assert!(checks.iter().any(|m| m.to_string() == "b5c7"), "{checks:?}");
+        with_worker::<Genesis>(&[], |w| {
+            let captures_only = w.qsearch(&pos, -INF, INF, 0, false);
+            let with_checks = w.qsearch(&pos, -INF, INF, 0, true);
+            assert!(captures_only < -300, "{captures_only}");
+            assert!(with_checks > 100, "{with_checks}");
+        });
+        let chess = Chess::from_fen("q3k3/8/8/1N6/8/8/7P/6K1 w - - 0 1").unwrap();
+        assert!(!chess.quiet_checks(&mut MoveList::new()));
+        with_worker::<Chess>(&[], |w| {
+            assert_eq!(w.qsearch(&chess, -INF, INF, 0, true), w.qsearch(&chess, -INF, INF, 0, false));
         });
     }
 

@@ -326,6 +326,13 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
             }
         }
     }
+    /// Appends the legal quiet moves (of `quiet_moves`) that give check,
+    /// for the first ply of the engine's quiescence search, and says
+    /// whether the variant lists them: the default lists none and answers
+    /// `false`, and quiescence then plays captures only.
+    fn quiet_checks(&self, _moves: &mut MoveList) -> bool {
+        false
+    }
     /// The pieces of either colour standing in `occ` that attack `sq` when
     /// the occupancy is `occ` (a piece outside `occ` counts as gone, so a
     /// slider behind it sees through): the attack sets of static exchange

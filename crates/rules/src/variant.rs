@@ -467,6 +467,9 @@ impl Position for AnyPosition {
     fn quiet_moves(&self, moves: &mut MoveList) {
         with_position!(self, p => p.quiet_moves(moves))
     }
+    fn quiet_checks(&self, moves: &mut MoveList) -> bool {
+        with_position!(self, p => p.quiet_checks(moves))
+    }
     fn is_legal(&self, m: Move) -> bool {
         with_position!(self, p => p.is_legal(m))
     }

@@ -2,7 +2,9 @@
 //! quiescence search) against the full legal list filtered by
 //! `is_capture || promotion`, and `Position::quiet_moves` (the move
 //! picker's quiet stages) against the rest of that list, over random
-//! playouts of every variant, and `Position::is_legal` against that list
+//! playouts of every variant, `Position::quiet_checks` (quiescence's
+//! checks, where a variant lists them) against the quiet moves that give
+//! check, and `Position::is_legal` against that list
 //! (Magic Ring with several power lists). Perft is untouched: it counts
 //! `legal_moves`, which this test also exercises as the reference.
 
@@ -26,10 +28,11 @@ fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 }
 
 /// Plays `games` random games of up to `plies` plies and checks every
-/// position; returns (positions checked, noisy moves seen).
-fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, plies: usize) -> (usize, usize) {
+/// position; returns (positions checked, noisy moves seen, quiet checks
+/// seen).
+fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, plies: usize) -> (usize, usize, usize) {
     let mut rng = Rng(seed);
-    let (mut positions, mut noisy_seen) = (0, 0);
+    let (mut positions, mut noisy_seen, mut checks_seen) = (0, 0, 0);
     for _ in 0..games {
         let mut pos = AnyPosition::new(variant, opts);
         let mut earlier: Vec<Move> = Vec::new();
@@ -48,6 +51,23 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
             let mut quiet = MoveList::new();
             pos.quiet_moves(&mut quiet);
             assert_eq!(sorted(quiet.iter().copied()), expected_quiet, "{variant}: quiet moves differ at {}", pos.fen());
+            // `quiet_checks`, where the variant lists them, are exactly the
+            // quiet moves after which the other side is in check.
+            let mut checks = MoveList::new();
+            if pos.quiet_checks(&mut checks) {
+                let expected_checks = sorted(quiet.iter().copied().filter(|&m| {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    after.is_check()
+                }));
+                assert_eq!(
+                    sorted(checks.iter().copied()),
+                    expected_checks,
+                    "{variant}: quiet checks differ at {}",
+                    pos.fen()
+                );
+                checks_seen += checks.len();
+            }
             // `is_legal` (Genesis has its own, without listing its
             // placements) agrees with the list on every legal move, on the
             // moves of earlier positions, and on made-up placements and
@@ -85,15 +105,18 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
             pos.play_unchecked(m);
         }
     }
-    (positions, noisy_seen)
+    (positions, noisy_seen, checks_seen)
 }
 
 #[test]
 fn noisy_and_quiet_moves_split_the_legal_list_in_every_variant() {
     for (i, &variant) in Variant::ALL.iter().enumerate() {
-        let (positions, noisy) = check_variant(variant, &RuleOptions::default(), 1 + i as u64, 40, 200);
+        let (positions, noisy, checks) = check_variant(variant, &RuleOptions::default(), 1 + i as u64, 40, 200);
         assert!(positions > 2_000, "{variant}: only {positions} positions");
         assert!(noisy > positions / 4, "{variant}: only {noisy} noisy moves in {positions} positions");
+        if variant == Variant::Genesis {
+            assert!(checks > positions / 20, "{variant}: only {checks} quiet checks in {positions} positions");
+        }
     }
 }
 
@@ -102,7 +125,7 @@ fn noisy_moves_with_other_ring_powers() {
     for (seed, list) in [(11, "QRBNK"), (12, "N"), (13, "KB"), (14, "RQ")] {
         let powers: RingPowers = list.parse().expect("valid power list");
         let opts = RuleOptions { ring_powers: powers };
-        let (positions, _) = check_variant(Variant::MagicRing, &opts, seed, 25, 200);
+        let (positions, _, _) = check_variant(Variant::MagicRing, &opts, seed, 25, 200);
         assert!(positions > 1_000);
     }
 }

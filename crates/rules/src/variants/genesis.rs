@@ -193,6 +193,68 @@ impl GenesisSink for MoveCounter {
     }
 }
 
+/// The quiet board moves that give check ([`Position::quiet_checks`]):
+/// those whose piece attacks the enemy King from its new square, or that
+/// uncover a slider's line to it. Placements never give check in Genesis.
+struct CheckSink<'a> {
+    out: &'a mut MoveList,
+    board: &'a Board,
+    theirs: Bitboard,
+    occ: Bitboard,
+    king: Square,
+    /// Our pieces standing alone between one of our sliders and the King.
+    discoverers: Bitboard,
+}
+
+impl CheckSink<'_> {
+    /// The squares among `to` where the piece on `from` gives check.
+    #[inline]
+    fn checking(&self, from: Square, to: Bitboard) -> Bitboard {
+        let Some(role) = self.board.role_at(from) else { return Bitboard::EMPTY };
+        let mut checks = checking_squares(role, self.king, self.occ.without(from));
+        if self.discoverers.contains(from) {
+            checks |= !attacks::line(self.king, from);
+        }
+        to & checks
+    }
+}
+
+impl MoveSink for CheckSink<'_> {
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        for t in self.checking(from, to - self.theirs) {
+            self.out.push(Move::normal(from, t));
+        }
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        // Genesis's generator lists its board moves by `targets` and
+        // `steps`; a plain move that came this way is still filtered.
+        if m.kind == MoveKind::Normal
+            && !self.theirs.contains(m.to)
+            && self.checking(m.from, Bitboard::from_square(m.to)).any()
+        {
+            self.out.push(m);
+        }
+    }
+    #[inline]
+    fn promotions(&mut self, _from: Square, _to: Square, _roles: &[Role]) {}
+}
+
+impl GenesisSink for CheckSink<'_> {
+    #[inline]
+    fn drops(&mut self, _role: Role, _to: Bitboard) {}
+    #[inline]
+    fn steps(&mut self, to: Bitboard, delta: i32) {
+        for t in to - self.theirs {
+            let from = Square::new((t.index() as i32 - delta) as u32);
+            if self.checking(from, Bitboard::from_square(t)).any() {
+                self.out.push(Move::normal(from, t));
+            }
+        }
+    }
+}
+
 impl Genesis {
     /// The start: empty board, full reserves, White to move.
     pub fn new() -> Genesis {
@@ -494,6 +556,17 @@ impl Position for Genesis {
     fn quiet_moves(&self, moves: &mut MoveList) {
         let theirs = self.board.by_color(!self.turn);
         self.gen(&mut QuietSink { out: moves, theirs });
+    }
+    fn quiet_checks(&self, moves: &mut MoveList) -> bool {
+        let b = &self.board;
+        let us = self.turn;
+        if let Some(king) = b.king_of(!us) {
+            let occ = b.occupied();
+            let discoverers = b.slider_blockers(king, us, occ) & b.by_color(us);
+            let theirs = b.by_color(!us);
+            self.gen(&mut CheckSink { out: moves, board: b, theirs, occ, king, discoverers });
+        }
+        true
     }
     /// The generator's board moves, and for a placement one bitboard:
     /// a fraction of listing the hundreds of placements.
