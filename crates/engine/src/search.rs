@@ -256,6 +256,22 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Takes a searched move's score into a quiescence node's best score, the
+/// lower end of its window and its best move; true when the move cuts
+/// (score ≥ beta).
+#[inline]
+fn raise(best: &mut i32, alpha: &mut i32, best_move: &mut u32, m: Move, score: i32, beta: i32) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+            *best_move = encode_move(m);
+            return score >= beta;
+        }
+    }
+    false
+}
+
 /// Most valuable victim, then least valuable attacker: the capture
 /// ordering key (higher first) of the search and the baseline.
 pub fn mvv_lva<P: Evaluate>(pos: &P, m: Move) -> i32 {
@@ -1015,15 +1031,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 self.end_picker(pk, ply);
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = encode_move(m);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, &mut best_move, m, score, beta) {
+                break;
             }
         }
         self.end_picker(pk, ply);
@@ -1047,15 +1056,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     if self.shared.stopped() {
                         return 0;
                     }
-                    if score > best {
-                        best = score;
-                        if score > alpha {
-                            alpha = score;
-                            best_move = encode_move(m);
-                            if score >= beta {
-                                break;
-                            }
-                        }
+                    if raise(&mut best, &mut alpha, &mut best_move, m, score, beta) {
+                        break;
                     }
                 }
             }
