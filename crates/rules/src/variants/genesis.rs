@@ -229,12 +229,9 @@ impl MoveSink for CheckSink<'_> {
     #[inline]
     fn push(&mut self, m: Move) {
         // Genesis's generator lists its board moves by `targets` and
-        // `steps`; a plain move that came this way is still filtered.
-        if m.kind == MoveKind::Normal
-            && !self.theirs.contains(m.to)
-            && self.checking(m.from, Bitboard::from_square(m.to)).any()
-        {
-            self.out.push(m);
+        // `steps`; a plain move that came this way is filtered the same.
+        if m.kind == MoveKind::Normal {
+            self.targets(m.from, Bitboard::from_square(m.to));
         }
     }
     #[inline]
