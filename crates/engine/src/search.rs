@@ -7,7 +7,7 @@
 //! generator with SEE pruning, null-move pruning, late-move reductions
 //! (by history too), late-move, futility, history, continuation-history
 //! and SEE pruning of quiet moves (by the depth a reduction would leave),
-//! razoring, check extensions, repetition (a hash-count filter before a
+//! razoring, singular extensions, repetition (a hash-count filter before a
 //! bounded scan that stops at null moves), fifty-move and dead-material
 //! draws, mate scores; Lazy SMP across threads. The histories persist
 //! across the searches of one game ([`Histories`], owned by the `Engine`).
@@ -1084,10 +1084,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         self.pv_table[ply].clear();
+        // No check extension: a node in check is searched at the depth it
+        // was given, as in Stockfish. In Genesis, where checks come by the
+        // dozen, the extension took the search 30 plies deep at depth 11
+        // (§40 of strength.md).
         let in_check = pos.is_check();
-        if in_check {
-            depth += 1; // check extension
-        }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, true);
         }
