@@ -1331,12 +1331,19 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     // The depth a late-move reduction would leave this
                     // move: it sets the margins of the pruning below.
                     let lmr_depth = (depth - 1 - self.reduction(depth, searched)).max(0);
-                    // Late move pruning: the rest of the quiets too. A
-                    // Genesis placement is pruned so at every depth (a
-                    // node can hold hundreds of them; §32 of strength.md).
-                    if (depth <= 4 || matches!(m.kind, MoveKind::Drop(_)))
-                        && searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
-                    {
+                    // Late move pruning: the rest of the quiets too, at
+                    // every depth. A board move follows Stockfish's limit
+                    // over every move seen, pruned or not (§42 of
+                    // strength.md); a Genesis placement the older, looser
+                    // one over the moves searched (a node can hold
+                    // hundreds of them; §32, and §36 where Stockfish's
+                    // limit lost for placements).
+                    let lmp = if matches!(m.kind, MoveKind::Drop(_)) {
+                        searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
+                    } else {
+                        seen as i32 >= (3 + depth * depth) / if improving { 1 } else { 2 }
+                    };
+                    if lmp {
                         if let Some(pk) = pk.as_mut() {
                             pk.skip_quiets = true;
                         }

@@ -73,9 +73,10 @@ fn several_threads_find_the_mate() {
     assert!(pos.is_legal(r.best.unwrap()));
 }
 
-/// The histories persist from one search to the next of a game (the second
-/// search of an engine differs from a fresh engine's), and `new_game`
-/// clears them with the table (then it is a fresh engine's search again).
+/// The histories persist from one search to the next of a game (a second
+/// search of the same position, the table cleared in between, differs from
+/// a fresh engine's), and `new_game` clears them with the table (then it is
+/// a fresh engine's search again).
 #[test]
 fn histories_persist_within_a_game_and_new_game_clears_them() {
     let run = |e: &mut Engine, fen: &str| {
@@ -95,6 +96,7 @@ fn histories_persist_within_a_game_and_new_game_clears_them() {
     let fresh = run(&mut Engine::new(opts()), FENS[2]);
     let mut e = Engine::new(opts());
     run(&mut e, FENS[3]);
+    run(&mut e, FENS[2]);
     // Only the histories carry over: the table is cleared in between.
     e.clear_hash();
     let warm = run(&mut e, FENS[2]);
