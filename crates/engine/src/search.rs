@@ -1336,8 +1336,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     // over every move seen, pruned or not (§42 of
                     // strength.md); a Genesis placement the older, looser
                     // one over the moves searched (a node can hold
-                    // hundreds of them; §32, and §36 where Stockfish's
-                    // limit lost for placements).
+                    // hundreds of them; §32. Stockfish's limit for
+                    // placements was not kept in §34, and lost with other
+                    // changes in §36).
                     let lmp = if matches!(m.kind, MoveKind::Drop(_)) {
                         searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
                     } else {
