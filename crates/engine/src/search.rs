@@ -1342,7 +1342,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     let lmp = if matches!(m.kind, MoveKind::Drop(_)) {
                         searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
                     } else {
-                        seen as i32 >= (3 + depth * depth) / if improving { 1 } else { 2 }
+                        seen >= (3 + depth * depth) / if improving { 1 } else { 2 }
                     };
                     if lmp {
                         if let Some(pk) = pk.as_mut() {
