@@ -1321,13 +1321,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             seen += 1;
             let is_capture = pos.is_capture(m);
             let quiet = !is_capture && m.promotion().is_none();
+            let placement = matches!(m.kind, MoveKind::Drop(_));
             let (stat, ps) = if quiet { self.quiet_stats(pos, m, cont) } else { (0, 0) };
 
             if !root && !in_check && best > -MATE_BOUND && searched > 0 {
                 // At PV nodes only placements are pruned so, as a Genesis
                 // PV node holds hundreds of them; a board move there is
                 // kept, so a quiet mate is not lost (§35 of strength.md).
-                if quiet && (!pv_node || matches!(m.kind, MoveKind::Drop(_))) {
+                if quiet && (!pv_node || placement) {
                     // The depth a late-move reduction would leave this
                     // move: it sets the margins of the pruning below.
                     let lmr_depth = (depth - 1 - self.reduction(depth, searched)).max(0);
@@ -1339,7 +1340,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     // hundreds of them; §32. Stockfish's limit for
                     // placements was not kept in §34, and lost with other
                     // changes in §36).
-                    let lmp = if matches!(m.kind, MoveKind::Drop(_)) {
+                    let lmp = if placement {
                         searched as i32 >= 4 + depth * depth * if improving { 2 } else { 1 }
                     } else {
                         seen >= (3 + depth * depth) / if improving { 1 } else { 2 }
