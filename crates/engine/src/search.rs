@@ -7,7 +7,7 @@
 //! generator with SEE pruning, null-move pruning, late-move reductions
 //! (by history too), late-move, futility, history, continuation-history
 //! and SEE pruning of quiet moves (by the depth a reduction would leave),
-//! razoring, singular extensions, repetition (a hash-count filter before a
+//! razoring, singular (double and negative) extensions, repetition (a hash-count filter before a
 //! bounded scan that stops at null moves), fifty-move and dead-material
 //! draws, mate scores; Lazy SMP across threads. The histories persist
 //! across the searches of one game ([`Histories`], owned by the `Engine`).
@@ -184,7 +184,16 @@ struct StackEntry {
     excluded_null: bool,
     /// Code of the move a singular-extension search leaves out (0: none).
     excluded: u32,
+    /// Whether the move being searched from this ply is quiet (no capture
+    /// or promotion): the child rewards it when it fails low.
+    quiet_move: bool,
+    /// Double singular extensions on the path to this ply (capped, so
+    /// that they cannot take the search ever deeper).
+    double_ext: u8,
 }
+
+/// The most double singular extensions on one path.
+const MAX_DOUBLE_EXT: u8 = 8;
 
 /// Offset of ply 0 in the stack, so `ply - 2` is always an index.
 const STACK_OFF: usize = 2;
@@ -930,6 +939,25 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
     }
 
+    /// A node where every move failed low: the quiet move that led to it
+    /// refuted them all, so its histories (the butterfly one at half the
+    /// bonus, the continuation ones of the two moves before it) gain as a
+    /// cut-off move's would (Stockfish's prior-countermove bonus).
+    fn reward_prior_quiet(&mut self, pos: &P, depth: i32, ply: usize) {
+        let sp = ply + STACK_OFF;
+        if !self.stack[sp - 1].quiet_move {
+            return;
+        }
+        let Some(prev) = self.stack[sp - 1].moved else { return };
+        let bonus = (150 * depth - 100).clamp(0, 1500);
+        // `prev` is `piece_square(them, role, to)`.
+        let (role, to) = ((prev / 64) % Role::COUNT, prev % 64);
+        gravity(&mut self.hist.main[(!pos.turn()).index()][role][to], bonus / 2);
+        for k in [self.stack[sp - 2].moved, self.stack[sp - 3].moved].into_iter().flatten() {
+            gravity(&mut self.hist.cont[k * PS + prev], bonus);
+        }
+    }
+
     fn update_capture_stats(&mut self, pos: &P, best: Option<Move>, captures: &[Move], depth: i32) {
         let bonus = (150 * depth - 100).clamp(0, 1500);
         if let Some(b) = best {
@@ -1021,6 +1049,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // Delta pruning.
                 let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
                 if stand_pat + victim + 200 < alpha && m.promotion().is_none() {
+                    continue;
+                }
+                // Futility: far below alpha, a capture that does not win
+                // material by exchange cannot bring the score up to it.
+                if stand_pat + 200 <= alpha && m.promotion().is_none() && !see_ge(pos, m, 1) {
+                    best = best.max(stand_pat + 200);
                     continue;
                 }
             }
@@ -1148,7 +1182,16 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         let slot = (!in_check).then(|| corr_slot(pos));
         let static_eval = slot.map_or(-INF, |s| self.corrected(s, raw_eval));
         self.stack[sp].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[sp - 2].static_eval;
+        // Improving: better than two plies ago, or, when that node was in
+        // check (no evaluation), than four plies ago.
+        let improving = !in_check && ply >= 2 && {
+            let two = self.stack[sp - 2].static_eval;
+            if two != -INF {
+                static_eval > two
+            } else {
+                ply < 4 || static_eval > self.stack[sp - 4].static_eval
+            }
+        };
 
         // Internal iterative reduction: a node the table knows no move for
         // is searched shallower (its next visit has a move to start with).
@@ -1161,9 +1204,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
 
         if !pv_node && !in_check && !root {
-            // Reverse futility pruning.
-            if depth <= 6
-                && static_eval - 90 * depth + if improving { 40 } else { 0 } >= beta
+            // Reverse futility pruning (to depth 8 with 75 a ply: §44 of
+            // strength.md).
+            if depth <= 8
+                && static_eval - 75 * depth + if improving { 40 } else { 0 } >= beta
                 && static_eval.abs() < MATE_BOUND
             {
                 return static_eval;
@@ -1256,9 +1300,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
 
         // Singular extension: when every other move fails well below the
         // TT move's score (a reduced search without it), the TT move is
-        // extended; when even without it the search clears beta, the node
-        // is cut (multi-cut); when the TT score alone clears beta, the TT
-        // move is reduced instead.
+        // extended, by two plies outside the PV when they fail below it by
+        // a margin more (a few times a path at most); when even without it
+        // the search clears beta, the node is cut (multi-cut); when the TT
+        // score alone clears beta, or the node is expected to fail high,
+        // the TT move is reduced instead.
         let mut tt_ext = 0;
         if !root && excluded == 0 && depth >= 8 && tt_move != 0 && ply < MAX_PLY / 2 {
             if let Some(e) = tt {
@@ -1273,10 +1319,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                         return 0;
                     }
                     if v < sb {
-                        tt_ext = 1;
+                        tt_ext =
+                            if !pv_node && v < sb - 20 && self.stack[sp].double_ext < MAX_DOUBLE_EXT { 2 } else { 1 };
                     } else if sb >= beta {
                         return sb;
-                    } else if tt_score >= beta {
+                    } else if tt_score >= beta || cut_node {
                         tt_ext = -1;
                     }
                 }
@@ -1381,8 +1428,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
 
             let child = self.enter(pos, m, key, sp);
+            self.stack[sp].quiet_move = quiet;
             let nodes_before = self.nodes;
-            let new_depth = depth - 1 + if encode_move(m) == tt_move { tt_ext } else { 0 };
+            let ext = if encode_move(m) == tt_move { tt_ext } else { 0 };
+            self.stack[sp + 1].double_ext = self.stack[sp].double_ext + u8::from(ext == 2);
+            let new_depth = depth - 1 + ext;
             let mut score;
             if searched == 0 {
                 score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node);
@@ -1500,6 +1550,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         } else {
             Bound::Upper
         };
+        if bound == Bound::Upper && !root {
+            self.reward_prior_quiet(pos, depth, ply);
+        }
         // The correction history learns from quiet (or no) best moves, and
         // only from scores their bound says are beyond the evaluation.
         if let Some(slot) = slot {
@@ -1726,6 +1779,39 @@ mod tests {
             assert!(!w.cont_both_bad(ps, [None, Some(k2)]), "the first move is missing");
             let other = w.quiet_stats(&pos, Move::normal(Square::B1, Square::C3), [None, None]).1;
             assert!(!w.cont_both_bad(other, [Some(k1), Some(k2)]), "another move's entries");
+        });
+    }
+
+    /// A node that fails low rewards the quiet move that led to it: its
+    /// continuation entries under the two moves before it by the bonus,
+    /// its butterfly entry (the mover's colour) by half; nothing for a
+    /// capture or a null move.
+    #[test]
+    fn a_fail_low_rewards_the_quiet_move_before_it() {
+        // After 1. e4 e5 2. Nf3: Black to move, White's Nf3 led here.
+        let pos = Chess::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2").unwrap();
+        let prev = piece_square(Color::White, Role::Knight, Square::F3);
+        let (k1, k2) =
+            (piece_square(Color::Black, Role::Pawn, Square::E5), piece_square(Color::White, Role::Pawn, Square::E4));
+        with_worker::<Chess>(&[], |w| {
+            let (ply, depth) = (3, 5);
+            let sp = ply + STACK_OFF;
+            w.stack[sp - 1].moved = Some(prev);
+            w.stack[sp - 2].moved = Some(k1);
+            w.stack[sp - 3].moved = Some(k2);
+            w.stack[sp - 1].quiet_move = false;
+            w.reward_prior_quiet(&pos, depth, ply);
+            assert_eq!(w.hist.cont[k1 * PS + prev], 0, "a capture is not rewarded");
+            w.stack[sp - 1].quiet_move = true;
+            w.reward_prior_quiet(&pos, depth, ply);
+            let bonus = 150 * depth - 100;
+            assert_eq!(w.hist.cont[k1 * PS + prev] as i32, bonus);
+            assert_eq!(w.hist.cont[k2 * PS + prev] as i32, bonus);
+            assert_eq!(w.hist.main[Color::White.index()][Role::Knight.index()][Square::F3.index()] as i32, bonus / 2);
+            assert_eq!(w.hist.main[Color::Black.index()][Role::Knight.index()][Square::F3.index()], 0);
+            w.stack[sp - 1].moved = None;
+            w.reward_prior_quiet(&pos, depth, ply);
+            assert_eq!(w.hist.cont[k1 * PS + prev] as i32, bonus, "a null move: nothing");
         });
     }
 
