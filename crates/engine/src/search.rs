@@ -169,6 +169,12 @@ fn corr_slot<P: Evaluate>(pos: &P) -> usize {
     pos.turn().index() * CORR_SIZE + (h >> (64 - CORR_BITS)) as usize
 }
 
+/// The history bonus (or, negated, malus) of a search to `depth`.
+#[inline]
+fn stat_bonus(depth: i32) -> i32 {
+    (150 * depth - 100).clamp(0, 1500)
+}
+
 #[inline]
 fn gravity(h: &mut i16, bonus: i32) {
     let v = *h as i32;
@@ -921,7 +927,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         if let Some(k) = cont[0] {
             self.hist.counter[k] = code;
         }
-        let bonus = (150 * depth - 100).clamp(0, 1500);
+        let bonus = stat_bonus(depth);
         let hist = &mut self.hist;
         let mut upd = |m: Move, b: i32| {
             let role = pos.moving_role(m).unwrap_or(Role::Pawn);
@@ -949,17 +955,18 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             return;
         }
         let Some(prev) = self.stack[sp - 1].moved else { return };
-        let bonus = (150 * depth - 100).clamp(0, 1500);
+        let bonus = stat_bonus(depth);
         // `prev` is `piece_square(them, role, to)`.
         let (role, to) = ((prev / 64) % Role::COUNT, prev % 64);
         gravity(&mut self.hist.main[(!pos.turn()).index()][role][to], bonus / 2);
-        for k in [self.stack[sp - 2].moved, self.stack[sp - 3].moved].into_iter().flatten() {
+        // The continuation keys of the move one ply up: the two before it.
+        for k in self.cont_keys(ply - 1).into_iter().flatten() {
             gravity(&mut self.hist.cont[k * PS + prev], bonus);
         }
     }
 
     fn update_capture_stats(&mut self, pos: &P, best: Option<Move>, captures: &[Move], depth: i32) {
-        let bonus = (150 * depth - 100).clamp(0, 1500);
+        let bonus = stat_bonus(depth);
         if let Some(b) = best {
             gravity(&mut self.hist.capture[Self::capture_key(pos, b)], bonus);
         }
