@@ -36,6 +36,7 @@
 #                before §16 were trained without it) [1]
 #   ACTIVATION   crelu or screlu [crelu for a new net; INIT's shape otherwise]
 #   BUCKETS      output buckets, 1-8 [1 for a new net; INIT's otherwise]
+#   KINGS        king buckets, 1 or 4 [1 for a new net; INIT's otherwise]
 #   HIDDEN       hidden width, 16-256 in steps of 16 [128 for a new net;
 #                INIT's otherwise; wider than INIT's widens it]
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
@@ -62,6 +63,7 @@ WDL=${WDL:-0}
 INIT=${INIT:-}
 ACTIVATION=${ACTIVATION:-}
 BUCKETS=${BUCKETS:-}
+KINGS=${KINGS:-}
 HIDDEN=${HIDDEN:-}
 DATA=${DATA:-$OUT/$VARIANT.bin}
 CURVE=${CURVE:-"1250000 2500000 0"}
@@ -106,6 +108,7 @@ train_net() {
     [ "$MIRROR" = 0 ] || [ "$VARIANT" = clown ] || init+=(--mirror)
     [ -z "$ACTIVATION" ] || init+=(--activation "$ACTIVATION")
     [ -z "$BUCKETS" ] || init+=(--buckets "$BUCKETS")
+    [ -z "$KINGS" ] || init+=(--kings "$KINGS")
     [ -z "$HIDDEN" ] || init+=(--hidden "$HIDDEN")
     # shellcheck disable=SC2086 # DATA is a list of files
     "$CHIMERA" train $DATA --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \

@@ -24,7 +24,7 @@ pub struct Args {
     out: std::path::PathBuf,
     /// Start from this net (fine-tuning, e.g. a variant from the chess
     /// net) instead of random weights. The new net keeps its shape unless
-    /// `--hidden`, `--activation` or `--buckets` is given.
+    /// `--hidden`, `--activation`, `--buckets` or `--kings` is given.
     #[arg(long)]
     init: Option<std::path::PathBuf>,
     /// Hidden units per perspective, 16 to 256 in steps of 16 [default:
@@ -41,6 +41,12 @@ pub struct Args {
     /// (1 to 8) [default: 1, or the `--init` net's].
     #[arg(long)]
     buckets: Option<usize>,
+    /// Input sets chosen by the square of the perspective's own King: 1,
+    /// or 4 (its home rank's files a-d and e-h, the other ranks' a-d and
+    /// e-h) [default: 1, or the `--init` net's]. A net of one set
+    /// fine-tuned with 4 starts with four copies of it.
+    #[arg(long)]
+    kings: Option<usize>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
     epochs: usize,
@@ -87,6 +93,9 @@ pub fn run(a: Args) -> Result<()> {
     if a.buckets.is_some_and(|b| !(1..=MAX_BUCKETS).contains(&b)) {
         bail!("--buckets must be between 1 and {MAX_BUCKETS}");
     }
+    if a.kings.is_some_and(|k| !Shape::valid_kings(k)) {
+        bail!("--kings must be 1 or 4");
+    }
     if a.hidden.is_some_and(|h| !Shape::valid_width(h)) {
         bail!("--hidden must be 16 to {MAX_HIDDEN} in steps of 16");
     }
@@ -122,6 +131,7 @@ pub fn run(a: Args) -> Result<()> {
                 activation: a.activation.unwrap_or(parent.activation),
                 buckets: a.buckets.unwrap_or(parent.buckets),
                 width: a.hidden.unwrap_or(parent.width),
+                kings: a.kings.unwrap_or(parent.kings),
             };
             if shape != parent {
                 t.reshape(shape, a.seed).map_err(|e| anyhow::anyhow!("--init {}: {e}", p.display()))?;
@@ -135,6 +145,7 @@ pub fn run(a: Args) -> Result<()> {
                 activation: a.activation.unwrap_or_default(),
                 buckets: a.buckets.unwrap_or(1),
                 width: a.hidden.unwrap_or(DEFAULT_HIDDEN),
+                kings: a.kings.unwrap_or(1),
             },
         ),
     };

@@ -204,7 +204,7 @@ fn bench_on_sampled_records() {
 /// reason and no output.
 #[test]
 fn train_writes_the_shape_asked_for() {
-    use chimera_engine::nnue::{Activation, Network, Shape, MAGIC, MAGIC2};
+    use chimera_engine::nnue::{Activation, Network, Shape, MAGIC, MAGIC2, MAGIC3};
     let dir = std::env::temp_dir().join(format!("chimera-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("chess.bin");
@@ -226,7 +226,7 @@ fn train_writes_the_shape_asked_for() {
     let out = train(&a, &["--activation", "screlu", "--buckets", "8"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("screlu (8 output buckets)"));
-    let screlu8 = Shape { activation: Activation::SCReLU, buckets: 8, width: 128 };
+    let screlu8 = Shape { activation: Activation::SCReLU, buckets: 8, width: 128, kings: 1 };
     assert_eq!(load(&a), (screlu8, MAGIC2.to_vec()));
     let b = dir.join("b.nnue");
     let out = train(&b, &["--init", a.to_str().unwrap()]);
@@ -245,6 +245,15 @@ fn train_writes_the_shape_asked_for() {
     let out = train(&dir.join("narrow.nnue"), &["--init", w.to_str().unwrap(), "--hidden", "128"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("not 128 wide"), "{err}");
+    // Given four king buckets: version 3; they cannot be taken away again.
+    let k = dir.join("k.nnue");
+    let out = train(&k, &["--init", a.to_str().unwrap(), "--kings", "4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4×1280→128×2→1"));
+    assert_eq!(load(&k), (Shape { kings: 4, ..screlu8 }, MAGIC3.to_vec()));
+    let out = train(&dir.join("one.nnue"), &["--init", k.to_str().unwrap(), "--kings", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("not 1"), "{err}");
     let bad = dir.join("bad.nnue");
     for (extra, why) in [
         (vec!["--hidden", "100"], "--hidden must be 16 to 256 in steps of 16"),
@@ -252,6 +261,7 @@ fn train_writes_the_shape_asked_for() {
         (vec!["--buckets", "9"], "--buckets must be between 1 and 8"),
         (vec!["--buckets", "0"], "--buckets must be between 1 and 8"),
         (vec!["--activation", "relu"], "unknown activation"),
+        (vec!["--kings", "2"], "--kings must be 1 or 4"),
     ] {
         let out = train(&bad, &extra);
         let err = String::from_utf8_lossy(&out.stderr);

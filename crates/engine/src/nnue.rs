@@ -22,9 +22,16 @@
 //! squares and are not turned. So 2 × 9 × 64 board inputs and 2 × 64 flag
 //! inputs: [`INPUTS`] = 1,280 per perspective.
 //!
+//! A net may have several sets of these inputs, *king buckets*, each with
+//! its own first-layer weights: each perspective uses the set of the square
+//! of its own King ([`king_bucket`]: 1 set, or 4). When a King moves to
+//! another bucket, every input of that perspective changes and the
+//! accumulator is made from scratch.
+//!
 //! # Evaluation
 //!
-//! `acc[p] = b1 + Σ W1[index(p, f)]` over the active features `f` (`i16`,
+//! `acc[p] = b1 + Σ W1[kb(p)][index(p, f)]` over the active features `f`
+//! (`kb(p)`: perspective p's king bucket; `i16`,
 //! scaled by [`QA`]). The output layer has one or more *buckets* (up to
 //! [`MAX_BUCKETS`]), chosen by the material on the board and in reserve
 //! ([`material`], [`bucket`]): each bucket `k` has its own weights `W2[k]`
@@ -53,15 +60,18 @@
 //!
 //! # File format
 //!
-//! Little-endian: the 8 bytes `CHIMNN1\n` (version 1) or `CHIMNN2\n`
-//! (version 2); a `u8` length and the variant id (UTF-8) the net was trained
-//! for; `u32` inputs and `u32` hidden width H (must be [`INPUTS`], and 16
-//! to [`MAX_HIDDEN`] in steps of 16; 128 in version 1); version 2 only: a `u8` activation (0 CReLU, 1 SCReLU) and a
-//! `u8` number of output buckets B (1 to [`MAX_BUCKETS`]); then `i16` ×
-//! inputs × hidden input weights (input-major); `i16` × hidden biases;
-//! `i16` × B × 2·hidden output weights (bucket by bucket: ours, then
+//! Little-endian: the 8 bytes `CHIMNN1\n` (version 1), `CHIMNN2\n`
+//! (version 2) or `CHIMNN3\n` (version 3); a `u8` length and the variant id
+//! (UTF-8) the net was trained for; `u32` inputs and `u32` hidden width H
+//! (must be [`INPUTS`], and 16 to [`MAX_HIDDEN`] in steps of 16; 128 in
+//! version 1); versions 2 and 3: a `u8` activation (0 CReLU, 1 SCReLU) and
+//! a `u8` number of output buckets B (1 to [`MAX_BUCKETS`]); version 3
+//! only: a `u8` number of king buckets K (4; 1 in versions 1 and 2); then
+//! `i16` × K × inputs × hidden input weights (input-major, king bucket by
+//! king bucket); `i16` × hidden biases; `i16` × B × 2·hidden output weights (bucket by bucket: ours, then
 //! theirs); `i32` × B output biases. Nothing after. A version 1 file is a
-//! CReLU net with one bucket, and such a net is written as version 1.
+//! CReLU net with one bucket, and such a net is written as version 1; a net
+//! with king buckets is written as version 3, any other as version 2.
 
 use crate::Evaluate;
 use chimera_rules::{Board, Color, Piece, Role, Variant};
@@ -95,6 +105,11 @@ pub const MAGIC: &[u8; 8] = b"CHIMNN1\n";
 pub const MAGIC2: &[u8; 8] = b"CHIMNN2\n";
 /// Most output buckets a net may have.
 pub const MAX_BUCKETS: usize = 8;
+/// The first bytes of a network file, version 3 (version 2 with input sets
+/// chosen by the king's square).
+pub const MAGIC3: &[u8; 8] = b"CHIMNN3\n";
+/// The numbers of king buckets a net may have ([`king_bucket`]).
+pub const KING_BUCKETS: [usize; 2] = [1, 4];
 /// The reserve bits of the flag word ([`flag::RESERVE`]: 6 roles × 8).
 const RESERVE_MASK: u64 = (1 << 48) - 1;
 
@@ -145,11 +160,13 @@ pub struct Shape {
     pub buckets: usize,
     /// Hidden units per perspective (16 to [`MAX_HIDDEN`], a multiple of 16).
     pub width: usize,
+    /// Input sets, one per king bucket ([`king_bucket`]: 1 or 4).
+    pub kings: usize,
 }
 
 impl Default for Shape {
     fn default() -> Self {
-        Shape { activation: Activation::CReLU, buckets: 1, width: DEFAULT_HIDDEN }
+        Shape { activation: Activation::CReLU, buckets: 1, width: DEFAULT_HIDDEN, kings: 1 }
     }
 }
 
@@ -157,7 +174,26 @@ impl Shape {
     /// Whether a net of this shape is written as file version 1 (CReLU,
     /// one output, 128 wide); every other shape needs version 2.
     pub const fn is_version1(&self) -> bool {
-        matches!(self.activation, Activation::CReLU) && self.buckets == 1 && self.width == DEFAULT_HIDDEN
+        matches!(self.activation, Activation::CReLU)
+            && self.buckets == 1
+            && self.width == DEFAULT_HIDDEN
+            && self.kings == 1
+    }
+
+    /// Whether a net of this shape is written as file version 3 (more than
+    /// one king bucket); version 2 otherwise, unless version 1.
+    pub const fn is_version3(&self) -> bool {
+        self.kings > 1
+    }
+
+    /// Whether a net may have `kings` king buckets ([`KING_BUCKETS`]).
+    pub const fn valid_kings(kings: usize) -> bool {
+        kings == KING_BUCKETS[0] || kings == KING_BUCKETS[1]
+    }
+
+    /// Rows of the first layer: [`INPUTS`] per king bucket.
+    pub const fn rows(&self) -> usize {
+        self.kings * INPUTS
     }
 
     /// Whether a net may be `width` units wide.
@@ -168,7 +204,11 @@ impl Shape {
     /// `1280→128×2→1` (the hidden width H in the middle), with the
     /// activation and buckets when not the version 1 defaults.
     pub fn describe(&self) -> String {
-        let mut s = format!("{INPUTS}→{}×2→1", self.width);
+        let mut s = if self.kings > 1 {
+            format!("{}×{INPUTS}→{}×2→1", self.kings, self.width)
+        } else {
+            format!("{INPUTS}→{}×2→1", self.width)
+        };
         if self.activation != Activation::CReLU {
             s += &format!(" {}", self.activation.name());
         }
@@ -206,6 +246,23 @@ pub fn material_of_codes(codes: &[u16]) -> u32 {
 #[inline]
 pub fn bucket(material: u32, buckets: usize) -> usize {
     (material.saturating_sub(2) as usize * buckets / 31).min(buckets - 1)
+}
+
+/// The king bucket of perspective `p` (0 White, 1 Black) whose own King
+/// stands on `sq` (`None`: no King on the board, as in Genesis's placement),
+/// of `kings` ([`KING_BUCKETS`]). With 4, seen from `p`'s side of the board
+/// (Black's turned over, as its inputs are): the home rank's files a-d, its
+/// files e-h (the two castled Kings), then the other ranks' files a-d and
+/// e-h. No King counts as bucket 0.
+#[inline]
+pub const fn king_bucket(kings: usize, p: usize, sq: Option<u32>) -> usize {
+    match sq {
+        Some(sq) if kings == 4 => {
+            let rel = if p == 0 { sq } else { sq ^ 56 };
+            2 * (rel >= 8) as usize + (rel % 8 >= 4) as usize
+        }
+        _ => 0,
+    }
 }
 
 /// Bits of the flag word ([`Snapshot`]).
@@ -268,6 +325,24 @@ impl Snapshot {
         s
     }
 
+    /// The square of colour `c`'s King (the lowest, should it have two),
+    /// if it has one on the board.
+    #[inline]
+    pub fn king(&self, c: usize) -> Option<u32> {
+        let k = self.words[c][Role::King.index()];
+        (k != 0).then(|| k.trailing_zeros())
+    }
+
+    /// The king bucket of each perspective ([`king_bucket`]) in a net of
+    /// `kings` buckets, as the first-layer row of its input 0.
+    #[inline]
+    pub fn king_rows(&self, kings: usize) -> [u16; 2] {
+        if kings == 1 {
+            return [0, 0];
+        }
+        [0, 1].map(|p| (king_bucket(kings, p, self.king(p)) * INPUTS) as u16)
+    }
+
     /// Number of active features.
     #[inline]
     pub fn count(&self) -> u32 {
@@ -298,6 +373,19 @@ impl Snapshot {
     pub fn codes(&self) -> impl Iterator<Item = u16> + '_ {
         (0..2).flat_map(move |c| (0..WORDS).flat_map(move |k| bits(self.words[c][k]).map(move |b| code(c, k, b))))
     }
+}
+
+/// [`Snapshot::king_rows`] from a position's feature codes
+/// ([`Snapshot::codes`], in increasing order).
+pub fn king_rows_of_codes(codes: &[u16], kings: usize) -> [u16; 2] {
+    if kings == 1 {
+        return [0, 0];
+    }
+    [0, 1].map(|p| {
+        let first = code(p, Role::King.index(), 0);
+        let sq = codes.iter().find(|&&c| (first..first + 64).contains(&c)).map(|&c| (c - first) as u32);
+        (king_bucket(kings, p, sq) * INPUTS) as u16
+    })
 }
 
 /// The flag word of a Genesis colour: its reserve counts.
@@ -402,6 +490,8 @@ pub struct Network {
     /// Hidden units per perspective: the first `width` lanes of the rows
     /// below are the net's, the rest zero.
     width: usize,
+    /// King buckets: `w` has [`INPUTS`] rows for each.
+    kings: usize,
     w: Box<[[i16; MAX_HIDDEN]]>,
     b: [i16; MAX_HIDDEN],
     /// One row per output bucket: ours (from lane 0), then theirs (from
@@ -422,7 +512,8 @@ pub const fn file_len(id_len: usize, shape: Shape) -> usize {
         + id_len
         + 8
         + if shape.is_version1() { 0 } else { 2 }
-        + 2 * (INPUTS * shape.width + shape.width + shape.buckets * 2 * shape.width)
+        + if shape.is_version3() { 1 } else { 0 }
+        + 2 * (shape.rows() * shape.width + shape.width + shape.buckets * 2 * shape.width)
         + 4 * shape.buckets
 }
 
@@ -430,9 +521,10 @@ impl Network {
     /// Reads a network file (format in the module documentation). The
     /// error says what is wrong with the bytes.
     pub fn from_bytes(bytes: &[u8], source: &str) -> Result<Network, String> {
-        let v2 = bytes.len() >= 8 && &bytes[..8] == MAGIC2;
+        let v3 = bytes.len() >= 8 && &bytes[..8] == MAGIC3;
+        let v2 = v3 || (bytes.len() >= 8 && &bytes[..8] == MAGIC2);
         if bytes.len() < 9 || (&bytes[..8] != MAGIC && !v2) {
-            return Err("not a Chimera network file (it must start with CHIMNN1 or CHIMNN2)".into());
+            return Err("not a Chimera network file (it must start with CHIMNN1, CHIMNN2 or CHIMNN3)".into());
         }
         let id_len = bytes[8] as usize;
         let id = bytes.get(9..9 + id_len).ok_or("the file ends inside the variant id")?;
@@ -463,7 +555,17 @@ impl Network {
             if !(1..=MAX_BUCKETS).contains(&buckets) {
                 return Err(format!("{buckets} output buckets; a net has 1 to {MAX_BUCKETS}"));
             }
-            Shape { activation, buckets, width: hidden }
+            let kings = if v3 {
+                let k = *bytes.get(at).ok_or("the file ends inside the header")? as usize;
+                at += 1;
+                if k == 1 || !Shape::valid_kings(k) {
+                    return Err(format!("{k} king buckets; a version 3 net has 4"));
+                }
+                k
+            } else {
+                1
+            };
+            Shape { activation, buckets, width: hidden, kings }
         } else {
             Shape::default()
         };
@@ -481,7 +583,7 @@ impl Network {
         let i16s: Vec<i16> =
             bytes[at..bytes.len() - tail].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
         let h = shape.width;
-        let (w, rest) = i16s.split_at(INPUTS * h);
+        let (w, rest) = i16s.split_at(shape.rows() * h);
         let (b, out_w) = rest.split_at(h);
         let out_b: Vec<i32> =
             bytes[bytes.len() - tail..].chunks_exact(4).map(|t| i32::from_le_bytes([t[0], t[1], t[2], t[3]])).collect();
@@ -492,7 +594,7 @@ impl Network {
 
     /// The shape of the output layer.
     pub fn shape(&self) -> Shape {
-        Shape { activation: self.activation, buckets: self.out_b.len(), width: self.width }
+        Shape { activation: self.activation, buckets: self.out_b.len(), width: self.width, kings: self.kings }
     }
 
     /// What the net is, for reports: its shape.
@@ -506,13 +608,22 @@ impl Network {
         let shape = self.shape();
         let v2 = !shape.is_version1();
         let mut out = Vec::with_capacity(file_len(id.len(), shape));
-        out.extend_from_slice(if v2 { MAGIC2 } else { MAGIC });
+        out.extend_from_slice(if shape.is_version3() {
+            MAGIC3
+        } else if v2 {
+            MAGIC2
+        } else {
+            MAGIC
+        });
         out.push(id.len() as u8);
         out.extend_from_slice(id);
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         out.extend_from_slice(&(self.width as u32).to_le_bytes());
         if v2 {
             out.extend_from_slice(&[shape.activation.code(), shape.buckets as u8]);
+        }
+        if shape.is_version3() {
+            out.push(shape.kings as u8);
         }
         let (w, b, out_w, _) = self.parts();
         for x in w.iter().chain(b).chain(&out_w) {
@@ -525,7 +636,8 @@ impl Network {
     }
 
     /// A network from quantised values: `b` (its length is the net's
-    /// hidden width H), `w` input-major (`INPUTS` rows of H), `out_w`
+    /// hidden width H), `w` input-major (`INPUTS` rows of H per king
+    /// bucket, bucket by bucket: their number is the net's), `out_w`
     /// (bucket by bucket, ours then theirs: 2·H each), `out_b` (one per
     /// bucket: their number is the net's number of buckets).
     pub fn from_parts(
@@ -538,10 +650,12 @@ impl Network {
     ) -> Network {
         let h = b.len();
         assert!(Shape::valid_width(h), "hidden width {h}");
-        assert_eq!(w.len(), INPUTS * h);
+        let kings = w.len() / (INPUTS * h);
+        assert!(Shape::valid_kings(kings), "{kings} king buckets");
+        assert_eq!(w.len(), kings * INPUTS * h);
         assert!((1..=MAX_BUCKETS).contains(&out_b.len()));
         assert_eq!(out_w.len(), out_b.len() * 2 * h);
-        let mut rows = vec![[0i16; MAX_HIDDEN]; INPUTS].into_boxed_slice();
+        let mut rows = vec![[0i16; MAX_HIDDEN]; kings * INPUTS].into_boxed_slice();
         for (row, src) in rows.iter_mut().zip(w.chunks_exact(h)) {
             row[..h].copy_from_slice(src);
         }
@@ -557,6 +671,7 @@ impl Network {
             source: "<trained>".into(),
             activation,
             width: h,
+            kings,
             w: rows,
             b: bias,
             out_w: out_rows,
@@ -564,7 +679,8 @@ impl Network {
         }
     }
 
-    /// The quantised values: input weights (input-major), biases, output
+    /// The quantised values: input weights (input-major, king bucket by
+    /// king bucket), biases, output
     /// weights (bucket by bucket), output biases.
     pub fn parts(&self) -> (Vec<i16>, &[i16], Vec<i16>, &[i32]) {
         let h = self.width;
@@ -590,7 +706,7 @@ impl Network {
     /// [`Network::refresh`] into `acc`, whose lanes past the net's width
     /// are left as they are.
     pub fn refresh_into(&self, s: &Snapshot, acc: &mut Accumulator) {
-        let mut changes = Changes::new(self, acc);
+        let mut changes = Changes::new(self, acc, s.king_rows(self.kings));
         changes.source = Source::Bias;
         for code in s.codes() {
             changes.add(code);
@@ -606,9 +722,15 @@ impl Network {
     /// [`Network::update`], reading the accumulator of `from` from `src`
     /// when given (`acc` is then overwritten in the net's lanes): one pass
     /// over the lanes of each perspective for all the changes together,
-    /// the copy included.
+    /// the copy included. Should a King have changed bucket between the
+    /// two, every input of that net changes: `acc` is made from scratch.
     pub fn update_from(&self, src: Option<&Accumulator>, from: &Snapshot, to: &Snapshot, acc: &mut Accumulator) {
-        let mut changes = Changes::new(self, acc);
+        let rows = to.king_rows(self.kings);
+        if rows != from.king_rows(self.kings) {
+            self.refresh_into(to, acc);
+            return;
+        }
+        let mut changes = Changes::new(self, acc, rows);
         if let Some(src) = src {
             changes.source = Source::Other(src);
         }
@@ -677,6 +799,8 @@ struct Changes<'a> {
     net: &'a Network,
     acc: &'a mut Accumulator,
     source: Source<'a>,
+    /// The row of input 0 in each perspective (its king bucket's first).
+    base: [u16; 2],
     /// Rows of the first layer to add and to remove, per perspective.
     adds: [[u16; BATCH]; 2],
     subs: [[u16; BATCH]; 2],
@@ -685,8 +809,17 @@ struct Changes<'a> {
 }
 
 impl<'a> Changes<'a> {
-    fn new(net: &'a Network, acc: &'a mut Accumulator) -> Self {
-        Changes { net, acc, source: Source::Itself, adds: [[0; BATCH]; 2], subs: [[0; BATCH]; 2], n_adds: 0, n_subs: 0 }
+    fn new(net: &'a Network, acc: &'a mut Accumulator, base: [u16; 2]) -> Self {
+        Changes {
+            net,
+            acc,
+            source: Source::Itself,
+            base,
+            adds: [[0; BATCH]; 2],
+            subs: [[0; BATCH]; 2],
+            n_adds: 0,
+            n_subs: 0,
+        }
     }
 
     #[inline]
@@ -707,8 +840,8 @@ impl<'a> Changes<'a> {
             self.apply();
         }
         let (rows, n) = if remove { (&mut self.subs, &mut self.n_subs) } else { (&mut self.adds, &mut self.n_adds) };
-        for (rows, index) in rows.iter_mut().zip(&INDEX) {
-            rows[*n] = index[code as usize];
+        for ((rows, index), base) in rows.iter_mut().zip(&INDEX).zip(self.base) {
+            rows[*n] = base + index[code as usize];
         }
         *n += 1;
     }
@@ -1063,7 +1196,7 @@ mod tests {
         let mut rng = SplitMix(seed);
         let mut r = |m: u64| (rng.next() % (2 * m + 1)) as i32 - m as i32;
         let h = shape.width;
-        let w: Vec<i16> = (0..INPUTS * h).map(|_| r(40) as i16).collect();
+        let w: Vec<i16> = (0..shape.rows() * h).map(|_| r(40) as i16).collect();
         let b: Vec<i16> = (0..h).map(|_| r(60) as i16).collect();
         let o: Vec<i16> = (0..shape.buckets * 2 * h).map(|_| r(127) as i16).collect();
         let ob: Vec<i32> = (0..shape.buckets).map(|_| r(5000)).collect();
@@ -1071,7 +1204,40 @@ mod tests {
     }
 
     /// The non-default shape the tests try beside version 1.
-    const SCRELU8: Shape = Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN };
+    const SCRELU8: Shape = Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN, kings: 1 };
+    /// A net with four king buckets (version 3).
+    const KINGS4: Shape = Shape { activation: Activation::SCReLU, buckets: 4, width: 64, kings: 4 };
+
+    /// The king buckets by hand: each side's own King, seen from its side
+    /// of the board; a King that crosses between the d- and e-files or
+    /// leaves its home rank changes bucket, and no King is bucket 0.
+    #[test]
+    fn king_buckets_by_hand() {
+        let kings = |fen: &str| {
+            let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
+            let snap = with_position!(&pos, p => Snapshot::of(p));
+            let rows = snap.king_rows(4);
+            assert_eq!(snap.king_rows(1), [0, 0]);
+            [rows[0] as usize / INPUTS, rows[1] as usize / INPUTS]
+        };
+        // White castled short (g1): 1; Black's King on b8, its home rank: 0.
+        assert_eq!(kings("1k6/8/8/8/8/8/8/6K1 w - - 0 1"), [1, 0]);
+        // White on c1: 0; Black on g8: 1.
+        assert_eq!(kings("6k1/8/8/8/8/8/8/2K5 w - - 0 1"), [0, 1]);
+        // Off the home rank: White e4 3, Black d6 (its third rank) 2.
+        assert_eq!(kings("8/8/3k4/8/4K3/8/8/8 w - - 0 1"), [3, 2]);
+        // Each side's home rank only: White on h8 is 3, Black on a1 is 2.
+        assert_eq!(kings("7K/8/8/8/8/8/8/k7 w - - 0 1"), [3, 2]);
+        assert_eq!(king_bucket(4, 0, None), 0);
+        assert_eq!(king_bucket(1, 1, Some(60)), 0);
+        // The same from the feature codes (the trainer's way).
+        let pos =
+            AnyPosition::from_fen(Variant::Chess, "8/8/3k4/8/4K3/8/8/8 w - - 0 1", &RuleOptions::default()).unwrap();
+        let snap = with_position!(&pos, p => Snapshot::of(p));
+        let codes: Vec<u16> = snap.codes().collect();
+        assert_eq!(king_rows_of_codes(&codes, 4), snap.king_rows(4));
+        assert_eq!(king_rows_of_codes(&codes, 4), [3 * INPUTS as u16, 2 * INPUTS as u16]);
+    }
 
     #[test]
     fn index_is_a_bijection_per_perspective_and_mirrors_colours() {
@@ -1116,7 +1282,7 @@ mod tests {
         assert_eq!(back.to_bytes(), bytes);
         assert!(Network::from_bytes(b"hello", "x").unwrap_err().contains("not a Chimera network"));
         // Version 2: activation and buckets in the header.
-        for shape in [SCRELU8, Shape { activation: Activation::CReLU, buckets: 4, width: 64 }] {
+        for shape in [SCRELU8, Shape { activation: Activation::CReLU, buckets: 4, width: 64, kings: 1 }] {
             let v2 = random_net_of(Variant::Genesis, 4, shape).to_bytes();
             assert_eq!(&v2[..8], MAGIC2);
             assert_eq!(v2.len(), file_len(7, shape));
@@ -1142,6 +1308,22 @@ mod tests {
         let mut bad = bytes.clone();
         bad[9] = b'X';
         assert!(Network::from_bytes(&bad, "x").unwrap_err().contains("unknown variant"));
+        // Version 3: the number of king buckets after version 2's header.
+        let v3 = random_net_of(Variant::Chess, 4, KINGS4).to_bytes();
+        assert_eq!(&v3[..8], MAGIC3);
+        assert_eq!(v3.len(), file_len(5, KINGS4));
+        let back = Network::from_bytes(&v3, "x").unwrap();
+        assert_eq!(back.shape(), KINGS4);
+        assert_eq!(back.to_bytes(), v3);
+        assert!(back.describe().starts_with("4×1280→64×2→1"), "{}", back.describe());
+        let at = 8 + 1 + 5 + 8 + 2;
+        for k in [0u8, 1, 2, 5, 255] {
+            let mut bad = v3.clone();
+            bad[at] = k;
+            let e = Network::from_bytes(&bad, "x").unwrap_err();
+            assert!(e.contains(&format!("{k} king buckets")), "{e}");
+        }
+        assert!(Network::from_bytes(&v3[..at], "x").unwrap_err().contains("ends inside the header"));
         let mut big = bytes.clone();
         big[9 + 5 + 4] = 1; // hidden size 129 (and a version 1 net is 128 wide)
         assert!(Network::from_bytes(&big, "x").unwrap_err().contains("this build reads"));
@@ -1149,19 +1331,28 @@ mod tests {
 
     /// Damaged files (truncated anywhere in the header, bytes changed,
     /// bytes added or cut at the end): a net file is either refused with a
-    /// reason or read to a net that writes back the same bytes; never a
-    /// panic.
+    /// reason or read to a net that writes back the same bytes (its variant
+    /// id in lower case); never a panic.
     #[test]
     fn damaged_net_files_are_refused_or_read_exactly() {
         let check = |b: &[u8]| match Network::from_bytes(b, "x") {
-            Ok(n) => assert!(
-                n.to_bytes() == b || (&b[..8] == MAGIC2 && n.shape() == Shape::default()),
-                "read a net that does not write back the same bytes"
-            ),
+            Ok(n) => {
+                // Variant ids are read in any case and written in lower case.
+                let mut want = b.to_vec();
+                want[9..9 + b[8] as usize].make_ascii_lowercase();
+                assert!(
+                    n.to_bytes() == want || (&b[..8] == MAGIC2 && n.shape() == Shape::default()),
+                    "read a net that does not write back the same bytes"
+                )
+            }
             Err(e) => assert!(!e.is_empty()),
         };
         let mut rng = SplitMix(99);
-        for f in [random_net(Variant::Chess, 1).to_bytes(), random_net_of(Variant::Genesis, 2, SCRELU8).to_bytes()] {
+        for f in [
+            random_net(Variant::Chess, 1).to_bytes(),
+            random_net_of(Variant::Genesis, 2, SCRELU8).to_bytes(),
+            random_net_of(Variant::Chess, 3, KINGS4).to_bytes(),
+        ] {
             for len in 0..64 {
                 check(&f[..len]);
             }
@@ -1283,18 +1474,20 @@ mod tests {
     #[test]
     fn a_refresh_is_the_sum_of_the_rows_of_the_features() {
         for &v in Variant::ALL.iter() {
-            let net = random_net_of(v, 7, SCRELU8);
-            for pos in crate::random_walk(v, 3, 40) {
-                let snap = with_position!(&pos, p => Snapshot::of(p));
-                let acc = net.refresh(&snap);
-                for (p, index) in INDEX.iter().enumerate() {
-                    let mut want = net.b;
-                    for code in snap.codes() {
-                        for (x, w) in want.iter_mut().zip(&net.w[index[code as usize] as usize]) {
-                            *x = x.wrapping_add(*w);
+            for net in [random_net_of(v, 7, SCRELU8), random_net_of(v, 8, KINGS4)] {
+                for pos in crate::random_walk(v, 3, 40) {
+                    let snap = with_position!(&pos, p => Snapshot::of(p));
+                    let acc = net.refresh(&snap);
+                    for (p, index) in INDEX.iter().enumerate() {
+                        let base = (king_bucket(net.kings, p, snap.king(p)) * INPUTS) as u16;
+                        let mut want = net.b;
+                        for code in snap.codes() {
+                            for (x, w) in want.iter_mut().zip(&net.w[(base + index[code as usize]) as usize]) {
+                                *x = x.wrapping_add(*w);
+                            }
                         }
+                        assert_eq!(acc.v[p][..net.width], want[..net.width], "{} {}", v.id(), pos.fen());
                     }
-                    assert_eq!(acc.v[p][..net.width], want[..net.width], "{} {}", v.id(), pos.fen());
                 }
             }
         }
@@ -1304,16 +1497,25 @@ mod tests {
     fn incremental_updates_equal_a_refresh_in_every_variant() {
         for &v in Variant::ALL.iter() {
             let net = if v == Variant::Chess { random_net(v, 5) } else { random_net_of(v, 5, SCRELU8) };
-            for seed in 0..4 {
-                let walk = crate::random_walk(v, seed, 120);
-                let mut stack = Stack::new(8);
-                for (i, pos) in walk.iter().enumerate() {
-                    // Plies wander up and down as in a search.
-                    let ply = (i * 7 + seed as usize) % 5;
-                    let (inc, full) = with_position!(pos, p => (stack.evaluate(&net, p, ply), net.evaluate(p)));
-                    assert_eq!(inc, full, "{} ply {i}", v.id());
+            // With king buckets, the Kings' walks between buckets too.
+            let mut crossings = 0;
+            for net in [net, random_net_of(v, 6, KINGS4)] {
+                for seed in 0..4 {
+                    let walk = crate::random_walk(v, seed, 120);
+                    let mut stack = Stack::new(8);
+                    let mut last = None;
+                    for (i, pos) in walk.iter().enumerate() {
+                        // Plies wander up and down as in a search.
+                        let ply = (i * 7 + seed as usize) % 5;
+                        let (inc, full) = with_position!(pos, p => (stack.evaluate(&net, p, ply), net.evaluate(p)));
+                        assert_eq!(inc, full, "{} ply {i}", v.id());
+                        let rows = with_position!(pos, p => Snapshot::of(p)).king_rows(net.kings);
+                        crossings += usize::from(last.is_some_and(|l| l != rows));
+                        last = Some(rows);
+                    }
                 }
             }
+            assert!(crossings > 0, "{}: no King changed bucket", v.id());
         }
     }
 
@@ -1323,7 +1525,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         for (i, &v) in Variant::ALL.iter().enumerate() {
             let path = dir.join(format!("{}.nnue", v.id()));
-            let net = if i % 2 == 0 { random_net(v, 7) } else { random_net_of(v, 7, SCRELU8) };
+            let net = match i % 3 {
+                0 => random_net(v, 7),
+                1 => random_net_of(v, 7, SCRELU8),
+                _ => random_net_of(v, 7, KINGS4),
+            };
             std::fs::write(&path, net.to_bytes()).unwrap();
             let mut e = crate::Engine::new(crate::EngineOptions { hash_mb: 1, use_nnue: true, ..Default::default() });
             e.set_eval_file(Some(&path)).unwrap();
@@ -1389,7 +1595,7 @@ mod tests {
     fn colour_flipped_positions_evaluate_the_same_in_every_variant() {
         let opts = RuleOptions::default();
         for &v in Variant::ALL.iter() {
-            let mut nets = vec![random_net(v, 17), random_net_of(v, 18, SCRELU8)];
+            let mut nets = vec![random_net(v, 17), random_net_of(v, 18, SCRELU8), random_net_of(v, 19, KINGS4)];
             nets.extend(embedded(v).cloned());
             for seed in 0..6 {
                 for pos in crate::random_walk(v, 100 + seed, 90) {

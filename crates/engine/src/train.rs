@@ -7,12 +7,14 @@
 //!   it (the engine's choice) is neither a capture nor a promotion, and its
 //!   search score is not a mate. Every `validation`-th game is held out.
 //! - **Shape**: the hidden width, the output layer's activation (CReLU or
-//!   SCReLU) and its number of buckets ([`crate::nnue::Shape`]): a new net
-//!   takes them from the [`Trainer::new`] call, a fine-tuned one keeps its
-//!   parent's unless [`Trainer::reshape`] changes them (each new bucket
-//!   starts as a copy of the parent's first; a wider net keeps the
-//!   parent's units and adds units with small random input weights and
-//!   zero output weights, so it starts with the parent's evaluation).
+//!   SCReLU), its number of buckets and the number of king buckets
+//!   ([`crate::nnue::Shape`]): a new net takes them from the
+//!   [`Trainer::new`] call, a fine-tuned one keeps its parent's unless
+//!   [`Trainer::reshape`] changes them (each new bucket starts as a copy of
+//!   the parent's first; a wider net keeps the parent's units and adds
+//!   units with small random input weights and zero output weights; a net
+//!   given king buckets starts with a copy of its inputs' weights for each;
+//!   so each starts with the parent's evaluation).
 //! - **Target**: `λ · result + (1 − λ) · sigmoid(score / 400)` for the side
 //!   to move (`result` 1 win, ½ draw, 0 loss; `score` the search score in
 //!   centipawns), against `sigmoid(output)`, the output in units of
@@ -25,7 +27,9 @@
 //! - **Quantisation**: input weights and biases × [`crate::nnue::QA`],
 //!   output weights × [`crate::nnue::QB`], output biases × QA·QB, rounded.
 
-use crate::nnue::{bucket, material_of_codes, Activation, Network, Shape, Snapshot, INDEX, INPUTS, MAX_HIDDEN, QA, QB};
+use crate::nnue::{
+    bucket, king_rows_of_codes, material_of_codes, Activation, Network, Shape, Snapshot, INDEX, MAX_HIDDEN, QA, QB,
+};
 use crate::SplitMix;
 use chimera_rules::{with_position, Color, MoveKind, Position, Variant};
 
@@ -168,10 +172,11 @@ pub struct Trainer {
 }
 
 /// Parameters of a net of `shape`, in one flat list: w1 (`INPUTS` rows of
-/// the width H), b1 (H), w2 (2·H per bucket), b2 (one per bucket).
+/// the width H per king bucket), b1 (H), w2 (2·H per bucket), b2 (one per
+/// bucket).
 const fn n_params(shape: Shape) -> usize {
     let h = shape.width;
-    INPUTS * h + h + shape.buckets * (2 * h + 1)
+    shape.rows() * h + h + shape.buckets * (2 * h + 1)
 }
 
 /// Small random values in ±1 (seeded).
@@ -202,7 +207,7 @@ impl Trainer {
         assert!(Shape::valid_width(shape.width), "hidden width {}", shape.width);
         let h = shape.width;
         let mut uni = uniform(seed ^ 0x5EED);
-        let w1 = (0..INPUTS * h).map(|_| uni() * 0.1).collect();
+        let w1 = (0..shape.rows() * h).map(|_| uni() * 0.1).collect();
         let b1 = (0..h).map(|_| 0.1 + uni() * 0.05).collect();
         let w2 = (0..shape.buckets * 2 * h).map(|_| uni() * 0.1).collect();
         let n = n_params(shape);
@@ -236,8 +241,10 @@ impl Trainer {
     /// Changes the shape (fine-tuning a net into another shape): every
     /// bucket starts as a copy of the first; the hidden layer is kept, and
     /// a wider one gets new units with small random input weights (from
-    /// `seed`) and zero output weights, so the evaluation is unchanged until
-    /// they learn. A net cannot be made narrower (the error says so).
+    /// `seed`) and zero output weights; a net of one king bucket given
+    /// several starts each as a copy of its inputs. So the evaluation is
+    /// unchanged until they learn. A net cannot be made narrower, nor its
+    /// king buckets changed once several (the error says so).
     pub fn reshape(&mut self, shape: Shape, seed: u64) -> Result<(), String> {
         let (old, h) = (self.shape.width, shape.width);
         if !Shape::valid_width(h) || h < old {
@@ -245,9 +252,17 @@ impl Trainer {
                 "a net {old} wide can be fine-tuned {old} to {MAX_HIDDEN} wide in steps of 16, not {h} wide"
             ));
         }
+        if !Shape::valid_kings(shape.kings) || (self.shape.kings > 1 && shape.kings != self.shape.kings) {
+            return Err(format!(
+                "a net of {} king buckets can be fine-tuned with {}, not {}",
+                self.shape.kings,
+                if self.shape.kings == 1 { "1 or 4".to_string() } else { self.shape.kings.to_string() },
+                shape.kings
+            ));
+        }
         if h > old {
             let mut uni = uniform(seed ^ 0x3D1E);
-            let mut w1 = Vec::with_capacity(INPUTS * h);
+            let mut w1 = Vec::with_capacity(self.shape.rows() * h);
             for row in self.w1.chunks_exact(old) {
                 w1.extend_from_slice(row);
                 w1.extend((old..h).map(|_| uni() * 0.1));
@@ -266,6 +281,9 @@ impl Trainer {
             self.w2 = first.repeat(shape.buckets);
             self.b2 = vec![self.b2[0]; shape.buckets];
         }
+        if shape.kings != self.shape.kings {
+            self.w1 = self.w1.repeat(shape.kings);
+        }
         self.shape = shape;
         let n = n_params(shape);
         self.m = vec![0.0; n];
@@ -279,7 +297,8 @@ impl Trainer {
     fn forward(&self, codes: &[u16], black: bool, target: f32, grad: Option<&mut Grad>) -> f32 {
         let (us, them) = if black { (1, 0) } else { (0, 1) };
         let h = self.shape.width;
-        let n_w1 = INPUTS * h;
+        let n_w1 = self.shape.rows() * h;
+        let base = king_rows_of_codes(codes, self.shape.kings);
         let mut acc_buf = [[0f32; MAX_HIDDEN]; 2];
         let [acc0, acc1] = &mut acc_buf;
         let acc = [&mut acc0[..h], &mut acc1[..h]];
@@ -287,7 +306,7 @@ impl Trainer {
         acc[1].copy_from_slice(&self.b1);
         for &c in codes {
             for (side, persp) in [(0, us), (1, them)] {
-                let row = INDEX[persp][c as usize] as usize * h;
+                let row = (base[persp] + INDEX[persp][c as usize]) as usize * h;
                 for (a, w) in acc[side].iter_mut().zip(&self.w1[row..row + h]) {
                     *a += *w;
                 }
@@ -335,7 +354,7 @@ impl Trainer {
             }
             for &c in codes {
                 for (side, persp) in [(0, us), (1, them)] {
-                    let row = INDEX[persp][c as usize] as usize * h;
+                    let row = (base[persp] + INDEX[persp][c as usize]) as usize * h;
                     for (gw, x) in gr.g[row..row + h].iter_mut().zip(&gh[side][..h]) {
                         *gw += *x;
                     }
@@ -549,9 +568,10 @@ mod tests {
     fn gradients_match_finite_differences_for_every_shape() {
         let shapes = [
             Shape::default(),
-            Shape { activation: Activation::SCReLU, buckets: 1, width: 128 },
-            Shape { activation: Activation::CReLU, buckets: 4, width: 32 },
-            Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN },
+            Shape { activation: Activation::SCReLU, buckets: 1, width: 128, kings: 1 },
+            Shape { activation: Activation::CReLU, buckets: 4, width: 32, kings: 1 },
+            Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN, kings: 1 },
+            Shape { activation: Activation::SCReLU, buckets: 8, width: 64, kings: 4 },
         ];
         for shape in shapes {
             let mut t = Trainer::new(Variant::Chess, 3, shape);
@@ -563,8 +583,9 @@ mod tests {
             let mut gr = Grad::new(n_params(shape));
             t.forward(&codes, black, target, Some(&mut gr));
             let k = bucket(material_of_codes(&codes), shape.buckets);
-            let (h, n_w1) = (shape.width, INPUTS * shape.width);
-            let row = INDEX[usize::from(black)][codes[3] as usize] as usize * h;
+            let (h, n_w1) = (shape.width, shape.rows() * shape.width);
+            let base = king_rows_of_codes(&codes, shape.kings)[usize::from(black)];
+            let row = (base + INDEX[usize::from(black)][codes[3] as usize]) as usize * h;
             let mut ids: Vec<usize> = (row..row + h).step_by(7).collect();
             ids.extend((n_w1..n_w1 + h).step_by(5));
             let w2 = n_w1 + h + k * 2 * h;
@@ -601,7 +622,7 @@ mod tests {
     #[test]
     fn screlu_buckets_learn_and_quantise_faithfully() {
         let data = material_data(7000);
-        let shape = Shape { activation: Activation::SCReLU, buckets: 8, width: 128 };
+        let shape = Shape { activation: Activation::SCReLU, buckets: 8, width: 128, kings: 1 };
         let cfg = Config { epochs: 12, batch: 256, lr: 0.02, wdl: 0.0, seed: 1, threads: 2 };
         let mut t = Trainer::new(Variant::Chess, 1, shape);
         let before = t.error(&data.validation, 0.0, 2);
@@ -623,7 +644,7 @@ mod tests {
         // A one-bucket net reshaped to 8 buckets evaluates as before.
         let one = Trainer::new(Variant::Chess, 2, Shape::default());
         let mut eight = one.clone();
-        eight.reshape(Shape { activation: Activation::CReLU, buckets: 8, width: 128 }, 0).unwrap();
+        eight.reshape(Shape { activation: Activation::CReLU, buckets: 8, width: 128, kings: 1 }, 0).unwrap();
         for pos in crate::random_walk(Variant::Chess, 5, 60) {
             let snap = with_position!(&pos, p => Snapshot::of(p));
             let black = pos.turn() == Color::Black;
@@ -639,11 +660,11 @@ mod tests {
         let data = material_data(9000);
         let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
         let mut narrow =
-            Trainer::new(Variant::Chess, 4, Shape { activation: Activation::SCReLU, buckets: 1, width: 128 });
+            Trainer::new(Variant::Chess, 4, Shape { activation: Activation::SCReLU, buckets: 1, width: 128, kings: 1 });
         narrow.train(&data, &cfg, &mut |_, _, _, _| {});
         let parent = narrow.quantise();
         let mut wide = Trainer::from_network(Variant::Chess, &parent);
-        let shape = Shape { activation: Activation::SCReLU, buckets: 4, width: MAX_HIDDEN };
+        let shape = Shape { activation: Activation::SCReLU, buckets: 4, width: MAX_HIDDEN, kings: 1 };
         wide.reshape(shape, 7).unwrap();
         assert_eq!(wide.shape(), shape);
         let widened = wide.quantise();
@@ -664,6 +685,44 @@ mod tests {
         assert!(e.contains("not 128 wide"), "{e}");
         let e = wide.reshape(Shape { width: 100, ..shape }, 0).unwrap_err();
         assert!(e.contains("steps of 16"), "{e}");
+    }
+
+    /// A net of one input set given four king buckets starts as four
+    /// copies: the same evaluation, float and quantised, wherever the Kings
+    /// stand; training then makes the buckets differ (each learns from the
+    /// positions whose King is in it). Buckets cannot be changed back.
+    #[test]
+    fn king_buckets_start_as_copies_and_learn_apart() {
+        let data = material_data(9100);
+        let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
+        let mut one = Trainer::new(Variant::Chess, 5, Shape { activation: Activation::SCReLU, ..Shape::default() });
+        one.train(&data, &cfg, &mut |_, _, _, _| {});
+        let parent = one.quantise();
+        let mut four = Trainer::from_network(Variant::Chess, &parent);
+        let shape = Shape { kings: 4, ..parent.shape() };
+        four.reshape(shape, 0).unwrap();
+        let child = four.quantise();
+        assert_eq!(child.shape(), shape);
+        assert_eq!(&child.to_bytes()[..8], crate::nnue::MAGIC3);
+        let mut rows_seen = std::collections::HashSet::new();
+        for seed in 0..3 {
+            for pos in crate::random_walk(Variant::Chess, 20 + seed, 120) {
+                let snap = with_position!(&pos, p => Snapshot::of(p));
+                rows_seen.insert(snap.king_rows(4));
+                let black = pos.turn() == Color::Black;
+                let start = Trainer::from_network(Variant::Chess, &parent);
+                assert!((start.eval_cp(&snap, black) - four.eval_cp(&snap, black)).abs() < 1e-3);
+                assert_eq!(with_position!(&pos, p => parent.evaluate(p)), with_position!(&pos, p => child.evaluate(p)));
+            }
+        }
+        assert!(rows_seen.len() > 2, "the walks put the Kings in several buckets: {rows_seen:?}");
+        four.train(&data, &cfg, &mut |_, _, _, _| {});
+        let sets: Vec<&[f32]> = four.w1.chunks_exact(four.w1.len() / 4).collect();
+        assert!(sets[1..].iter().any(|s| *s != sets[0]), "the king buckets learn apart");
+        let e = four.reshape(Shape { kings: 1, ..shape }, 0).unwrap_err();
+        assert!(e.contains("4 king buckets") && e.contains("not 1"), "{e}");
+        let e = one.reshape(Shape { kings: 3, ..one.shape() }, 0).unwrap_err();
+        assert!(e.contains("not 3"), "{e}");
     }
 
     #[test]
