@@ -1281,14 +1281,20 @@ mod tests {
         let back = Network::from_bytes(&bytes, "x").unwrap();
         assert_eq!(back.to_bytes(), bytes);
         assert!(Network::from_bytes(b"hello", "x").unwrap_err().contains("not a Chimera network"));
+        // A net of `shape` is written with `magic`, its length as said, and
+        // read back to the same shape and bytes.
+        let written = |variant: Variant, shape: Shape, magic: &[u8; 8]| {
+            let bytes = random_net_of(variant, 4, shape).to_bytes();
+            assert_eq!(&bytes[..8], magic);
+            assert_eq!(bytes.len(), file_len(variant.id().len(), shape));
+            let back = Network::from_bytes(&bytes, "x").unwrap();
+            assert_eq!(back.shape(), shape);
+            assert_eq!(back.to_bytes(), bytes);
+            (bytes, back)
+        };
         // Version 2: activation and buckets in the header.
         for shape in [SCRELU8, Shape { activation: Activation::CReLU, buckets: 4, width: 64, kings: 1 }] {
-            let v2 = random_net_of(Variant::Genesis, 4, shape).to_bytes();
-            assert_eq!(&v2[..8], MAGIC2);
-            assert_eq!(v2.len(), file_len(7, shape));
-            let back = Network::from_bytes(&v2, "x").unwrap();
-            assert_eq!(back.shape(), shape);
-            assert_eq!(back.to_bytes(), v2);
+            let (v2, _) = written(Variant::Genesis, shape, MAGIC2);
             let at = 8 + 1 + 7 + 8;
             let mut bad = v2.clone();
             bad[at] = 2;
@@ -1309,12 +1315,7 @@ mod tests {
         bad[9] = b'X';
         assert!(Network::from_bytes(&bad, "x").unwrap_err().contains("unknown variant"));
         // Version 3: the number of king buckets after version 2's header.
-        let v3 = random_net_of(Variant::Chess, 4, KINGS4).to_bytes();
-        assert_eq!(&v3[..8], MAGIC3);
-        assert_eq!(v3.len(), file_len(5, KINGS4));
-        let back = Network::from_bytes(&v3, "x").unwrap();
-        assert_eq!(back.shape(), KINGS4);
-        assert_eq!(back.to_bytes(), v3);
+        let (v3, back) = written(Variant::Chess, KINGS4, MAGIC3);
         assert!(back.describe().starts_with("4×1280→64×2→1"), "{}", back.describe());
         let at = 8 + 1 + 5 + 8 + 2;
         for k in [0u8, 1, 2, 5, 255] {
