@@ -68,10 +68,11 @@
 //! a `u8` number of output buckets B (1 to [`MAX_BUCKETS`]); version 3
 //! only: a `u8` number of king buckets K (4; 1 in versions 1 and 2); then
 //! `i16` × K × inputs × hidden input weights (input-major, king bucket by
-//! king bucket); `i16` × hidden biases; `i16` × B × 2·hidden output weights (bucket by bucket: ours, then
-//! theirs); `i32` × B output biases. Nothing after. A version 1 file is a
-//! CReLU net with one bucket, and such a net is written as version 1; a net
-//! with king buckets is written as version 3, any other as version 2.
+//! king bucket); `i16` × hidden biases; `i16` × B × 2·hidden output
+//! weights (bucket by bucket: ours, then theirs); `i32` × B output biases.
+//! Nothing after. A version 1 file is a CReLU net with one bucket, and such
+//! a net is written as version 1; a net with king buckets is written as
+//! version 3, any other as version 2.
 
 use crate::Evaluate;
 use chimera_rules::{Board, Color, Piece, Role, Variant};
@@ -172,7 +173,8 @@ impl Default for Shape {
 
 impl Shape {
     /// Whether a net of this shape is written as file version 1 (CReLU,
-    /// one output, 128 wide); every other shape needs version 2.
+    /// one output, 128 wide, one set of inputs); every other shape needs
+    /// version 2 or 3.
     pub const fn is_version1(&self) -> bool {
         matches!(self.activation, Activation::CReLU)
             && self.buckets == 1
@@ -680,8 +682,8 @@ impl Network {
     }
 
     /// The quantised values: input weights (input-major, king bucket by
-    /// king bucket), biases, output
-    /// weights (bucket by bucket), output biases.
+    /// king bucket), biases, output weights (bucket by bucket), output
+    /// biases.
     pub fn parts(&self) -> (Vec<i16>, &[i16], Vec<i16>, &[i32]) {
         let h = self.width;
         (
@@ -723,7 +725,8 @@ impl Network {
     /// when given (`acc` is then overwritten in the net's lanes): one pass
     /// over the lanes of each perspective for all the changes together,
     /// the copy included. Should a King have changed bucket between the
-    /// two, every input of that net changes: `acc` is made from scratch.
+    /// two, every input of its perspective changes: `acc` is made from
+    /// scratch.
     pub fn update_from(&self, src: Option<&Accumulator>, from: &Snapshot, to: &Snapshot, acc: &mut Accumulator) {
         let rows = to.king_rows(self.kings);
         if rows != from.king_rows(self.kings) {
