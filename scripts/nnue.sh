@@ -37,6 +37,9 @@
 #   ACTIVATION   crelu or screlu [crelu for a new net; INIT's shape otherwise]
 #   BUCKETS      output buckets, 1-8 [1 for a new net; INIT's otherwise]
 #   KINGS        king buckets, 1 or 4 [1 for a new net; INIT's otherwise]
+#   FACTORISE    1: a net of king buckets learns a part of each input weight
+#                shared by all buckets; 0: each bucket alone
+#                (--no-factorise, as the chess net of strength.md §48) [1]
 #   HIDDEN       hidden width, 16-256 in steps of 16 [128 for a new net;
 #                INIT's otherwise; wider than INIT's widens it]
 #   CURVE        training-set sizes of the curve ["1250000 2500000 0"; 0 = all]
@@ -64,6 +67,7 @@ INIT=${INIT:-}
 ACTIVATION=${ACTIVATION:-}
 BUCKETS=${BUCKETS:-}
 KINGS=${KINGS:-}
+FACTORISE=${FACTORISE:-1}
 HIDDEN=${HIDDEN:-}
 DATA=${DATA:-$OUT/$VARIANT.bin}
 CURVE=${CURVE:-"1250000 2500000 0"}
@@ -109,6 +113,7 @@ train_net() {
     [ -z "$ACTIVATION" ] || init+=(--activation "$ACTIVATION")
     [ -z "$BUCKETS" ] || init+=(--buckets "$BUCKETS")
     [ -z "$KINGS" ] || init+=(--kings "$KINGS")
+    [ "$FACTORISE" = 1 ] || init+=(--no-factorise)
     [ -z "$HIDDEN" ] || init+=(--hidden "$HIDDEN")
     # shellcheck disable=SC2086 # DATA is a list of files
     "$CHIMERA" train $DATA --variant "$VARIANT" --epochs "$EPOCHS" --lr "$LR" --wdl "$WDL" \

@@ -47,6 +47,11 @@ pub struct Args {
     /// fine-tuned with 4 starts with four copies of it.
     #[arg(long)]
     kings: Option<usize>,
+    /// With king buckets, learn each input weight as one set of its own
+    /// per bucket only, without the part shared by all buckets that every
+    /// position trains (the default).
+    #[arg(long)]
+    no_factorise: bool,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
     epochs: usize,
@@ -149,7 +154,15 @@ pub fn run(a: Args) -> Result<()> {
             },
         ),
     };
-    let cfg = Config { epochs: a.epochs, batch: a.batch, lr: a.lr, wdl: a.wdl, seed: a.seed, threads: a.threads };
+    let cfg = Config {
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        wdl: a.wdl,
+        seed: a.seed,
+        threads: a.threads,
+        factorise: !a.no_factorise,
+    };
     let v0 = trainer.error(&data.validation, a.wdl, a.threads);
     println!(
         "net {}; {} epochs, batch {}, lr {}, λ {}, seed {}, {} threads; held-out error at start {v0:.6}",

@@ -19,6 +19,10 @@
 //!   to move (`result` 1 win, ½ draw, 0 loss; `score` the search score in
 //!   centipawns), against `sigmoid(output)`, the output in units of
 //!   400 centipawns ([`crate::nnue::SCALE`]); squared error.
+//! - **Factorised king buckets** ([`Config::factorise`]): each input
+//!   weight of a net of several king buckets is learnt as a part shared by
+//!   all buckets plus the bucket's own; only the sum is stored, so the net
+//!   and its file are as without.
 //! - **Optimiser**: Adam on mini-batches, the step size falling from `lr`
 //!   to `lr / 100` along a cosine over all steps; weights clipped to ±1.98
 //!   so the quantised net cannot overflow. The epoch with the lowest
@@ -28,7 +32,8 @@
 //!   output weights × [`crate::nnue::QB`], output biases × QA·QB, rounded.
 
 use crate::nnue::{
-    bucket, king_rows_of_codes, material_of_codes, Activation, Network, Shape, Snapshot, INDEX, MAX_HIDDEN, QA, QB,
+    bucket, king_rows_of_codes, material_of_codes, Activation, Network, Shape, Snapshot, INDEX, INPUTS, MAX_HIDDEN, QA,
+    QB,
 };
 use crate::SplitMix;
 use chimera_rules::{with_position, Color, MoveKind, Position, Variant};
@@ -153,6 +158,10 @@ pub struct Config {
     pub wdl: f32,
     pub seed: u64,
     pub threads: usize,
+    /// A net of several king buckets learns each input weight as a shared
+    /// part, moved by every position, plus its bucket's own part, moved
+    /// only by positions of that bucket (see [`Trainer::train`]).
+    pub factorise: bool,
 }
 
 /// The network in floating point, with Adam's moments.
@@ -168,6 +177,10 @@ pub struct Trainer {
     b2: Vec<f32>,
     m: Vec<f32>,
     v: Vec<f32>,
+    /// Adam's moments of the shared input weights of a factorised net of
+    /// king buckets (`INPUTS` rows of the width H; empty until used).
+    fm: Vec<f32>,
+    fv: Vec<f32>,
     step: u64,
 }
 
@@ -211,7 +224,19 @@ impl Trainer {
         let b1 = (0..h).map(|_| 0.1 + uni() * 0.05).collect();
         let w2 = (0..shape.buckets * 2 * h).map(|_| uni() * 0.1).collect();
         let n = n_params(shape);
-        Trainer { variant, shape, w1, b1, w2, b2: vec![0.0; shape.buckets], m: vec![0.0; n], v: vec![0.0; n], step: 0 }
+        Trainer {
+            variant,
+            shape,
+            w1,
+            b1,
+            w2,
+            b2: vec![0.0; shape.buckets],
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            fm: Vec::new(),
+            fv: Vec::new(),
+            step: 0,
+        }
     }
 
     /// Starts from a quantised network (fine-tuning a variant from the
@@ -229,6 +254,8 @@ impl Trainer {
             b2: ob.iter().map(|&x| x as f32 / (QA * QB) as f32).collect(),
             m: vec![0.0; n],
             v: vec![0.0; n],
+            fm: Vec::new(),
+            fv: Vec::new(),
             step: 0,
         }
     }
@@ -288,6 +315,8 @@ impl Trainer {
         let n = n_params(shape);
         self.m = vec![0.0; n];
         self.v = vec![0.0; n];
+        self.fm.clear();
+        self.fv.clear();
         self.step = 0;
         Ok(())
     }
@@ -426,6 +455,28 @@ impl Trainer {
         let bc1 = 1.0 - b1.powi(self.step.min(1 << 20) as i32);
         let bc2 = 1.0 - b2.powi(self.step.min(1 << 20) as i32);
         let scale = 1.0 / ids.len() as f32;
+        if cfg.factorise && self.shape.kings > 1 {
+            // Each weight of a bucket is a shared part plus the bucket's own;
+            // only their sum, the weight the net uses, is stored. The shared
+            // part's gradient is the sum of its buckets' gradients; its Adam
+            // step moves the weight in every bucket alike, and the step of
+            // the bucket's own part follows below.
+            let per = INPUTS * self.shape.width;
+            if self.fm.len() != per {
+                self.fm = vec![0.0; per];
+                self.fv = vec![0.0; per];
+            }
+            let kings = self.shape.kings;
+            for (i, (m, v)) in self.fm.iter_mut().zip(self.fv.iter_mut()).enumerate() {
+                let g = (0..kings).map(|k| first.g[k * per + i]).sum::<f32>() * scale;
+                *m = b1 * *m + (1.0 - b1) * g;
+                *v = b2 * *v + (1.0 - b2) * g * g;
+                let delta = lr * (*m / bc1) / ((*v / bc2).sqrt() + 1e-8);
+                for k in 0..kings {
+                    self.w1[k * per + i] -= delta;
+                }
+            }
+        }
         let params = self.w1.iter_mut().chain(self.b1.iter_mut()).chain(self.w2.iter_mut()).chain(self.b2.iter_mut());
         for (((p, g), m), v) in params.zip(&first.g).zip(self.m.iter_mut()).zip(self.v.iter_mut()) {
             let g = g * scale;
@@ -526,7 +577,7 @@ mod tests {
     #[test]
     fn training_learns_material_and_quantises_faithfully() {
         let data = material_data(4000);
-        let cfg = Config { epochs: 12, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
+        let cfg = Config { epochs: 12, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2, factorise: false };
         let mut t = Trainer::new(Variant::Chess, 1, Shape::default());
         let before = t.error(&data.validation, 0.0, 2);
         let after = t.train(&data, &cfg, &mut |_, _, _, _| {});
@@ -623,7 +674,7 @@ mod tests {
     fn screlu_buckets_learn_and_quantise_faithfully() {
         let data = material_data(7000);
         let shape = Shape { activation: Activation::SCReLU, buckets: 8, width: 128, kings: 1 };
-        let cfg = Config { epochs: 12, batch: 256, lr: 0.02, wdl: 0.0, seed: 1, threads: 2 };
+        let cfg = Config { epochs: 12, batch: 256, lr: 0.02, wdl: 0.0, seed: 1, threads: 2, factorise: false };
         let mut t = Trainer::new(Variant::Chess, 1, shape);
         let before = t.error(&data.validation, 0.0, 2);
         let after = t.train(&data, &cfg, &mut |_, _, _, _| {});
@@ -658,7 +709,7 @@ mod tests {
     #[test]
     fn a_widened_net_keeps_its_evaluation_and_learns() {
         let data = material_data(9000);
-        let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
+        let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2, factorise: false };
         let mut narrow =
             Trainer::new(Variant::Chess, 4, Shape { activation: Activation::SCReLU, buckets: 1, width: 128, kings: 1 });
         narrow.train(&data, &cfg, &mut |_, _, _, _| {});
@@ -694,7 +745,7 @@ mod tests {
     #[test]
     fn king_buckets_start_as_copies_and_learn_apart() {
         let data = material_data(9100);
-        let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2 };
+        let cfg = Config { epochs: 2, batch: 256, lr: 0.01, wdl: 0.0, seed: 1, threads: 2, factorise: false };
         let mut one = Trainer::new(Variant::Chess, 5, Shape { activation: Activation::SCReLU, ..Shape::default() });
         one.train(&data, &cfg, &mut |_, _, _, _| {});
         let parent = one.quantise();
@@ -723,6 +774,50 @@ mod tests {
         assert!(e.contains("4 king buckets") && e.contains("not 1"), "{e}");
         let e = one.reshape(Shape { kings: 3, ..one.shape() }, 0).unwrap_err();
         assert!(e.contains("not 3"), "{e}");
+    }
+
+    /// Factorised, one step on one position moves each of its inputs'
+    /// weights in every king bucket (the shared part); unfactorised, only
+    /// in the bucket each perspective's King chose. Weights of inputs not
+    /// in the position stay put either way.
+    #[test]
+    fn a_factorised_step_moves_the_shared_part_of_every_bucket() {
+        let data = material_data(9200);
+        let shape = Shape { activation: Activation::SCReLU, kings: 4, ..Shape::default() };
+        let (h, per) = (shape.width, INPUTS * shape.width);
+        let mut checked = 0;
+        for i in (0..data.train.len()).filter(|&i| data.train.score[i] != 0).step_by(97).take(6) {
+            let codes = data.train.codes_of(i).to_vec();
+            let base = king_rows_of_codes(&codes, 4);
+            // (bucket, input) of each perspective's active inputs.
+            let used: Vec<(usize, usize)> = (0..2)
+                .flat_map(|p| codes.iter().map(move |&c| (base[p] as usize / INPUTS, INDEX[p][c as usize] as usize)))
+                .collect();
+            let inputs: Vec<usize> = used.iter().map(|u| u.1).collect();
+            let unused = (0..INPUTS).find(|r| !inputs.contains(r)).expect("an input the position does not use");
+            for factorise in [false, true] {
+                let cfg = Config { epochs: 1, batch: 1, lr: 0.01, wdl: 0.0, seed: 1, threads: 1, factorise };
+                let mut t = Trainer::new(Variant::Chess, 6, shape);
+                let before = t.w1.clone();
+                let mut grads = vec![Grad::new(n_params(shape))];
+                t.batch_step(&data.train, &[i as u32], &cfg, cfg.lr, &mut grads);
+                let moved = |k: usize, r: usize| {
+                    let at = k * per + r * h;
+                    t.w1[at..at + h].iter().zip(&before[at..at + h]).any(|(a, b)| a != b)
+                };
+                for &r in &inputs {
+                    for k in 0..4 {
+                        let expect = factorise || used.contains(&(k, r));
+                        assert_eq!(moved(k, r), expect, "factorise {factorise}: bucket {k}, input {r}");
+                        checked += usize::from(!used.contains(&(k, r)));
+                    }
+                }
+                for k in 0..4 {
+                    assert!(!moved(k, unused), "input {unused} is not in the position (bucket {k})");
+                }
+            }
+        }
+        assert!(checked > 100, "inputs of buckets the position's Kings did not choose: {checked}");
     }
 
     #[test]
