@@ -160,7 +160,8 @@ pub struct Config {
     pub threads: usize,
     /// A net of several king buckets learns each input weight as a shared
     /// part, moved by every position, plus its bucket's own part, moved
-    /// only by positions of that bucket (see [`Trainer::train`]).
+    /// only by positions of that bucket (the module's "Factorised king
+    /// buckets"; the step is in `Trainer::batch_step`).
     pub factorise: bool,
 }
 
