@@ -47,9 +47,9 @@ pub struct Args {
     /// fine-tuned with 4 starts with four copies of it.
     #[arg(long)]
     kings: Option<usize>,
-    /// With king buckets, learn each input weight as one set of its own
-    /// per bucket only, without the part shared by all buckets that every
-    /// position trains (the default).
+    /// With king buckets, learn each bucket's input weights on their own.
+    /// By default they are factorised: each weight is a part shared by all
+    /// buckets, which every position trains, plus the bucket's own part.
     #[arg(long)]
     no_factorise: bool,
     /// Passes over the training positions.
