@@ -135,6 +135,60 @@ fn search_by_phase_works_out_the_clock_left() {
 }
 
 #[test]
+fn score_by_opening_splits_balanced_from_lopsided_pairs() {
+    // scripts/score-by-opening.py on hand-made games: the opening 1. e4 e5
+    // starts level (first scores +0.20, +0.30), A wins and draws it; 1. f3
+    // e5 starts lopsided (-3.50, and a mate for Black), A loses and wins
+    // it; a fifth game has no colour-swapped twin.
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/score-by-opening.py");
+    let game = |white: &str, black: &str, result: &str, moves: &str| {
+        format!(
+            "[Event \"t\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\
+             [OpeningPlies \"2\"]\n\n{moves} {result}\n\n"
+        )
+    };
+    let pgn = [
+        game("A", "B", "1-0", "1. e4 e5 2. Nf3 {+0.20/10 0.100s} Nc6 {-0.10/10 0.100s}"),
+        game("B", "A", "1/2-1/2", "1. e4 e5 2. Nf3 {+0.30/10 0.100s}"),
+        game("A", "B", "0-1", "1. f3 e5 2. g4 {-3.50/10 0.100s} Qh4# {+M1/1 0.010s}"),
+        game("B", "A", "0-1", "1. f3 e5 2. g4 {-M2/10 0.100s} Qh4# {+M1/1 0.010s}"),
+        game("A", "B", "1-0", "1. d4 d5 2. c4 {+0.10/10 0.100s}"),
+    ]
+    .concat();
+    let path = scratch("openings.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(&script).arg(&path).args(args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, out, err) = run(&[]);
+    assert!(ok, "{err}");
+    for row in [
+        "| A | balanced: 1 | 1-1-0 | 75.0% |",
+        "| A | lopsided: 1 | 1-0-1 | 50.0% |",
+        "| A | all: 2 | 2-1-1 | 62.5% [38.0%, 87.0%] |",
+        "| B | balanced: 1 | 0-1-1 | 25.0% |",
+        "(1 game without a colour-swapped twin left out)",
+    ] {
+        assert!(out.contains(row), "missing '{row}':\n{out}");
+    }
+    // A mate is lopsided however high the threshold; +0.30 is lopsided at 0.25.
+    let (_, out, _) = run(&["4"]);
+    assert!(out.contains("| A | lopsided: 1 | 1-0-1 | 50.0% |"), "{out}");
+    let (_, out, _) = run(&["0.25"]);
+    assert!(out.contains("| A | balanced: 0 | - | - |") && out.contains("| A | lopsided: 2 | 2-1-1 |"), "{out}");
+    // A threshold that is not a positive number is refused with the reason.
+    let (ok, _, err) = run(&["x"]);
+    assert!(!ok && err.contains("THRESHOLD must be a number of pawns, not 'x'"), "{err}");
+    let (ok, _, err) = run(&["0"]);
+    assert!(!ok && err.contains("THRESHOLD must be more than 0 pawns"), "{err}");
+}
+
+#[test]
 fn time_odds_proxy_scales_the_clock_an_engine_sees() {
     // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34):
     // A's first `go` of a 10+0.1 game names 5 s and 0.05 s an increment for
