@@ -36,7 +36,7 @@
 #                before §16 were trained without it) [1]
 #   ACTIVATION   crelu or screlu [crelu for a new net; INIT's shape otherwise]
 #   BUCKETS      output buckets, 1-8 [1 for a new net; INIT's otherwise]
-#   KINGS        king buckets, 1 or 4 [1 for a new net; INIT's otherwise]
+#   KINGS        king buckets, 1, 4 or 8 [1 for a new net; INIT's otherwise]
 #   FACTORISE    1: a net of king buckets learns a part of each input weight
 #                shared by all buckets; 0: each bucket alone
 #                (--no-factorise, as the chess net of strength.md §48) [1]

@@ -41,10 +41,12 @@ pub struct Args {
     /// (1 to 8) [default: 1, or the `--init` net's].
     #[arg(long)]
     buckets: Option<usize>,
-    /// Input sets chosen by the square of the perspective's own King: 1,
-    /// or 4 (its home rank's files a-d and e-h, the other ranks' a-d and
-    /// e-h) [default: 1, or the `--init` net's]. A net of one set
-    /// fine-tuned with 4 starts with four copies of it.
+    /// Input sets chosen by the square of the perspective's own King: 1;
+    /// 4 (its home rank's files a-d and e-h, the other ranks' a-d and e-h);
+    /// or 8 (the home rank's a-b, c-d, e-f and g-h, the second rank's a-d
+    /// and e-h, the ranks beyond's a-d and e-h) [default: 1, or the
+    /// `--init` net's]. A fine-tuned net may be given more (1 to 4 or 8, 4
+    /// to 8): each new set starts as a copy of the one it lies inside.
     #[arg(long)]
     kings: Option<usize>,
     /// With king buckets, learn each bucket's input weights on their own.
@@ -99,7 +101,7 @@ pub fn run(a: Args) -> Result<()> {
         bail!("--buckets must be between 1 and {MAX_BUCKETS}");
     }
     if a.kings.is_some_and(|k| !Shape::valid_kings(k)) {
-        bail!("--kings must be 1 or 4");
+        bail!("--kings must be 1, 4 or 8");
     }
     if a.hidden.is_some_and(|h| !Shape::valid_width(h)) {
         bail!("--hidden must be 16 to {MAX_HIDDEN} in steps of 16");

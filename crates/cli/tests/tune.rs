@@ -254,6 +254,15 @@ fn train_writes_the_shape_asked_for() {
     let out = train(&dir.join("one.nnue"), &["--init", k.to_str().unwrap(), "--kings", "1"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("not 1"), "{err}");
+    // Four split into eight; eight cannot go back to four.
+    let k8 = dir.join("k8.nnue");
+    let out = train(&k8, &["--init", k.to_str().unwrap(), "--kings", "8"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("8×1280→128×2→1"));
+    assert_eq!(load(&k8), (Shape { kings: 8, ..screlu8 }, MAGIC3.to_vec()));
+    let out = train(&dir.join("four.nnue"), &["--init", k8.to_str().unwrap(), "--kings", "4"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("8 king buckets can be fine-tuned with 8, not 4"), "{err}");
     let bad = dir.join("bad.nnue");
     for (extra, why) in [
         (vec!["--hidden", "100"], "--hidden must be 16 to 256 in steps of 16"),
@@ -261,7 +270,7 @@ fn train_writes_the_shape_asked_for() {
         (vec!["--buckets", "9"], "--buckets must be between 1 and 8"),
         (vec!["--buckets", "0"], "--buckets must be between 1 and 8"),
         (vec!["--activation", "relu"], "unknown activation"),
-        (vec!["--kings", "2"], "--kings must be 1 or 4"),
+        (vec!["--kings", "2"], "--kings must be 1, 4 or 8"),
     ] {
         let out = train(&bad, &extra);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -24,7 +24,7 @@
 //!
 //! A net may have several sets of these inputs, *king buckets*, each with
 //! its own first-layer weights: each perspective uses the set of the square
-//! of its own King ([`king_bucket`]: 1 set, or 4). When a King moves to
+//! of its own King ([`king_bucket`]: 1 set, 4 or 8). When a King moves to
 //! another bucket, every input of that perspective changes and the
 //! accumulator is made from scratch.
 //!
@@ -110,7 +110,7 @@ pub const MAX_BUCKETS: usize = 8;
 /// chosen by the king's square).
 pub const MAGIC3: &[u8; 8] = b"CHIMNN3\n";
 /// The numbers of king buckets a net may have ([`king_bucket`]).
-pub const KING_BUCKETS: [usize; 2] = [1, 4];
+pub const KING_BUCKETS: [usize; 3] = [1, 4, 8];
 /// The reserve bits of the flag word ([`flag::RESERVE`]: 6 roles × 8).
 const RESERVE_MASK: u64 = (1 << 48) - 1;
 
@@ -161,7 +161,7 @@ pub struct Shape {
     pub buckets: usize,
     /// Hidden units per perspective (16 to [`MAX_HIDDEN`], a multiple of 16).
     pub width: usize,
-    /// Input sets, one per king bucket ([`king_bucket`]: 1 or 4).
+    /// Input sets, one per king bucket ([`king_bucket`]: 1, 4 or 8).
     pub kings: usize,
 }
 
@@ -190,7 +190,14 @@ impl Shape {
 
     /// Whether a net may have `kings` king buckets ([`KING_BUCKETS`]).
     pub const fn valid_kings(kings: usize) -> bool {
-        kings == KING_BUCKETS[0] || kings == KING_BUCKETS[1]
+        let mut i = 0;
+        while i < KING_BUCKETS.len() {
+            if KING_BUCKETS[i] == kings {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// Rows of the first layer: [`INPUTS`] per king bucket.
@@ -252,19 +259,43 @@ pub fn bucket(material: u32, buckets: usize) -> usize {
 
 /// The king bucket of perspective `p` (0 White, 1 Black) whose own King
 /// stands on `sq` (`None`: no King on the board, as in Genesis's placement),
-/// of `kings` ([`KING_BUCKETS`]). With 4, seen from `p`'s side of the board
-/// (Black's turned over, as its inputs are): the home rank's files a-d, its
+/// of `kings` ([`KING_BUCKETS`]), seen from `p`'s side of the board (Black's
+/// turned over, as its inputs are). With 4: the home rank's files a-d, its
 /// files e-h (the two castled Kings), then the other ranks' files a-d and
-/// e-h. No King counts as bucket 0.
+/// e-h. With 8, each of those split again: the home rank's files a-b, c-d,
+/// e-f and g-h (a King castled long, left at home on the queen's side or on
+/// the King's, castled short), the second rank's a-d and e-h, the ranks
+/// beyond's a-d and e-h. Each of the 8 lies inside one of the 4
+/// ([`king_bucket_parent`]). No King counts as bucket 0.
 #[inline]
 pub const fn king_bucket(kings: usize, p: usize, sq: Option<u32>) -> usize {
-    match sq {
-        Some(sq) if kings == 4 => {
-            let rel = if p == 0 { sq } else { sq ^ 56 };
-            2 * (rel >= 8) as usize + (rel % 8 >= 4) as usize
-        }
+    let Some(sq) = sq else { return 0 };
+    let rel = if p == 0 { sq } else { sq ^ 56 };
+    let (rank, file) = (rel / 8, rel % 8);
+    match kings {
+        4 => 2 * (rank >= 1) as usize + (file >= 4) as usize,
+        8 if rank == 0 => (file / 2) as usize,
+        8 => 4 + 2 * (rank >= 2) as usize + (file >= 4) as usize,
         _ => 0,
     }
+}
+
+/// The bucket of `from` king buckets that bucket `b` of `to` lies inside,
+/// or `None` when it straddles several (so a net of `from` buckets cannot
+/// be given `to` by copying each of its sets). Every bucket lies inside the
+/// one bucket of 1; each of the 8 inside one of the 4.
+pub fn king_bucket_parent(from: usize, to: usize, b: usize) -> Option<usize> {
+    let mut parent = None;
+    for sq in 0..64u32 {
+        if king_bucket(to, 0, Some(sq)) == b {
+            let q = king_bucket(from, 0, Some(sq));
+            if parent.is_some_and(|x| x != q) {
+                return None;
+            }
+            parent = Some(q);
+        }
+    }
+    parent
 }
 
 /// Bits of the flag word ([`Snapshot`]).
@@ -561,7 +592,7 @@ impl Network {
                 let k = *bytes.get(at).ok_or("the file ends inside the header")? as usize;
                 at += 1;
                 if k == 1 || !Shape::valid_kings(k) {
-                    return Err(format!("{k} king buckets; a version 3 net has 4"));
+                    return Err(format!("{k} king buckets; a version 3 net has 4 or 8"));
                 }
                 k
             } else {
@@ -1210,19 +1241,22 @@ mod tests {
     const SCRELU8: Shape = Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN, kings: 1 };
     /// A net with four king buckets (version 3).
     const KINGS4: Shape = Shape { activation: Activation::SCReLU, buckets: 4, width: 64, kings: 4 };
+    /// A net with eight king buckets (version 3).
+    const KINGS8: Shape = Shape { activation: Activation::SCReLU, buckets: 1, width: 32, kings: 8 };
 
     /// The king buckets by hand: each side's own King, seen from its side
     /// of the board; a King that crosses between the d- and e-files or
     /// leaves its home rank changes bucket, and no King is bucket 0.
     #[test]
     fn king_buckets_by_hand() {
-        let kings = |fen: &str| {
+        let buckets = |fen: &str, n: usize| {
             let pos = AnyPosition::from_fen(Variant::Chess, fen, &RuleOptions::default()).unwrap();
             let snap = with_position!(&pos, p => Snapshot::of(p));
-            let rows = snap.king_rows(4);
+            let rows = snap.king_rows(n);
             assert_eq!(snap.king_rows(1), [0, 0]);
             [rows[0] as usize / INPUTS, rows[1] as usize / INPUTS]
         };
+        let kings = |fen: &str| buckets(fen, 4);
         // White castled short (g1): 1; Black's King on b8, its home rank: 0.
         assert_eq!(kings("1k6/8/8/8/8/8/8/6K1 w - - 0 1"), [1, 0]);
         // White on c1: 0; Black on g8: 1.
@@ -1233,6 +1267,30 @@ mod tests {
         assert_eq!(kings("7K/8/8/8/8/8/8/k7 w - - 0 1"), [3, 2]);
         assert_eq!(king_bucket(4, 0, None), 0);
         assert_eq!(king_bucket(1, 1, Some(60)), 0);
+        // Eight: the home rank by pairs of files, then the second rank's
+        // halves and the halves of the ranks beyond. White g1 3, Black b8 0;
+        // White c1 1, Black g8 3; White e4 7, Black d6 6; White f2 5, Black
+        // e7 (its second rank) 5; White h8 7, Black a1 6; White e1 2, Black
+        // d8 1.
+        assert_eq!(buckets("1k6/8/8/8/8/8/8/6K1 w - - 0 1", 8), [3, 0]);
+        assert_eq!(buckets("6k1/8/8/8/8/8/8/2K5 w - - 0 1", 8), [1, 3]);
+        assert_eq!(buckets("8/8/3k4/8/4K3/8/8/8 w - - 0 1", 8), [7, 6]);
+        assert_eq!(buckets("8/4k3/8/8/8/8/5K2/8 w - - 0 1", 8), [5, 5]);
+        assert_eq!(buckets("7K/8/8/8/8/8/8/k7 w - - 0 1", 8), [7, 6]);
+        assert_eq!(buckets("3k4/8/8/8/8/8/8/4K3 w - - 0 1", 8), [2, 1]);
+        assert_eq!(king_bucket(8, 1, None), 0);
+        // Each of the 8 lies inside one of the 4, and every bucket inside
+        // the one of 1; the 4 straddle the 8's edges, so not the other way.
+        let parents: Vec<_> = (0..8).map(|b| king_bucket_parent(4, 8, b)).collect();
+        assert_eq!(parents, [0, 0, 1, 1, 2, 3, 2, 3].map(Some));
+        assert!((0..4).all(|b| king_bucket_parent(1, 4, b) == Some(0)));
+        assert!((0..4).all(|b| king_bucket_parent(8, 4, b).is_none()));
+        for sq in 0..64 {
+            for p in 0..2 {
+                let b8 = king_bucket(8, p, Some(sq));
+                assert_eq!(king_bucket_parent(4, 8, b8), Some(king_bucket(4, p, Some(sq))), "square {sq}");
+            }
+        }
         // The same from the feature codes (the trainer's way).
         let pos =
             AnyPosition::from_fen(Variant::Chess, "8/8/3k4/8/4K3/8/8/8 w - - 0 1", &RuleOptions::default()).unwrap();
@@ -1240,6 +1298,8 @@ mod tests {
         let codes: Vec<u16> = snap.codes().collect();
         assert_eq!(king_rows_of_codes(&codes, 4), snap.king_rows(4));
         assert_eq!(king_rows_of_codes(&codes, 4), [3 * INPUTS as u16, 2 * INPUTS as u16]);
+        assert_eq!(king_rows_of_codes(&codes, 8), snap.king_rows(8));
+        assert_eq!(king_rows_of_codes(&codes, 8), [7 * INPUTS as u16, 6 * INPUTS as u16]);
     }
 
     #[test]
@@ -1318,10 +1378,12 @@ mod tests {
         bad[9] = b'X';
         assert!(Network::from_bytes(&bad, "x").unwrap_err().contains("unknown variant"));
         // Version 3: the number of king buckets after version 2's header.
+        let (_, back8) = written(Variant::Chess, KINGS8, MAGIC3);
+        assert!(back8.describe().starts_with("8×1280→32×2→1"), "{}", back8.describe());
         let (v3, back) = written(Variant::Chess, KINGS4, MAGIC3);
         assert!(back.describe().starts_with("4×1280→64×2→1"), "{}", back.describe());
         let at = 8 + 1 + 5 + 8 + 2;
-        for k in [0u8, 1, 2, 5, 255] {
+        for k in [0u8, 1, 2, 5, 16, 255] {
             let mut bad = v3.clone();
             bad[at] = k;
             let e = Network::from_bytes(&bad, "x").unwrap_err();
@@ -1356,6 +1418,7 @@ mod tests {
             random_net(Variant::Chess, 1).to_bytes(),
             random_net_of(Variant::Genesis, 2, SCRELU8).to_bytes(),
             random_net_of(Variant::Chess, 3, KINGS4).to_bytes(),
+            random_net_of(Variant::Chess, 4, KINGS8).to_bytes(),
         ] {
             for len in 0..64 {
                 check(&f[..len]);
@@ -1478,7 +1541,7 @@ mod tests {
     #[test]
     fn a_refresh_is_the_sum_of_the_rows_of_the_features() {
         for &v in Variant::ALL.iter() {
-            for net in [random_net_of(v, 7, SCRELU8), random_net_of(v, 8, KINGS4)] {
+            for net in [random_net_of(v, 7, SCRELU8), random_net_of(v, 8, KINGS4), random_net_of(v, 9, KINGS8)] {
                 for pos in crate::random_walk(v, 3, 40) {
                     let snap = with_position!(&pos, p => Snapshot::of(p));
                     let acc = net.refresh(&snap);
@@ -1503,7 +1566,7 @@ mod tests {
             let net = if v == Variant::Chess { random_net(v, 5) } else { random_net_of(v, 5, SCRELU8) };
             // With king buckets, the Kings' walks between buckets too.
             let mut crossings = 0;
-            for net in [net, random_net_of(v, 6, KINGS4)] {
+            for net in [net, random_net_of(v, 6, KINGS4), random_net_of(v, 7, KINGS8)] {
                 for seed in 0..4 {
                     let walk = crate::random_walk(v, seed, 120);
                     let mut stack = Stack::new(8);
@@ -1529,10 +1592,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         for (i, &v) in Variant::ALL.iter().enumerate() {
             let path = dir.join(format!("{}.nnue", v.id()));
-            let net = match i % 3 {
+            let net = match i % 4 {
                 0 => random_net(v, 7),
                 1 => random_net_of(v, 7, SCRELU8),
-                _ => random_net_of(v, 7, KINGS4),
+                2 => random_net_of(v, 7, KINGS4),
+                _ => random_net_of(v, 7, KINGS8),
             };
             std::fs::write(&path, net.to_bytes()).unwrap();
             let mut e = crate::Engine::new(crate::EngineOptions { hash_mb: 1, use_nnue: true, ..Default::default() });
@@ -1599,7 +1663,12 @@ mod tests {
     fn colour_flipped_positions_evaluate_the_same_in_every_variant() {
         let opts = RuleOptions::default();
         for &v in Variant::ALL.iter() {
-            let mut nets = vec![random_net(v, 17), random_net_of(v, 18, SCRELU8), random_net_of(v, 19, KINGS4)];
+            let mut nets = vec![
+                random_net(v, 17),
+                random_net_of(v, 18, SCRELU8),
+                random_net_of(v, 19, KINGS4),
+                random_net_of(v, 20, KINGS8),
+            ];
             nets.extend(embedded(v).cloned());
             for seed in 0..6 {
                 for pos in crate::random_walk(v, 100 + seed, 90) {

@@ -13,8 +13,9 @@
 //!   [`Trainer::reshape`] changes them (each new bucket starts as a copy of
 //!   the parent's first; a wider net keeps the parent's units and adds
 //!   units with small random input weights and zero output weights; a net
-//!   given king buckets starts with a copy of its inputs' weights for each;
-//!   so each starts with the parent's evaluation).
+//!   given more king buckets starts each with a copy of the inputs' weights
+//!   of the bucket it lies inside; so each starts with the parent's
+//!   evaluation).
 //! - **Target**: `λ · result + (1 − λ) · sigmoid(score / 400)` for the side
 //!   to move (`result` 1 win, ½ draw, 0 loss; `score` the search score in
 //!   centipawns), against `sigmoid(output)`, the output in units of
@@ -32,8 +33,8 @@
 //!   output weights × [`crate::nnue::QB`], output biases × QA·QB, rounded.
 
 use crate::nnue::{
-    bucket, king_rows_of_codes, material_of_codes, Activation, Network, Shape, Snapshot, INDEX, INPUTS, MAX_HIDDEN, QA,
-    QB,
+    bucket, king_bucket_parent, king_rows_of_codes, material_of_codes, Activation, Network, Shape, Snapshot, INDEX,
+    INPUTS, KING_BUCKETS, MAX_HIDDEN, QA, QB,
 };
 use crate::SplitMix;
 use chimera_rules::{with_position, Color, MoveKind, Position, Variant};
@@ -269,10 +270,11 @@ impl Trainer {
     /// Changes the shape (fine-tuning a net into another shape): every
     /// bucket starts as a copy of the first; the hidden layer is kept, and
     /// a wider one gets new units with small random input weights (from
-    /// `seed`) and zero output weights; a net of one king bucket given
-    /// several starts each as a copy of its inputs. So the evaluation is
+    /// `seed`) and zero output weights; a net given more king buckets (1 to
+    /// 4 or 8, 4 to 8) starts each new bucket as a copy of the inputs of the
+    /// bucket it lies inside ([`king_bucket_parent`]). So the evaluation is
     /// unchanged until they learn. A net cannot be made narrower, nor its
-    /// king buckets changed once several (the error says so).
+    /// king buckets merged (the error says so).
     pub fn reshape(&mut self, shape: Shape, seed: u64) -> Result<(), String> {
         let (old, h) = (self.shape.width, shape.width);
         if !Shape::valid_width(h) || h < old {
@@ -280,14 +282,29 @@ impl Trainer {
                 "a net {old} wide can be fine-tuned {old} to {MAX_HIDDEN} wide in steps of 16, not {h} wide"
             ));
         }
-        if !Shape::valid_kings(shape.kings) || (self.shape.kings > 1 && shape.kings != self.shape.kings) {
+        // A net's king buckets may be split (1 into 4 or 8, 4 into 8: each
+        // new bucket lies inside one old one, whose inputs it starts from),
+        // never merged.
+        let parents: Option<Vec<usize>> = if Shape::valid_kings(shape.kings) {
+            (0..shape.kings).map(|b| king_bucket_parent(self.shape.kings, shape.kings, b)).collect()
+        } else {
+            None
+        };
+        let Some(parents) = parents else {
+            let can: Vec<String> = KING_BUCKETS
+                .iter()
+                .filter(|&&k| (0..k).all(|b| king_bucket_parent(self.shape.kings, k, b).is_some()))
+                .map(|k| k.to_string())
+                .collect();
+            let can = match can.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => can.concat(),
+            };
             return Err(format!(
-                "a net of {} king buckets can be fine-tuned with {}, not {}",
-                self.shape.kings,
-                if self.shape.kings == 1 { "1 or 4".to_string() } else { self.shape.kings.to_string() },
-                shape.kings
+                "a net of {} king buckets can be fine-tuned with {can}, not {}",
+                self.shape.kings, shape.kings
             ));
-        }
+        };
         if h > old {
             let mut uni = uniform(seed ^ 0x3D1E);
             let mut w1 = Vec::with_capacity(self.shape.rows() * h);
@@ -310,7 +327,8 @@ impl Trainer {
             self.b2 = vec![self.b2[0]; shape.buckets];
         }
         if shape.kings != self.shape.kings {
-            self.w1 = self.w1.repeat(shape.kings);
+            let set = INPUTS * h;
+            self.w1 = parents.iter().flat_map(|&p| self.w1[p * set..(p + 1) * set].iter().copied()).collect();
         }
         self.shape = shape;
         let n = n_params(shape);
@@ -624,6 +642,7 @@ mod tests {
             Shape { activation: Activation::CReLU, buckets: 4, width: 32, kings: 1 },
             Shape { activation: Activation::SCReLU, buckets: 8, width: MAX_HIDDEN, kings: 1 },
             Shape { activation: Activation::SCReLU, buckets: 8, width: 64, kings: 4 },
+            Shape { activation: Activation::CReLU, buckets: 2, width: 64, kings: 8 },
         ];
         for shape in shapes {
             let mut t = Trainer::new(Variant::Chess, 3, shape);
@@ -771,10 +790,36 @@ mod tests {
         four.train(&data, &cfg, &mut |_, _, _, _| {});
         let sets: Vec<&[f32]> = four.w1.chunks_exact(four.w1.len() / 4).collect();
         assert!(sets[1..].iter().any(|s| *s != sets[0]), "the king buckets learn apart");
+        // Four buckets that differ, split into eight: each of the eight
+        // starts as the one of the four it lies inside, so the evaluation is
+        // unchanged wherever the Kings stand.
+        let trained = four.quantise();
+        let mut four = Trainer::from_network(Variant::Chess, &trained);
+        let mut eight = Trainer::from_network(Variant::Chess, &trained);
+        let shape8 = Shape { kings: 8, ..shape };
+        eight.reshape(shape8, 0).unwrap();
+        let child8 = eight.quantise();
+        assert_eq!(child8.shape(), shape8);
+        let mut rows8 = std::collections::HashSet::new();
+        for seed in 0..3 {
+            for pos in crate::random_walk(Variant::Chess, 40 + seed, 120) {
+                let snap = with_position!(&pos, p => Snapshot::of(p));
+                rows8.insert(snap.king_rows(8));
+                let black = pos.turn() == Color::Black;
+                assert!((four.eval_cp(&snap, black) - eight.eval_cp(&snap, black)).abs() < 1e-3);
+                assert_eq!(
+                    with_position!(&pos, p => trained.evaluate(p)),
+                    with_position!(&pos, p => child8.evaluate(p))
+                );
+            }
+        }
+        assert!(rows8.len() > rows_seen.len(), "eight buckets tell more King squares apart: {rows8:?}");
         let e = four.reshape(Shape { kings: 1, ..shape }, 0).unwrap_err();
-        assert!(e.contains("4 king buckets") && e.contains("not 1"), "{e}");
+        assert!(e.contains("4 king buckets can be fine-tuned with 4 or 8") && e.contains("not 1"), "{e}");
+        let e = eight.reshape(Shape { kings: 4, ..shape }, 0).unwrap_err();
+        assert!(e.contains("8 king buckets can be fine-tuned with 8,") && e.contains("not 4"), "{e}");
         let e = one.reshape(Shape { kings: 3, ..one.shape() }, 0).unwrap_err();
-        assert!(e.contains("not 3"), "{e}");
+        assert!(e.contains("with 1, 4 or 8, not 3"), "{e}");
     }
 
     /// Factorised, one step on one position moves each of its inputs'
