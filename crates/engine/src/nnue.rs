@@ -263,8 +263,8 @@ pub fn bucket(material: u32, buckets: usize) -> usize {
 /// turned over, as its inputs are). With 4: the home rank's files a-d, its
 /// files e-h (the two castled Kings), then the other ranks' files a-d and
 /// e-h. With 8, each of those split again: the home rank's files a-b, c-d,
-/// e-f and g-h (a King castled long, left at home on the queen's side or on
-/// the King's, castled short), the second rank's a-d and e-h, the ranks
+/// e-f and g-h (a King castled long that stepped to b1, castled long on c1,
+/// not castled, castled short), the second rank's a-d and e-h, the ranks
 /// beyond's a-d and e-h. Each of the 8 lies inside one of the 4
 /// ([`king_bucket_parent`]). No King counts as bucket 0.
 #[inline]
