@@ -189,15 +189,8 @@ impl Shape {
     }
 
     /// Whether a net may have `kings` king buckets ([`KING_BUCKETS`]).
-    pub const fn valid_kings(kings: usize) -> bool {
-        let mut i = 0;
-        while i < KING_BUCKETS.len() {
-            if KING_BUCKETS[i] == kings {
-                return true;
-            }
-            i += 1;
-        }
-        false
+    pub fn valid_kings(kings: usize) -> bool {
+        KING_BUCKETS.contains(&kings)
     }
 
     /// Rows of the first layer: [`INPUTS`] per king bucket.

@@ -216,6 +216,17 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// For each of `to` king buckets, the one of `from` it lies inside
+/// ([`king_bucket_parent`]), or `None` when `to` is not a valid count or one
+/// of its buckets straddles several of `from` (a net of `from` buckets can be
+/// given `to` only by splitting its sets, never by merging them).
+fn king_bucket_parents(from: usize, to: usize) -> Option<Vec<usize>> {
+    if !Shape::valid_kings(to) {
+        return None;
+    }
+    (0..to).map(|b| king_bucket_parent(from, to, b)).collect()
+}
+
 impl Trainer {
     /// A new network of `shape` with small random weights (seeded).
     pub fn new(variant: Variant, seed: u64, shape: Shape) -> Trainer {
@@ -285,15 +296,10 @@ impl Trainer {
         // A net's king buckets may be split (1 into 4 or 8, 4 into 8: each
         // new bucket lies inside one old one, whose inputs it starts from),
         // never merged.
-        let parents: Option<Vec<usize>> = if Shape::valid_kings(shape.kings) {
-            (0..shape.kings).map(|b| king_bucket_parent(self.shape.kings, shape.kings, b)).collect()
-        } else {
-            None
-        };
-        let Some(parents) = parents else {
+        let Some(parents) = king_bucket_parents(self.shape.kings, shape.kings) else {
             let can: Vec<String> = KING_BUCKETS
                 .iter()
-                .filter(|&&k| (0..k).all(|b| king_bucket_parent(self.shape.kings, k, b).is_some()))
+                .filter(|&&k| king_bucket_parents(self.shape.kings, k).is_some())
                 .map(|k| k.to_string())
                 .collect();
             let can = match can.split_last() {
@@ -775,17 +781,24 @@ mod tests {
         let child = four.quantise();
         assert_eq!(child.shape(), shape);
         assert_eq!(&child.to_bytes()[..8], crate::nnue::MAGIC3);
-        let mut rows_seen = std::collections::HashSet::new();
-        for seed in 0..3 {
-            for pos in crate::random_walk(Variant::Chess, 20 + seed, 120) {
-                let snap = with_position!(&pos, p => Snapshot::of(p));
-                rows_seen.insert(snap.king_rows(4));
-                let black = pos.turn() == Color::Black;
-                let start = Trainer::from_network(Variant::Chess, &parent);
-                assert!((start.eval_cp(&snap, black) - four.eval_cp(&snap, black)).abs() < 1e-3);
-                assert_eq!(with_position!(&pos, p => parent.evaluate(p)), with_position!(&pos, p => child.evaluate(p)));
+        // Along random games from `seed0`, the reshaped net evaluates as the
+        // one it came from, in float and quantised; the King rows of `kings`
+        // buckets the walks met are returned.
+        let same_evaluation = |from: &Network, to: &Network, to_float: &Trainer, seed0: u64, kings: usize| {
+            let from_float = Trainer::from_network(Variant::Chess, from);
+            let mut rows = std::collections::HashSet::new();
+            for seed in 0..3 {
+                for pos in crate::random_walk(Variant::Chess, seed0 + seed, 120) {
+                    let snap = with_position!(&pos, p => Snapshot::of(p));
+                    rows.insert(snap.king_rows(kings));
+                    let black = pos.turn() == Color::Black;
+                    assert!((from_float.eval_cp(&snap, black) - to_float.eval_cp(&snap, black)).abs() < 1e-3);
+                    assert_eq!(with_position!(&pos, p => from.evaluate(p)), with_position!(&pos, p => to.evaluate(p)));
+                }
             }
-        }
+            rows
+        };
+        let rows_seen = same_evaluation(&parent, &child, &four, 20, 4);
         assert!(rows_seen.len() > 2, "the walks put the Kings in several buckets: {rows_seen:?}");
         four.train(&data, &cfg, &mut |_, _, _, _| {});
         let sets: Vec<&[f32]> = four.w1.chunks_exact(four.w1.len() / 4).collect();
@@ -794,25 +807,12 @@ mod tests {
         // starts as the one of the four it lies inside, so the evaluation is
         // unchanged wherever the Kings stand.
         let trained = four.quantise();
-        let mut four = Trainer::from_network(Variant::Chess, &trained);
         let mut eight = Trainer::from_network(Variant::Chess, &trained);
         let shape8 = Shape { kings: 8, ..shape };
         eight.reshape(shape8, 0).unwrap();
         let child8 = eight.quantise();
         assert_eq!(child8.shape(), shape8);
-        let mut rows8 = std::collections::HashSet::new();
-        for seed in 0..3 {
-            for pos in crate::random_walk(Variant::Chess, 40 + seed, 120) {
-                let snap = with_position!(&pos, p => Snapshot::of(p));
-                rows8.insert(snap.king_rows(8));
-                let black = pos.turn() == Color::Black;
-                assert!((four.eval_cp(&snap, black) - eight.eval_cp(&snap, black)).abs() < 1e-3);
-                assert_eq!(
-                    with_position!(&pos, p => trained.evaluate(p)),
-                    with_position!(&pos, p => child8.evaluate(p))
-                );
-            }
-        }
+        let rows8 = same_evaluation(&trained, &child8, &eight, 40, 8);
         assert!(rows8.len() > rows_seen.len(), "eight buckets tell more King squares apart: {rows8:?}");
         let e = four.reshape(Shape { kings: 1, ..shape }, 0).unwrap_err();
         assert!(e.contains("4 king buckets can be fine-tuned with 4 or 8") && e.contains("not 1"), "{e}");
