@@ -189,6 +189,80 @@ fn score_by_opening_splits_balanced_from_lopsided_pairs() {
 }
 
 #[test]
+fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
+    // scripts/eval-gap.py on hand-made games (docs/strength.md §51). A
+    // (White) wins a Pawn with 2. exd5 (+1.00; B answers +0.20, so -0.20
+    // from A's side), B takes it back; 3. Nc3 (+0.10, B -0.30) and 4. Qh5
+    // (a mate score: no pair) are level. In the draw A (Black) plays
+    // 1... e5 level (-0.50; B +0.80) and 2... Nc6 a Pawn down. A Genie
+    // game, a game with an illegal move and a game without A are left out.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let python = std::env::var("CHIMERA_PYTHON").map(PathBuf::from).unwrap_or_else(|_| root.join(".venv/bin/python"));
+    assert!(
+        python.exists(),
+        "eval-gap: no Python at {} — run scripts/setup-python.sh (it makes .venv with python-chess) \
+         or set CHIMERA_PYTHON to a Python that has python-chess",
+        python.display()
+    );
+    let game = |tags: &str, result: &str, moves: &str| {
+        format!("[Event \"t\"]\n{tags}[Result \"{result}\"]\n\n{moves} {result}\n\n")
+    };
+    let pgn = [
+        game(
+            "[White \"A\"]\n[Black \"B\"]\n",
+            "1-0",
+            "1. e4 d5 2. exd5 {+1.00/10 0.100s} Qxd5 {+0.20/10 0.100s} 3. Nc3 {+0.10/10 0.100s} \
+             Qa5 {-0.30/10 0.100s} 4. Qh5 {+M3/10 0.100s} Nf6 {-1.00/10 0.100s}",
+        ),
+        game(
+            "[White \"B\"]\n[Black \"A\"]\n",
+            "1/2-1/2",
+            "1. d4 {+0.20/10 0.100s} e5 {-0.50/10 0.100s} 2. dxe5 {+0.80/10 0.100s} Nc6 {-0.90/10 0.100s}",
+        ),
+        game("[Variant \"genie\"]\n[White \"A\"]\n[Black \"B\"]\n", "0-1", "1. e4 {+0.20/10 0.100s} e5"),
+        game("[White \"A\"]\n[Black \"B\"]\n", "1-0", "1. e4 {+0.20/10 0.100s} e4"),
+        game("[White \"C\"]\n[Black \"B\"]\n", "0-1", "1. e4 {+0.20/10 0.100s} e5"),
+    ]
+    .concat();
+    let path = scratch("gap.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(&python).arg(root.join("scripts/eval-gap.py")).arg(&path).args(args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, out, err) = run(&["A", "1-5"]);
+    assert!(ok && err.is_empty(), "{err}");
+    for row in [
+        "A: 2 games, moves 1-5",
+        "(1 game of other variants left out)",
+        "(1 game with an illegal or unreadable move left out)",
+        "| -1 | 1 | - | - | 1 | 50.0% |",
+        "| 0 | 4 | -0.20 | -0.25 | 2 | 75.0% |",
+        "| +1 | 1 | +1.00 | -0.20 | 1 | 100.0% |",
+        "| +2 or more | 0 | - | - | 0 | - |",
+    ] {
+        assert!(out.contains(row), "missing '{row}':\n{out}");
+    }
+    // From move 3 on, the Pawn won on move 2 is not seen.
+    let (_, out, _) = run(&["A", "3-5"]);
+    assert!(
+        out.contains("| +1 | 0 | - | - | 0 | - |") && out.contains("| 0 | 2 | +0.10 | +0.30 | 1 | 100.0% |"),
+        "{out}"
+    );
+    // Bad windows and an engine with no games are refused with the reason.
+    let (ok, _, err) = run(&["A", "x"]);
+    assert!(!ok && err.contains("FIRST-LAST must be two move numbers like 10-40, not 'x'"), "{err}");
+    let (ok, _, err) = run(&["A", "5-3"]);
+    assert!(!ok && err.contains("FIRST-LAST must have 1 <= FIRST <= LAST, not '5-3'"), "{err}");
+    let (ok, _, err) = run(&["Z"]);
+    assert!(!ok && err.contains("no finished chess game of 'Z'"), "{err}");
+}
+
+#[test]
 fn time_odds_proxy_scales_the_clock_an_engine_sees() {
     // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34):
     // A's first `go` of a 10+0.1 game names 5 s and 0.05 s an increment for
