@@ -7,8 +7,9 @@
 //! generator with SEE pruning, null-move pruning, late-move reductions
 //! (by history too), late-move, futility, history, continuation-history
 //! and SEE pruning of quiet moves (by the depth a reduction would leave),
-//! razoring, singular (double and negative) extensions, repetition (a hash-count filter before a
-//! bounded scan that stops at null moves), fifty-move and dead-material
+//! razoring, singular (double and negative) extensions, repetition (a
+//! repeat inside the search or a game's third occurrence; a hash-count
+//! filter before a bounded scan that stops at null moves), fifty-move and dead-material
 //! draws, mate scores; Lazy SMP across threads. The histories persist
 //! across the searches of one game ([`Histories`], owned by the `Engine`).
 
@@ -566,21 +567,33 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         }
     }
 
-    /// Draw by repetition (any earlier occurrence within the reversible
-    /// moves counts: the standard engine simplification). The count filter
-    /// answers most nodes at once; otherwise the scan looks back over the
-    /// variant's horizon, never past the latest null move.
-    fn is_repetition(&self, pos: &P) -> bool {
+    /// Draw by repetition, as Stockfish counts it: `pos`, at `ply`, repeats
+    /// a position of the search's own path (after the root), or is the
+    /// third occurrence of a position of the game. A single earlier
+    /// occurrence before the root (or the root itself) is no draw: the
+    /// game goes on, and the side to move there may well play on to win
+    /// (counting it a draw scored forced lost positions 0.00 and let the
+    /// search steer into repeats it took for draws; §51 of strength.md).
+    /// The count filter answers most nodes at once; otherwise the scan
+    /// looks back over the variant's horizon, never past the latest null
+    /// move.
+    fn is_repetition(&self, pos: &P, ply: usize) -> bool {
         let h = pos.hash();
         if self.rep.0[RepFilter::slot(h)] == 0 {
             return false;
         }
         let n = self.hashes.len();
         let limit = (pos.repetition_horizon() as usize).min(n - self.null_floor);
+        // `hashes[n - i]` is the position `i` plies before `pos`: inside
+        // the search when `i < ply`.
+        let mut seen_before_root = false;
         let mut i = 4;
         while i <= limit {
             if self.hashes[n - i] == h {
-                return true;
+                if i < ply || seen_before_root {
+                    return true;
+                }
+                seen_before_root = true;
             }
             i += 2;
         }
@@ -1155,7 +1168,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             if ply >= MAX_PLY {
                 return if in_check { 0 } else { self.static_eval(pos, ply) };
             }
-            if self.is_repetition(pos) || pos.is_dead_material() {
+            if self.is_repetition(pos, ply) || pos.is_dead_material() {
                 return 0;
             }
             if pos.halfmoves() >= 100 {
@@ -1716,39 +1729,60 @@ mod tests {
         }
     }
 
-    /// Repetition: found 4 plies back, not across a null move, and a long
-    /// game of other positions costs no scan (the count filter is zero).
+    /// Repetition: a repeat of a position of the search's own path is a
+    /// draw; one of the root or of a position before it only when it is
+    /// the third occurrence; never across a null move; and a long game of
+    /// other positions costs no scan (the count filter is zero).
     #[test]
-    fn repetition_filter_and_null_floor() {
+    fn repetition_inside_the_search_or_threefold_and_null_floor() {
         let pos = Genesis::new();
         let h = pos.hash();
         let mut history: Vec<u64> = (0..6000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1 << 63).collect();
         with_worker::<Genesis>(&history, |w| {
-            assert!(!w.is_repetition(&pos));
+            assert!(!w.is_repetition(&pos, 10));
             assert_eq!(
                 w.rep.0[RepFilter::slot(h)],
                 history.iter().filter(|&&x| x & 0xFFFF == h & 0xFFFF).count() as u16
             );
         });
+        // `pos` occurred 4 plies back.
         history.extend([h, 1, 2, 3]);
         with_worker::<Genesis>(&history, |w| {
-            assert!(w.is_repetition(&pos));
+            // At ply 5 or deeper that occurrence is inside the search.
+            assert!(w.is_repetition(&pos, 5));
+            assert!(w.is_repetition(&pos, 60));
+            // At ply 4 it is the root, below that a position of the game:
+            // a second occurrence, not a draw.
+            for ply in 0..=4 {
+                assert!(!w.is_repetition(&pos, ply), "ply {ply}");
+            }
             // A null move two plies back: the earlier position is not a repeat.
             w.null_floor = w.hashes.len() - 2;
-            assert!(!w.is_repetition(&pos));
+            assert!(!w.is_repetition(&pos, 5));
             w.null_floor = 0;
             w.pop_hash();
             w.pop_hash();
             w.push_hash(7);
             w.push_hash(8);
-            assert!(w.is_repetition(&pos));
+            assert!(w.is_repetition(&pos, 5));
             w.pop_hash();
             w.pop_hash();
             w.pop_hash();
             w.pop_hash();
             w.pop_hash();
             // The occurrence left the path: its filter count is back to zero.
-            assert!(!w.is_repetition(&pos));
+            assert!(!w.is_repetition(&pos, 5));
+        });
+        // Twice before: `pos` is the game's third occurrence, a draw at any
+        // ply, unless a null move hides the older one.
+        history.extend([h, 4, 5, 6]);
+        with_worker::<Genesis>(&history, |w| {
+            for ply in 0..=10 {
+                assert!(w.is_repetition(&pos, ply), "ply {ply}");
+            }
+            w.null_floor = w.hashes.len() - 6;
+            assert!(!w.is_repetition(&pos, 4));
+            assert!(w.is_repetition(&pos, 5));
         });
     }
 

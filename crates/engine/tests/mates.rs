@@ -126,6 +126,36 @@ fn threefold_history_is_a_draw_in_search() {
     }
 }
 
+/// A second occurrence is no draw: the game goes on. From a game against
+/// Stockfish (docs/strength.md §51), White's only move, Kf2-g1, brings back
+/// the position after 29. b5, and Black mates soon after (Ng4). Counting
+/// that single repeat a draw scored the lost position 0.00.
+#[test]
+fn a_second_occurrence_before_the_root_is_no_draw() {
+    use chimera_rules::Position;
+    let moves = "b2b4 b8c6 a2a3 d7d5 g1h3 c6d4 c1b2 c8h3 b2d4 h3g4 h2h3 g4h5 d1c1 f7f6 d4b2 e7e6 \
+                 c2c4 d8d7 e2e3 c7c6 d2d4 g8h6 b1d2 f6f5 f1d3 f8d6 d2b3 d7e7 e1g1 e8g8 c4c5 d6c7 \
+                 f2f4 g8h8 b3a5 g7g5 a5b7 g5f4 b7d6 f8g8 f1f4 g8g3 c1e1 a8g8 d3f1 g3h3 d6c4 h5f3 \
+                 b2c3 f3e4 c4e5 e7g5 e1e2 c7e5 d4e5 g5g3 b4b5 g3h2 g1f2 h2g3";
+    let mut pos = AnyPosition::new(Variant::Chess, &RuleOptions::default());
+    let mut hist = Vec::new();
+    for m in moves.split_whitespace() {
+        hist.push(pos.hash());
+        let mv = pos.parse_uci(m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    assert_eq!(pos.legal_move_list().len(), 1);
+    let after_kg1 = pos.after(pos.parse_uci("f2g1").unwrap()).hash();
+    assert_eq!(hist.iter().filter(|&&h| h == after_kg1).count(), 1, "Kg1 repeats one earlier position");
+    let options = EngineOptions { hash_mb: 1, ..Default::default() };
+    let (r, _) = common::search_to_depth(&pos, &hist, options, 8);
+    assert_eq!(r.best.unwrap().to_string(), "f2g1");
+    match r.score {
+        Score::Cp(c) => assert!(c < -300, "score {c}"),
+        Score::Mate(m) => assert!(m < 0, "mate {m}"),
+    }
+}
+
 /// The position after `uci` (parsed by the rules crate, so it must be legal).
 fn after(variant: Variant, opts: &RuleOptions, fen: &str, uci: &str) -> AnyPosition {
     use chimera_rules::Position;
