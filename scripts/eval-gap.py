@@ -28,9 +28,10 @@ scored 34.1% in the games where that happened against 32.5% where it
 stood level. Needs python-chess (scripts/setup-python.sh puts it in .venv).
 """
 import logging
-import re
 import sys
 from collections import defaultdict
+
+from pgn_comments import RESULTS, search_score
 
 try:
     import chess
@@ -42,19 +43,10 @@ except ImportError:
 # counted and left out here instead.
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
-SCORE = re.compile(r"^\s*([+-]?)(?:(\d+\.\d+)|M(\d+))/")
-RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 PIECES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+# Scores beyond this (mates among them: infinite) say who wins, not what a
+# Pawn is worth, and stay out of the means.
 CLIP = 4.0
-
-
-def score(comment):
-    """A search score in pawns from the mover's side; None for a mate or no score."""
-    m = SCORE.match(comment or "")
-    if not m or m.group(3):
-        return None
-    v = float(m.group(2))
-    return -v if m.group(1) == "-" else v
 
 
 def window(text):
@@ -101,7 +93,7 @@ def main(argv):
             for node in game.mainline():
                 mover, number = board.turn, board.fullmove_number
                 board.push(node.move)
-                s = score(node.comment)
+                s = search_score(node.comment)
                 if mover != side:
                     if pending is not None and s is not None and abs(s) <= CLIP:
                         row, mine = pending

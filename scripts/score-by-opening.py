@@ -23,9 +23,9 @@ import re
 import sys
 from collections import defaultdict
 
+from pgn_comments import RESULTS, search_score
+
 TOKEN = re.compile(r"\{([^}]*)\}|(\d+)\.(\.\.)?|(\S+)")
-SCORE = re.compile(r"([+-]?)(?:(\d+\.\d+)|M(\d+))/")
-RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
 def first_score(body):
@@ -42,12 +42,9 @@ def first_score(body):
             opening.append(word)
             white_to_move = not white_to_move
         else:
-            m = SCORE.match(comment.strip())
-            if not m:
+            pawns = search_score(comment)
+            if pawns is None:
                 return opening, None
-            pawns = float(m.group(2)) if m.group(2) else math.inf
-            if m.group(1) == "-":
-                pawns = -pawns
             # The comment follows the move just made: its mover is the side
             # that is no longer to move.
             return opening, pawns if not white_to_move else -pawns
