@@ -9,8 +9,8 @@
 //! and SEE pruning of quiet moves (by the depth a reduction would leave),
 //! razoring, singular (double and negative) extensions, repetition (a
 //! repeat inside the search or a game's third occurrence; a hash-count
-//! filter before a bounded scan that stops at null moves), fifty-move and dead-material
-//! draws, mate scores; Lazy SMP across threads. The histories persist
+//! filter before a bounded scan that stops at null moves), fifty-move and
+//! dead-material draws, mate scores; Lazy SMP across threads. The histories persist
 //! across the searches of one game ([`Histories`], owned by the `Engine`).
 
 use crate::eval::Evaluate;
