@@ -27,15 +27,11 @@ async fn browser_games() {
 
     // Lobby: create a hot-seat chess game by clicking.
     c.goto(&format!("http://{a}/")).await.unwrap();
-    c.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css("#variant option[value='magicring']"))
-        .await
-        .unwrap();
+    wait_for(&c, "#variant option[value='magicring']", 10).await;
     shot(&c, "lobby").await;
     click_css(&c, "input[name=mode][value=hotseat] + *, label:has(input[name=mode][value=hotseat])").await;
     click_css(&c, "#create-btn").await;
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("rect.sq[data-square='f2']")).await.unwrap();
+    wait_for(&c, "rect.sq[data-square='f2']", 10).await;
     let url = c.current_url().await.unwrap();
     let id = url.path().rsplit('/').next().unwrap().to_string();
     wait_ply(&c, a, &id, 0).await;
@@ -65,16 +61,8 @@ async fn browser_games() {
     let id = open_hotseat(&c, a, "chess", Some("7k/P7/8/8/8/8/8/K7 w - - 0 1")).await;
     click_sq(&c, "a7").await;
     click_sq(&c, "a8").await;
-    let n = c
-        .wait()
-        .at_most(Duration::from_secs(5))
-        .for_element(Locator::Css(".chooser:not(.hidden)"))
-        .await
-        .unwrap()
-        .find_all(Locator::Css("button[data-uci]"))
-        .await
-        .unwrap()
-        .len();
+    let n =
+        wait_for(&c, ".chooser:not(.hidden)", 5).await.find_all(Locator::Css("button[data-uci]")).await.unwrap().len();
     let s = state(a, &id).await;
     assert_eq!(n, legal(&s, "a7").len(), "one button per legal promotion");
     shot(&c, "chess-promotion-chooser").await;
@@ -139,11 +127,7 @@ async fn browser_games() {
         let id = open_hotseat(&c, a, variant, None).await;
         click_sq(&c, "g1").await;
         click_sq(&c, "f3").await;
-        c.wait()
-            .at_most(Duration::from_secs(5))
-            .for_element(Locator::Css(".chooser:not(.hidden) button[data-uci='g1f3c']"))
-            .await
-            .unwrap();
+        wait_for(&c, ".chooser:not(.hidden) button[data-uci='g1f3c']", 5).await;
         shot(&c, "clown-declare-chooser").await;
         click_css(&c, ".chooser button[data-uci='g1f3c']").await;
         let s = wait_ply(&c, a, &id, 1).await;
@@ -215,19 +199,11 @@ async fn browser_games() {
         finish_by_resignation(&c, a, &id, variant, "1-0").await;
         // Reviewing: each ply shows the rings where they were then.
         click_css(&c, "#first").await;
-        c.wait()
-            .at_most(Duration::from_secs(5))
-            .for_element(Locator::Css("g.ring[data-ring='w'][data-square='e1']"))
-            .await
-            .expect("start: White's ring on e1");
+        wait_for(&c, "g.ring[data-ring='w'][data-square='e1']", 5).await;
         for _ in 0..3 {
             click_css(&c, "#next").await;
         }
-        c.wait()
-            .at_most(Duration::from_secs(5))
-            .for_element(Locator::Css("g.ring[data-ring='w'][data-square='e2']"))
-            .await
-            .expect("after e1~e2: the ring on e2");
+        wait_for(&c, "g.ring[data-ring='w'][data-square='e2']", 5).await;
         assert!(c.find_all(Locator::Css("g.tainted")).await.unwrap().is_empty(), "nothing tainted yet");
         shot(&c, "magicring-review").await;
         id
@@ -235,7 +211,7 @@ async fn browser_games() {
 
     // Analysis board and rules pages render.
     c.goto(&format!("http://{a}/analysis?game={id}")).await.unwrap();
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#moves .m")).await.unwrap();
+    wait_for(&c, "#moves .m", 10).await;
     for _ in 0..50 {
         let pv = c.find(Locator::Css("#pv")).await.unwrap().text().await.unwrap();
         if !pv.is_empty() && pv != "Thinking…" {
@@ -284,14 +260,10 @@ async fn browser_friend_and_engine() {
     let c2 = browser_with(&driver, &p2).await;
 
     c1.goto(&format!("http://{a}/")).await.unwrap();
-    c1.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css("#variant option[value='chess']"))
-        .await
-        .unwrap();
+    wait_for(&c1, "#variant option[value='chess']", 10).await;
     click_css(&c1, "label:has(input[name=mode][value=friend])").await;
     click_css(&c1, "#create-btn").await;
-    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#invite-box:not(.hidden)")).await.unwrap();
+    wait_for(&c1, "#invite-box:not(.hidden)", 10).await;
     let link = text_of(&c1, "#invite").await;
     let id = link.rsplit('/').next().unwrap().to_string();
     shot(&c1, "friend-invite").await;
@@ -330,15 +302,11 @@ async fn browser_friend_and_engine() {
 
     // Against the computer at level 1: it answers; a takeback undoes both.
     c1.goto(&format!("http://{a}/")).await.unwrap();
-    c1.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css("#variant option[value='chess']"))
-        .await
-        .unwrap();
+    wait_for(&c1, "#variant option[value='chess']", 10).await;
     click_css(&c1, "label:has(input[name=mode][value=engine])").await;
     c1.find(Locator::Css("#level")).await.unwrap().select_by_value("1").await.unwrap();
     click_css(&c1, "#create-btn").await;
-    c1.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("rect.sq[data-square='e2']")).await.unwrap();
+    wait_for(&c1, "rect.sq[data-square='e2']", 10).await;
     let id = c1.current_url().await.unwrap().path().rsplit('/').next().unwrap().to_string();
     wait_ply(&c1, a, &id, 0).await;
     click_sq(&c1, "d2").await;
@@ -370,7 +338,7 @@ async fn assert_no_sideways_scroll(c: &fantoccini::Client, size: Size, what: &st
 }
 
 async fn set_name(c: &fantoccini::Client, name: &str) {
-    let e = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("#name")).await.unwrap();
+    let e = wait_for(&c, "#name", 10).await;
     e.clear().await.unwrap();
     e.send_keys(name).await.unwrap();
     c.execute("document.getElementById('name').dispatchEvent(new Event('change'))", vec![]).await.unwrap();
@@ -395,11 +363,7 @@ async fn browser_open_seeks_and_names() {
         let (bob, pb) = session(&driver, size).await;
         // Ann: a name, "A stranger", "Play a stranger".
         ann.goto(&format!("http://{a}/")).await.unwrap();
-        ann.wait()
-            .at_most(Duration::from_secs(10))
-            .for_element(Locator::Css("#variant option[value='genie']"))
-            .await
-            .unwrap();
+        wait_for(&ann, "#variant option[value='genie']", 10).await;
         // Problem 5b first: the lobby (with the games of the sizes before)
         // is no wider than the window.
         wait_js(&ann, "return [document.querySelectorAll('#games tr').length, document.getElementById('seeks').dataset.loads || '0']", |v| {
@@ -440,7 +404,7 @@ async fn browser_open_seeks_and_names() {
         let (st, _) = post_json(a, &format!("/api/games/{oid}/join"), &json!({"name": "Zed"})).await;
         assert_eq!(st, 200);
         press(&bob, size, &format!("tr[data-seek='{oid}'] .seek-join")).await;
-        let t = bob.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".toast")).await.unwrap();
+        let t = wait_for(&bob, ".toast", 5).await;
         let msg = t.text().await.unwrap();
         assert!(msg.contains("took this seat first"), "{tag}: {msg}");
 
@@ -636,7 +600,7 @@ async fn browser_game_messages_sounds_and_missing_games() {
         wait_visible(&c, "#draw").await;
         press(&c, size, "#draw").await;
         press(&c, size, "#draw-yes").await;
-        let t = c.wait().at_most(Duration::from_secs(5)).for_element(Locator::Css(".toast")).await.unwrap();
+        let t = wait_for(&c, ".toast", 5).await;
         assert!(t.text().await.unwrap().contains("declines the draw"), "{tag}");
         assert_eq!(t.attr("class").await.unwrap().unwrap(), "toast notice", "{tag}: not the red error");
 

@@ -39,13 +39,13 @@ async fn lab_page_shows_a_study() {
     let c = browser(&driver).await;
 
     c.goto(&format!("http://{a}/lab")).await.unwrap();
-    let link = c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("a.study")).await.unwrap();
+    let link = wait_for(&c, "a.study", 10).await;
     assert_eq!(link.text().await.unwrap(), "clown-small");
     let row = text_of(&c, "#studies").await;
     assert!(row.contains("6/6") && row.contains("clown"), "{row}");
     shot(&c, "lab-index").await;
     link.click().await.unwrap();
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("figure svg")).await.unwrap();
+    wait_for(&c, "figure svg", 10).await;
     assert!(c.current_url().await.unwrap().path().ends_with("/lab/clown-small"));
     let body = text_of(&c, "main").await;
     for want in

@@ -180,15 +180,25 @@ pub async fn shot(c: &Client, name: &str) {
     std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
 }
 
+/// Waits up to `secs` seconds for an element matching `css` and returns it.
+/// Every error before the deadline means "try again": fantoccini's own wait
+/// retries only a missing element, but a page that is navigating (a click
+/// that opens the game page, a reload) answers "aborted by navigation" or
+/// loses its execution context for a moment, and that is no failure. The
+/// last error is reported at the deadline.
+pub async fn wait_for(c: &Client, css: &str, secs: u64) -> fantoccini::elements::Element {
+    let t0 = std::time::Instant::now();
+    loop {
+        match c.find(Locator::Css(css)).await {
+            Ok(e) => return e,
+            Err(e) if t0.elapsed() >= Duration::from_secs(secs) => panic!("{css}: not found after {secs} s: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
 pub async fn click_css(c: &Client, css: &str) {
-    c.wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    wait_for(c, css, 10).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
 pub async fn click_sq(c: &Client, sq: &str) {
@@ -270,12 +280,7 @@ pub async fn resign(c: &Client, a: SocketAddr, id: &str) -> Value {
 }
 
 pub async fn banner(c: &Client) -> String {
-    let b = c
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css("#banner:not(.hidden)"))
-        .await
-        .expect("game-over banner");
+    let b = wait_for(c, "#banner:not(.hidden)", 10).await;
     b.text().await.unwrap()
 }
 
@@ -296,7 +301,7 @@ pub async fn open_hotseat(c: &Client, a: SocketAddr, variant: &str, fen: Option<
     .await
     .unwrap();
     c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
-    c.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("rect.sq[data-square='e2']")).await.unwrap();
+    wait_for(c, "rect.sq[data-square='e2']", 10).await;
     wait_ply(c, a, &id, 0).await;
     id
 }
@@ -326,14 +331,8 @@ pub async fn drag(c: &Client, from: &str, to: &str) {
 
 /// Waits until the page shows `n` moves.
 pub async fn wait_shown(c: &Client, n: usize) {
-    for _ in 0..100 {
-        let shown = c.execute("return document.querySelectorAll('#moves .m').length", vec![]).await.unwrap();
-        if shown == json!(n) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("page did not show {n} moves");
+    let js = "return document.querySelectorAll('#moves .m').length";
+    wait_js(c, js, |shown| shown == &json!(n)).await;
 }
 
 pub async fn text_of(c: &Client, css: &str) -> String {
@@ -538,12 +537,7 @@ pub async fn press(c: &Client, size: Size, css: &str) {
     if size != Size::Phone {
         return click_css(c, css).await;
     }
-    let e = c
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    let e = wait_for(c, css, 10).await;
     let _ = e; // found: now by coordinates, after scrolling it into view
     let at = c
         .execute(
@@ -564,12 +558,14 @@ pub async fn press(c: &Client, size: Size, css: &str) {
 /// Runs `js` (which returns a value) until `pred` holds on it, 30 s at most
 /// (pages poll every few seconds, and a loaded 2-core machine is slow).
 pub async fn wait_js(c: &Client, js: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let mut last = Value::Null;
+    let mut last = String::from("nothing yet");
     let t0 = std::time::Instant::now();
     while t0.elapsed() < Duration::from_secs(30) {
-        last = c.execute(js, vec![]).await.unwrap();
-        if pred(&last) {
-            return last;
+        // An error (the page navigating) is one more try, as in `wait_for`.
+        match c.execute(js, vec![]).await {
+            Ok(v) if pred(&v) => return v,
+            Ok(v) => last = v.to_string(),
+            Err(e) => last = format!("error: {e}"),
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
