@@ -5,9 +5,10 @@
 //! embedding under `crates/engine/nets/`.
 
 use anyhow::{bail, Context, Result};
+use chimera_engine::datagen::{pawn_report as pawn_report_rows, read_records};
 use chimera_engine::nnue::{Activation, Network, Shape, DEFAULT_HIDDEN, MAX_BUCKETS, MAX_HIDDEN};
 use chimera_engine::train::{Config, Data, Trainer};
-use chimera_rules::Variant;
+use chimera_rules::{Position, Variant};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -20,8 +21,15 @@ pub struct Args {
     #[arg(long, default_value = "chess", ignore_case = true, value_parser = crate::variant_arg::parser())]
     variant: Variant,
     /// Output net file.
-    #[arg(long)]
-    out: std::path::PathBuf,
+    #[arg(long, required_unless_present = "pawn_report")]
+    out: Option<std::path::PathBuf>,
+    /// Train nothing: print what the files' search labels say a Pawn is
+    /// worth. For the positions of moves FIRST-LAST (10-40 unless given)
+    /// whose sides have the same pieces but Pawns on the board, by the
+    /// Pawns one side is up: the positions, the side's mean label and its
+    /// game score (docs/engine.md, "Network evaluation").
+    #[arg(long, value_name = "FIRST-LAST", num_args = 0..=1, default_missing_value = "10-40")]
+    pawn_report: Option<String>,
     /// Start from this net (fine-tuning, e.g. a variant from the chess
     /// net) instead of random weights. The new net keeps its shape unless
     /// `--hidden`, `--activation`, `--buckets` or `--kings` is given.
@@ -106,6 +114,10 @@ pub fn run(a: Args) -> Result<()> {
     if a.hidden.is_some_and(|h| !Shape::valid_width(h)) {
         bail!("--hidden must be 16 to {MAX_HIDDEN} in steps of 16");
     }
+    if let Some(w) = &a.pawn_report {
+        return pawn_report(&a.records, a.variant, w);
+    }
+    let Some(out) = &a.out else { bail!("--out is needed to train") };
     let t0 = Instant::now();
     let mut data = Data::default();
     for f in &a.records {
@@ -185,12 +197,54 @@ pub fn run(a: Args) -> Result<()> {
     });
     let net = trainer.quantise();
     let bytes = net.to_bytes();
-    std::fs::write(&a.out, &bytes).with_context(|| format!("writing {}", a.out.display()))?;
+    std::fs::write(out, &bytes).with_context(|| format!("writing {}", out.display()))?;
     println!(
         "kept held-out error {best:.6}; wrote {} ({} bytes) in {:.0} s",
-        a.out.display(),
+        out.display(),
         bytes.len(),
         t0.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// `--pawn-report`: the table of `datagen::pawn_report` for the files.
+fn pawn_report(files: &[std::path::PathBuf], variant: Variant, window: &str) -> Result<()> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--pawn-report takes FIRST-LAST, two move numbers with 1 <= FIRST <= LAST (like 10-40), not '{window}'"
+        )
+    };
+    let (first, last) = window.split_once('-').ok_or_else(bad)?;
+    let (first, last): (u32, u32) = (first.trim().parse().map_err(|_| bad())?, last.trim().parse().map_err(|_| bad())?);
+    if first < 1 || last < first {
+        return Err(bad());
+    }
+    let mut games = Vec::new();
+    for f in files {
+        let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+        games.extend(read_records(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?);
+    }
+    let n = games.iter().filter(|g| g.start.variant() == variant).count();
+    if n == 0 {
+        bail!("no {} game in the record files", variant.id());
+    }
+    println!("{n} games of {}, moves {first}-{last}, the other pieces level, labels within ±4 pawns", variant.id());
+    println!("| Pawns up | positions | mean label of the side up | its game score | games |");
+    println!("| --- | --- | --- | --- | --- |");
+    for r in pawn_report_rows(&games, variant, first, last) {
+        let up = if r.up == 3 { "3 or more".to_string() } else { r.up.to_string() };
+        let note = if r.up == 0 { " (White's)" } else { "" };
+        if r.positions == 0 {
+            println!("| {up} | 0 | | | 0 |");
+        } else {
+            println!(
+                "| {up} | {} | {:+.2}{note} | {:.1}%{note} | {} |",
+                r.positions,
+                r.label,
+                100.0 * r.result,
+                r.games
+            );
+        }
+    }
     Ok(())
 }

@@ -279,3 +279,40 @@ fn train_writes_the_shape_asked_for() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `chimera train --pawn-report`: a table of four rows and nothing trained
+/// (no `--out` needed); a bad move window and records of another variant
+/// are refused with the reason. (The rows themselves are worked by hand in
+/// `datagen::tests::pawn_report_rows_by_hand`.)
+#[test]
+fn train_pawn_report_prints_the_table() {
+    let dir = std::env::temp_dir().join(format!("chimera-pawn-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.bin");
+    let d = data.to_str().unwrap();
+    let gen =
+        chimera(&["datagen", "--games", "4", "--nodes", "200", "--max-plies", "60", "--threads", "1", "--out", d]);
+    assert!(gen.status.success(), "{}", String::from_utf8_lossy(&gen.stderr));
+    let out = chimera(&["train", d, "--pawn-report", "1-30"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.starts_with("4 games of chess, moves 1-30"), "{text}");
+    for row in ["| 0 | ", "| 1 | ", "| 2 | ", "| 3 or more | "] {
+        assert_eq!(text.lines().filter(|l| l.starts_with(row)).count(), 1, "{row}: {text}");
+    }
+    // The default window is moves 10-40.
+    let out = chimera(&["train", d, "--pawn-report"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("moves 10-40"));
+    for w in ["10", "40-10", "0-5", "a-b"] {
+        let out = chimera(&["train", d, "--pawn-report", w]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(&format!("not '{w}'")), "{w}: {err}");
+    }
+    let out = chimera(&["train", d, "--variant", "genie", "--pawn-report"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("no genie game"), "{err}");
+    let out = chimera(&["train", d]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("--out"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

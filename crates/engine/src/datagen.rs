@@ -211,6 +211,72 @@ pub fn read_records(bytes: &[u8]) -> Result<Vec<GameRecord>, String> {
     Ok(games)
 }
 
+/// One row of [`pawn_report`]: the positions where one side is `up` Pawns
+/// ahead (3 stands for 3 or more) with the other pieces level.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PawnRow {
+    pub up: u32,
+    /// Positions (one per recorded ply) in the row.
+    pub positions: u64,
+    /// Mean search label of the side up, in pawns (White's for a level row).
+    pub label: f64,
+    /// Mean game result of the side up, 0 to 1, over the same positions.
+    pub result: f64,
+    /// Games with at least one position in the row.
+    pub games: u64,
+}
+
+/// The search labels of `games` against the Pawns on the board: for each
+/// recorded position of `variant` from move `first` to move `last` (a
+/// position before its move, with the score of the search that chose the
+/// move) whose sides have the same number of every piece but Pawns and
+/// Kings on the board, not in check, and labelled within ±4 pawns (beyond
+/// that a label says who wins, not what a Pawn is worth), the row of the
+/// Pawns one side is up. What self-play says a Pawn is worth, to set
+/// beside what the net says in games against another engine
+/// (`scripts/eval-gap.py`; docs/strength.md §51-§52).
+pub fn pawn_report(games: &[GameRecord], variant: Variant, first: u32, last: u32) -> Vec<PawnRow> {
+    use chimera_rules::Role;
+    let mut rows: Vec<PawnRow> = (0..4).map(|up| PawnRow { up, ..PawnRow::default() }).collect();
+    for g in games.iter().filter(|g| g.start.variant() == variant) {
+        let mut seen = [false; 4];
+        let mut pos = g.start.clone();
+        for (&m, &score) in g.moves.iter().zip(&g.scores) {
+            let b = pos.board();
+            let count = |c: Color, r: Role| (b.by_color(c) & b.by_role(r)).count();
+            let level = Role::ALL
+                .iter()
+                .filter(|&&r| r != Role::Pawn && r != Role::King)
+                .all(|&r| count(Color::White, r) == count(Color::Black, r));
+            if (first..=last).contains(&pos.fullmoves()) && level && !pos.is_check() && score.abs() <= 400 {
+                let d = count(Color::White, Role::Pawn) as i32 - count(Color::Black, Role::Pawn) as i32;
+                let (label, result) = if d < 0 {
+                    (-score as f64 / 100.0, 1.0 - g.result as f64)
+                } else {
+                    (score as f64 / 100.0, g.result as f64)
+                };
+                let k = d.unsigned_abs().min(3) as usize;
+                let row = &mut rows[k];
+                row.positions += 1;
+                row.label += label;
+                row.result += result;
+                if !seen[k] {
+                    seen[k] = true;
+                    row.games += 1;
+                }
+            }
+            pos.play_unchecked(m);
+        }
+    }
+    for row in &mut rows {
+        if row.positions > 0 {
+            row.label /= row.positions as f64;
+            row.result /= row.positions as f64;
+        }
+    }
+    rows
+}
+
 struct Reader<'a>(&'a [u8]);
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Option<&'a [u8]> {
@@ -278,6 +344,64 @@ mod tests {
         let at = 8 + 4 + fen_len + 2;
         bytes[at..at + 4].copy_from_slice(&0xFFFFFu32.to_le_bytes());
         assert!(read_records(&bytes).unwrap_err().contains("no legal move"));
+    }
+
+    /// Hand-worked rows. 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ 4. Nge2, White
+    /// won, labels for White +0.20, +0.10, +0.30, +1.00, +5.00, -0.40,
+    /// +0.50. Counted: the positions before 1. e4, 1... d5, 2. exd5 and
+    /// 3... Qe5+ (level) and before 2... Qxd5 (White a Pawn up). Left out:
+    /// before 3. Nc3 (its label is beyond ±4 pawns), before 4. Nge2 (White
+    /// is in check), a game of another variant; with moves 1-1 only the
+    /// first two positions count.
+    #[test]
+    fn pawn_report_rows_by_hand() {
+        let start = AnyPosition::new(Variant::Chess, &RuleOptions::default());
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for uci in ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e5", "g1e2"] {
+            let m = pos.parse_uci(uci).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let chess = GameRecord { start, result: 1.0, moves, scores: vec![20, 10, 30, 100, 500, -40, 50] };
+        let genie = GameRecord {
+            start: AnyPosition::new(Variant::Genie, &RuleOptions::default()),
+            result: 0.0,
+            moves: vec![],
+            scores: vec![],
+        };
+        let check = |row: &PawnRow, up, positions, label: f64, result: f64, games| {
+            assert_eq!((row.up, row.positions, row.games), (up, positions, games), "{row:?}");
+            assert!((row.label - label).abs() < 1e-9 && (row.result - result).abs() < 1e-9, "{row:?}");
+        };
+        let rows = pawn_report(&[chess.clone(), genie], Variant::Chess, 1, 4);
+        assert_eq!(rows.len(), 4);
+        check(&rows[0], 0, 4, 0.05, 1.0, 1);
+        check(&rows[1], 1, 1, 1.00, 1.0, 1);
+        // Black a Pawn up, in a game Black won: 1. Nf3 d5 2. e4 dxe4 3. Nc3,
+        // labels 0 while level and -1.20 for White before 3. Nc3, so
+        // +1.20 and a win for the side up.
+        let mut pos = AnyPosition::new(Variant::Chess, &RuleOptions::default());
+        let mut moves = Vec::new();
+        for uci in ["g1f3", "d7d5", "e2e4", "d5e4", "b1c3"] {
+            let m = pos.parse_uci(uci).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let black = GameRecord {
+            start: AnyPosition::new(Variant::Chess, &RuleOptions::default()),
+            result: 0.0,
+            moves,
+            scores: vec![0, 0, 0, 0, -120],
+        };
+        let rows = pawn_report(&[chess.clone(), black], Variant::Chess, 1, 4);
+        check(&rows[0], 0, 8, 0.025, 0.5, 2);
+        check(&rows[1], 1, 2, 1.10, 1.0, 2);
+        check(&rows[2], 2, 0, 0.0, 0.0, 0);
+        check(&rows[3], 3, 0, 0.0, 0.0, 0);
+        let rows = pawn_report(&[chess], Variant::Chess, 1, 1);
+        check(&rows[0], 0, 2, 0.15, 1.0, 1);
+        check(&rows[1], 1, 0, 0.0, 0.0, 0);
     }
 
     /// The same configuration and game number give the same game.
