@@ -338,7 +338,7 @@ async fn assert_no_sideways_scroll(c: &fantoccini::Client, size: Size, what: &st
 }
 
 async fn set_name(c: &fantoccini::Client, name: &str) {
-    let e = wait_for(&c, "#name", 10).await;
+    let e = wait_for(c, "#name", 10).await;
     e.clear().await.unwrap();
     e.send_keys(name).await.unwrap();
     c.execute("document.getElementById('name').dispatchEvent(new Event('change'))", vec![]).await.unwrap();

@@ -141,7 +141,7 @@ async fn open_with_token(c: &Client, a: SocketAddr, id: &str, token: &Value) {
         .await
         .unwrap();
     c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
-    wait_for(&c, "rect.sq[data-square='e2']", 10).await;
+    wait_for(c, "rect.sq[data-square='e2']", 10).await;
     wait_shown(c, state(a, id).await["ply"].as_u64().unwrap() as usize).await;
 }
 
@@ -162,7 +162,7 @@ return { w: innerWidth, h: innerHeight, scrollW: document.documentElement.scroll
 /// nothing wider than the window.
 async fn layout_fits(c: &Client, a: SocketAddr, screen: Screen, variant: &str) {
     open_clocked(c, a, variant).await;
-    wait_for(&c, "#bottom-clock:not(.hidden)", 10).await;
+    wait_for(c, "#bottom-clock:not(.hidden)", 10).await;
     // The board sizes itself after the clocks appear: give it up to 3 s to
     // settle (the old page never did).
     let mut m = Value::Null;
@@ -237,7 +237,7 @@ async fn clown_chooser_ignores_the_opening_tap(c: &Client, a: SocketAddr, screen
     // And "Stay a Knight" the same way for Black.
     press_sq(c, screen, "b8").await;
     press_sq(c, screen, "c6").await;
-    wait_for(&c, ".chooser:not(.hidden)", 5).await;
+    wait_for(c, ".chooser:not(.hidden)", 5).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(state(a, &id).await["ply"], 1);
     press_css(c, screen, ".chooser button[data-uci='b8c6']").await;
@@ -454,7 +454,7 @@ async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
 /// ↑/↓ switch lines at the nearest branch, Home/End, f on the analysis board.
 async fn analysis_import_and_keys(c: &Client, a: SocketAddr, screen: Screen) {
     c.goto(&format!("http://{a}/analysis")).await.unwrap();
-    wait_for(&c, "rect.sq[data-square='e2']", 10).await;
+    wait_for(c, "rect.sq[data-square='e2']", 10).await;
     c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
     let movetext = "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6";
     let pgn = format!("[Event \"Side lines\"]\n\n{movetext} *\n");
