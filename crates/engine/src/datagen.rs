@@ -301,8 +301,11 @@ impl<'a> Reader<'a> {
 /// A fresh one-thread engine for self-play, with the hand-made evaluation
 /// (`chimera datagen --nnue` switches the net on; the balance lab's
 /// studies are fingerprinted by the hand-made values, so they keep it).
+/// A net plays at its full output (`nnue_scale` 100): its search scores
+/// are the next net's labels, in the units every net has learnt (a scaled
+/// output would shrink each generation's labels again).
 pub fn engine() -> Engine {
-    Engine::new(EngineOptions { hash_mb: 16, use_nnue: false, ..EngineOptions::default() })
+    Engine::new(EngineOptions { hash_mb: 16, use_nnue: false, nnue_scale: 100, ..EngineOptions::default() })
 }
 
 #[cfg(test)]

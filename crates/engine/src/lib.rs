@@ -130,6 +130,15 @@ pub struct EngineOptions {
     /// self-play games a net learns from (they end by adjudication); 0 = the
     /// net everywhere (UCI option `NNUE Hybrid`).
     pub nnue_hybrid: i32,
+    /// With a network: the percentage of its output the search uses
+    /// (UCI option `NNUE Scale`). The nets learn the search scores of the
+    /// evaluation before them, in the hand-made evaluation's units, where
+    /// the search's margins (futility, null move, razoring, ProbCut) were
+    /// set; the chess net at 65% won at 5,000 nodes a move but not at
+    /// 20,000, and is not shown better at 10+0.1 (docs/strength.md §52).
+    /// `chimera datagen` plays at 100 whatever this says, so that the
+    /// labels stay in the units the nets learn.
+    pub nnue_scale: i32,
 }
 
 /// The default [`EngineOptions::use_nnue`]: on, since every built-in net
@@ -139,6 +148,10 @@ pub const USE_NNUE: bool = true;
 
 /// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).
 pub const NNUE_HYBRID: i32 = 800;
+
+/// The default [`EngineOptions::nnue_scale`]: the nets' own output
+/// (docs/strength.md §52).
+pub const NNUE_SCALE: i32 = 100;
 
 /// The moves a clock with an increment is shared over when the GUI sends
 /// no `movestogo` (docs/strength.md §38).
@@ -164,6 +177,7 @@ impl Default for EngineOptions {
             baseline: false,
             use_nnue: USE_NNUE,
             nnue_hybrid: NNUE_HYBRID,
+            nnue_scale: NNUE_SCALE,
         }
     }
 }
@@ -209,9 +223,9 @@ pub struct Engine {
     /// instead of the built-in one.
     eval_file: Option<Arc<nnue::Network>>,
     /// The evaluation whose static values the table holds (the address of
-    /// the network and the `nnue_hybrid` limit; `None` for the hand-made
+    /// the network, the `nnue_hybrid` limit and the `nnue_scale`; `None` for the hand-made
     /// evaluation): a search with another one clears the table first.
-    tt_eval: Option<(usize, i32)>,
+    tt_eval: Option<(usize, i32, i32)>,
 }
 
 impl Engine {
@@ -329,9 +343,9 @@ impl Engine {
         }
         let (soft, hard) = self.time_budget(limits, root.reserve_to_place(), root_list.len());
         // The table's static evaluations belong to the evaluation that
-        // stored them (`Use NNUE`, `EvalFile`, `NNUE Hybrid`).
+        // stored them (`Use NNUE`, `EvalFile`, `NNUE Hybrid`, `NNUE Scale`).
         let net = select_net(&self.options, &self.eval_file, root.variant(), root.nnue_default_rules());
-        let eval_id = net.map(|n| (n as *const _ as usize, self.options.nnue_hybrid));
+        let eval_id = net.map(|n| (n as *const _ as usize, self.options.nnue_hybrid, self.options.nnue_scale));
         if eval_id != self.tt_eval {
             self.tt.clear();
             self.tt_eval = eval_id;
@@ -350,6 +364,7 @@ impl Engine {
             max_nodes,
             net,
             hybrid: self.options.nnue_hybrid,
+            scale: self.options.nnue_scale,
         };
         if !self.pondering.load(Ordering::Relaxed) {
             shared.clock_elapsed(); // starts the clock now

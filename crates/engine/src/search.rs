@@ -52,6 +52,9 @@ pub struct Shared<'a> {
     /// With `net`: beyond this material balance the hand-made evaluation
     /// is used ([`crate::EngineOptions::nnue_hybrid`]; 0 = never).
     pub hybrid: i32,
+    /// With `net`: the percentage of its output used
+    /// ([`crate::EngineOptions::nnue_scale`]).
+    pub scale: i32,
 }
 
 impl Shared<'_> {
@@ -500,7 +503,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     fn static_eval(&mut self, pos: &P, ply: usize) -> i32 {
         match self.shared.net {
             Some(net) if self.shared.hybrid == 0 || pos.material().abs() <= self.shared.hybrid => {
-                self.nnue.evaluate(net, pos, ply)
+                self.nnue.evaluate(net, pos, ply) * self.shared.scale / 100
             }
             _ => pos.evaluate(),
         }
@@ -1624,6 +1627,7 @@ mod tests {
             max_nodes: None,
             net: None,
             hybrid: 0,
+            scale: 100,
         };
         let mut w = Worker::<P>::new(&shared, 0, history, Histories::default());
         f(&mut w);

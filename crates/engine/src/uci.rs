@@ -181,6 +181,7 @@ impl Uci {
             format!("option name Use NNUE type check default {}", crate::USE_NNUE),
             "option name EvalFile type string default <embedded>".into(),
             format!("option name NNUE Hybrid type spin default {} min 0 max 10000", crate::NNUE_HYBRID),
+            format!("option name NNUE Scale type spin default {} min 10 max 400", crate::NNUE_SCALE),
             "uciok".into(),
         ];
         for l in lines {
@@ -256,6 +257,7 @@ impl Uci {
             "baseline" => check().map(|v| self.engine().options.baseline = v),
             "use nnue" => check().map(|v| self.engine().options.use_nnue = v),
             "nnue hybrid" => spin(0, 10000).map(|v| self.engine().options.nnue_hybrid = v as i32),
+            "nnue scale" => spin(10, 400).map(|v| self.engine().options.nnue_scale = v as i32),
             "evalfile" => {
                 let path = value.trim();
                 let path = (!path.is_empty() && path != "<embedded>").then(|| std::path::PathBuf::from(path));

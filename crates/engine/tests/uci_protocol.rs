@@ -108,6 +108,7 @@ fn uci_lists_id_and_every_option() {
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
         "option name NNUE Hybrid type spin default 800 min 0 max 10000",
+        "option name NNUE Scale type spin default 100 min 10 max 400",
     ] {
         assert!(t.contains(opt), "missing '{opt}' in:\n{t}");
     }
@@ -315,6 +316,19 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
     let hce = score_at_depth_1(&mut g);
     assert_ne!(hce, -100);
     g.send("setoption name Use NNUE value true");
+    // The search takes NNUE Scale percent of the net's output: 100 by
+    // default, any of 10-400, and nothing else.
+    assert_eq!(score_at_depth_1(&mut g), -100 * chimera_engine::NNUE_SCALE / 100);
+    g.send("setoption name NNUE Scale value 200");
+    assert_eq!(score_at_depth_1(&mut g), -200);
+    for bad in ["5", "401", "x"] {
+        let before = g.text().matches("info string error: ").count();
+        g.send(&format!("setoption name NNUE Scale value {bad}"));
+        let t = g.sync();
+        assert_eq!(t.matches("info string error: ").count(), before + 1, "{bad}: {t}");
+    }
+    assert_eq!(score_at_depth_1(&mut g), -200, "a refused value changes nothing");
+    g.send("setoption name NNUE Scale value 100");
     assert_eq!(score_at_depth_1(&mut g), -100);
     // A queen up is beyond the default NNUE Hybrid limit (800 cp of
     // material): evaluated by hand, unless the limit is off (0).
@@ -342,6 +356,9 @@ fn evalfile_and_use_nnue_switch_the_evaluation() {
     assert_eq!(score_at_depth_1(&mut g), -100);
     // Back to the hand-made evaluation.
     g.send("setoption name Use NNUE value false");
+    assert_eq!(score_at_depth_1(&mut g), hce);
+    // NNUE Scale leaves the hand-made evaluation alone.
+    g.send("setoption name NNUE Scale value 200");
     assert_eq!(score_at_depth_1(&mut g), hce);
     g.send("setoption name EvalFile value <embedded>");
     g.quit();
