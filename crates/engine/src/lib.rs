@@ -134,8 +134,9 @@ pub struct EngineOptions {
     /// (UCI option `NNUE Scale`). The nets learn the search scores of the
     /// evaluation before them, in the hand-made evaluation's units, where
     /// the search's margins (futility, null move, razoring, ProbCut) were
-    /// set; the chess net at 65% won at 5,000 nodes a move but not at
-    /// 20,000, and is not shown better at 10+0.1 (docs/strength.md §52).
+    /// set; the chess net at 65% won at 5,000 and 50,000 nodes a move,
+    /// not at 20,000, and is not yet shown better at 10+0.1
+    /// (docs/strength.md §52).
     /// `chimera datagen` plays at 100 whatever this says, so that the
     /// labels stay in the units the nets learn.
     pub nnue_scale: i32,
