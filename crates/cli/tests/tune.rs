@@ -9,6 +9,18 @@ fn chimera(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_chimera")).args(args).output().expect("chimera runs")
 }
 
+/// A fresh scratch folder `name` holding `chess.bin`: `games` short chess
+/// games of `chimera datagen` (200 nodes a move, at most 60 plies).
+fn short_chess_records(name: &str, games: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("chess.bin");
+    let args = ["datagen", "--games", games, "--nodes", "200", "--max-plies", "60", "--threads", "1", "--out"];
+    let gen = chimera(&[&args[..], &[data.to_str().unwrap()]].concat());
+    assert!(gen.status.success(), "{}", String::from_utf8_lossy(&gen.stderr));
+    (dir, data)
+}
+
 #[test]
 fn datagen_then_tune() {
     let dir = std::env::temp_dir().join(format!("chimera-tune-test-{}", std::process::id()));
@@ -205,13 +217,8 @@ fn bench_on_sampled_records() {
 #[test]
 fn train_writes_the_shape_asked_for() {
     use chimera_engine::nnue::{Activation, Network, Shape, MAGIC, MAGIC2, MAGIC3};
-    let dir = std::env::temp_dir().join(format!("chimera-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("chess.bin");
+    let (dir, data) = short_chess_records("chimera-train", "6");
     let d = data.to_str().unwrap();
-    let gen =
-        chimera(&["datagen", "--games", "6", "--nodes", "200", "--max-plies", "60", "--threads", "1", "--out", d]);
-    assert!(gen.status.success(), "{}", String::from_utf8_lossy(&gen.stderr));
     let train = |out: &std::path::Path, extra: &[&str]| {
         let mut args = vec!["train", d, "--epochs", "1", "--batch", "64", "--threads", "1", "--validation", "0"];
         args.extend_from_slice(&["--out", out.to_str().unwrap()]);
@@ -286,13 +293,8 @@ fn train_writes_the_shape_asked_for() {
 /// `datagen::tests::pawn_report_rows_by_hand`.)
 #[test]
 fn train_pawn_report_prints_the_table() {
-    let dir = std::env::temp_dir().join(format!("chimera-pawn-report-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("chess.bin");
+    let (dir, data) = short_chess_records("chimera-pawn-report", "4");
     let d = data.to_str().unwrap();
-    let gen =
-        chimera(&["datagen", "--games", "4", "--nodes", "200", "--max-plies", "60", "--threads", "1", "--out", d]);
-    assert!(gen.status.success(), "{}", String::from_utf8_lossy(&gen.stderr));
     let out = chimera(&["train", d, "--pawn-report", "1-30"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -537,8 +537,7 @@ pub async fn press(c: &Client, size: Size, css: &str) {
     if size != Size::Phone {
         return click_css(c, css).await;
     }
-    let e = wait_for(c, css, 10).await;
-    let _ = e; // found: now by coordinates, after scrolling it into view
+    wait_for(c, css, 10).await; // found: now by coordinates, after scrolling it into view
     let at = c
         .execute(
             "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'center'}); \
