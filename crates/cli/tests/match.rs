@@ -189,6 +189,74 @@ fn score_by_opening_splits_balanced_from_lopsided_pairs() {
 }
 
 #[test]
+fn pair_diff_compares_two_runs_opening_by_opening() {
+    // scripts/pair-diff.py on hand-made runs (docs/strength.md §52). In the
+    // first run X wins both games of 1. e4 e5 and draws both of 1. d4 d5;
+    // in the second Y scores 1 point in each pair, and it also plays 1. c4
+    // e5, which the first run lacks. The pairs gain +50 and 0 points in 100.
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pair-diff.py");
+    let game = |white: &str, black: &str, result: &str, opening: &str| {
+        format!(
+            "[Event \"t\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\
+             [OpeningPlies \"2\"]\n\n1. {opening} 2. Nf3 {{+0.20/10 0.100s}} {result}\n\n"
+        )
+    };
+    let first = [
+        game("X", "S", "1-0", "e4 e5"),
+        game("S", "X", "0-1", "e4 e5"),
+        game("X", "S", "1/2-1/2", "d4 d5"),
+        game("S", "X", "1/2-1/2", "d4 d5"),
+    ]
+    .concat();
+    let second = [
+        game("Y", "S", "1-0", "e4 e5"),
+        game("S", "Y", "1-0", "e4 e5"),
+        game("Y", "S", "1/2-1/2", "d4 d5"),
+        game("S", "Y", "1/2-1/2", "d4 d5"),
+        game("Y", "S", "1-0", "c4 e5"),
+        game("S", "Y", "1-0", "c4 e5"),
+    ]
+    .concat();
+    let (a, b) = (scratch("pair-a.pgn"), scratch("pair-b.pgn"));
+    std::fs::write(&a, first).unwrap();
+    std::fs::write(&b, second).unwrap();
+    let (a, b) = (a.display().to_string(), b.display().to_string());
+    let run = |args: &[String]| {
+        let out = Command::new(&script).args(args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ax, by) = (format!("{a}:X"), format!("{b}:Y"));
+    let (ok, out, err) = run(&[ax.clone(), by.clone()]);
+    assert!(ok, "{err}");
+    // Mean +25 over two pairs; sd 35.36, so 1.96 sd / sqrt(2) = 49.00.
+    assert!(
+        out.contains(&format!("| {ax} − {by} | 2 | 75.00% | 50.00% | +25.00 [-24.00, +74.00] | +190.8 |")),
+        "{out}"
+    );
+    assert!(out.contains("(1 pair played in only one run of a couple left out)"), "{out}");
+    // Two couples are pooled pair by pair: four pairs, sd 28.87.
+    let (ok, out, _) = run(&[ax.clone(), by.clone(), ax.clone(), by.clone()]);
+    assert!(ok && out.contains("| pooled | 4 | 75.00% | 50.00% | +25.00 [-3.29, +53.29] | +190.8 |"), "{out}");
+    // Bad arguments are refused with the reason.
+    let (ok, _, err) = run(&[ax.clone()]);
+    assert!(!ok && err.contains("pair-diff.py A.pgn:ENGINE B.pgn:ENGINE"), "{err}");
+    let (ok, _, err) = run(&[a.clone(), by.clone()]);
+    assert!(!ok && err.contains("each run is PGN:ENGINE"), "{err}");
+    let (ok, _, err) = run(&[format!("{a}:Y"), by.clone()]);
+    assert!(!ok && err.contains("no opening where 'Y' played both colours"), "{err}");
+    let (ok, _, err) = run(&["/nonexistent.pgn:X".into(), by.clone()]);
+    assert!(!ok && err.contains("/nonexistent.pgn: No such file"), "{err}");
+    let lone = scratch("pair-c.pgn");
+    std::fs::write(&lone, [game("X", "S", "1-0", "g3 g6"), game("S", "X", "1-0", "g3 g6")].concat()).unwrap();
+    let (ok, _, err) = run(&[format!("{}:X", lone.display()), by]);
+    assert!(!ok && err.contains("share no opening"), "{err}");
+}
+
+#[test]
 fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
     // scripts/eval-gap.py on hand-made games (docs/strength.md §51). A
     // (White) wins a Pawn with 2. exd5 (+1.00; B answers +0.20, so -0.20
