@@ -134,6 +134,25 @@ fn search_by_phase_works_out_the_clock_left() {
     assert!(out.contains("| 1-10 | 2, 12.0, 0.750 s, - | 1, 12.0, 2.000 s, - |"), "{out}");
 }
 
+/// A finished game of `white` against `black` from a two-ply opening, as
+/// `chimera match` writes it, for the analysis scripts' tests.
+fn opening_game(white: &str, black: &str, result: &str, moves: &str) -> String {
+    format!(
+        "[Event \"t\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\
+         [OpeningPlies \"2\"]\n\n{moves} {result}\n\n"
+    )
+}
+
+/// Runs an analysis script: (success, stdout, stderr).
+fn run_script(script: &std::path::Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(script).args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 #[test]
 fn score_by_opening_splits_balanced_from_lopsided_pairs() {
     // scripts/score-by-opening.py on hand-made games: the opening 1. e4 e5
@@ -141,12 +160,7 @@ fn score_by_opening_splits_balanced_from_lopsided_pairs() {
     // e5 starts lopsided (-3.50, and a mate for Black), A loses and wins
     // it; a fifth game has no colour-swapped twin.
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/score-by-opening.py");
-    let game = |white: &str, black: &str, result: &str, moves: &str| {
-        format!(
-            "[Event \"t\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\
-             [OpeningPlies \"2\"]\n\n{moves} {result}\n\n"
-        )
-    };
+    let game = opening_game;
     let pgn = [
         game("A", "B", "1-0", "1. e4 e5 2. Nf3 {+0.20/10 0.100s} Nc6 {-0.10/10 0.100s}"),
         game("B", "A", "1/2-1/2", "1. e4 e5 2. Nf3 {+0.30/10 0.100s}"),
@@ -157,14 +171,8 @@ fn score_by_opening_splits_balanced_from_lopsided_pairs() {
     .concat();
     let path = scratch("openings.pgn");
     std::fs::write(&path, pgn).unwrap();
-    let run = |args: &[&str]| {
-        let out = Command::new(&script).arg(&path).args(args).output().unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let path = path.display().to_string();
+    let run = |args: &[&str]| run_script(&script, &[&[path.as_str()], args].concat());
     let (ok, out, err) = run(&[]);
     assert!(ok, "{err}");
     for row in [
@@ -196,10 +204,7 @@ fn pair_diff_compares_two_runs_opening_by_opening() {
     // e5, which the first run lacks. The pairs gain +50 and 0 points in 100.
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pair-diff.py");
     let game = |white: &str, black: &str, result: &str, opening: &str| {
-        format!(
-            "[Event \"t\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\
-             [OpeningPlies \"2\"]\n\n1. {opening} 2. Nf3 {{+0.20/10 0.100s}} {result}\n\n"
-        )
+        opening_game(white, black, result, &format!("1. {opening} 2. Nf3 {{+0.20/10 0.100s}}"))
     };
     let first = [
         game("X", "S", "1-0", "e4 e5"),
@@ -221,16 +226,9 @@ fn pair_diff_compares_two_runs_opening_by_opening() {
     std::fs::write(&a, first).unwrap();
     std::fs::write(&b, second).unwrap();
     let (a, b) = (a.display().to_string(), b.display().to_string());
-    let run = |args: &[String]| {
-        let out = Command::new(&script).args(args).output().unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let run = |args: &[&str]| run_script(&script, args);
     let (ax, by) = (format!("{a}:X"), format!("{b}:Y"));
-    let (ok, out, err) = run(&[ax.clone(), by.clone()]);
+    let (ok, out, err) = run(&[&ax, &by]);
     assert!(ok, "{err}");
     // Mean +25 over two pairs; sd 35.36, so 1.96 sd / sqrt(2) = 49.00.
     assert!(
@@ -239,20 +237,20 @@ fn pair_diff_compares_two_runs_opening_by_opening() {
     );
     assert!(out.contains("(1 pair played in only one run of a couple left out)"), "{out}");
     // Two couples are pooled pair by pair: four pairs, sd 28.87.
-    let (ok, out, _) = run(&[ax.clone(), by.clone(), ax.clone(), by.clone()]);
+    let (ok, out, _) = run(&[&ax, &by, &ax, &by]);
     assert!(ok && out.contains("| pooled | 4 | 75.00% | 50.00% | +25.00 [-3.29, +53.29] | +190.8 |"), "{out}");
     // Bad arguments are refused with the reason.
-    let (ok, _, err) = run(&[ax.clone()]);
+    let (ok, _, err) = run(&[&ax]);
     assert!(!ok && err.contains("pair-diff.py A.pgn:ENGINE B.pgn:ENGINE"), "{err}");
-    let (ok, _, err) = run(&[a.clone(), by.clone()]);
+    let (ok, _, err) = run(&[&a, &by]);
     assert!(!ok && err.contains("each run is PGN:ENGINE"), "{err}");
-    let (ok, _, err) = run(&[format!("{a}:Y"), by.clone()]);
+    let (ok, _, err) = run(&[&format!("{a}:Y"), &by]);
     assert!(!ok && err.contains("no opening where 'Y' played both colours"), "{err}");
-    let (ok, _, err) = run(&["/nonexistent.pgn:X".into(), by.clone()]);
+    let (ok, _, err) = run(&["/nonexistent.pgn:X", &by]);
     assert!(!ok && err.contains("/nonexistent.pgn: No such file"), "{err}");
     let lone = scratch("pair-c.pgn");
     std::fs::write(&lone, [game("X", "S", "1-0", "g3 g6"), game("S", "X", "1-0", "g3 g6")].concat()).unwrap();
-    let (ok, _, err) = run(&[format!("{}:X", lone.display()), by]);
+    let (ok, _, err) = run(&[&format!("{}:X", lone.display()), &by]);
     assert!(!ok && err.contains("share no opening"), "{err}");
 }
 
