@@ -160,13 +160,12 @@ fn score_by_opening_splits_balanced_from_lopsided_pairs() {
     // e5 starts lopsided (-3.50, and a mate for Black), A loses and wins
     // it; a fifth game has no colour-swapped twin.
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/score-by-opening.py");
-    let game = opening_game;
     let pgn = [
-        game("A", "B", "1-0", "1. e4 e5 2. Nf3 {+0.20/10 0.100s} Nc6 {-0.10/10 0.100s}"),
-        game("B", "A", "1/2-1/2", "1. e4 e5 2. Nf3 {+0.30/10 0.100s}"),
-        game("A", "B", "0-1", "1. f3 e5 2. g4 {-3.50/10 0.100s} Qh4# {+M1/1 0.010s}"),
-        game("B", "A", "0-1", "1. f3 e5 2. g4 {-M2/10 0.100s} Qh4# {+M1/1 0.010s}"),
-        game("A", "B", "1-0", "1. d4 d5 2. c4 {+0.10/10 0.100s}"),
+        opening_game("A", "B", "1-0", "1. e4 e5 2. Nf3 {+0.20/10 0.100s} Nc6 {-0.10/10 0.100s}"),
+        opening_game("B", "A", "1/2-1/2", "1. e4 e5 2. Nf3 {+0.30/10 0.100s}"),
+        opening_game("A", "B", "0-1", "1. f3 e5 2. g4 {-3.50/10 0.100s} Qh4# {+M1/1 0.010s}"),
+        opening_game("B", "A", "0-1", "1. f3 e5 2. g4 {-M2/10 0.100s} Qh4# {+M1/1 0.010s}"),
+        opening_game("A", "B", "1-0", "1. d4 d5 2. c4 {+0.10/10 0.100s}"),
     ]
     .concat();
     let path = scratch("openings.pgn");
@@ -292,14 +291,8 @@ fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
     .concat();
     let path = scratch("gap.pgn");
     std::fs::write(&path, pgn).unwrap();
-    let run = |args: &[&str]| {
-        let out = Command::new(&python).arg(root.join("scripts/eval-gap.py")).arg(&path).args(args).output().unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let (script, path) = (root.join("scripts/eval-gap.py").display().to_string(), path.display().to_string());
+    let run = |args: &[&str]| run_script(&python, &[&[script.as_str(), path.as_str()], args].concat());
     let (ok, out, err) = run(&["A", "1-5"]);
     assert!(ok && err.is_empty(), "{err}");
     for row in [
