@@ -135,8 +135,8 @@ pub struct EngineOptions {
     /// evaluation before them, in the hand-made evaluation's units, where
     /// the search's margins (futility, null move, razoring, ProbCut) were
     /// set; the chess net at 65% won at 5,000 and 50,000 nodes a move,
-    /// not at 20,000, and is not yet shown better at 10+0.1
-    /// (docs/strength.md §52).
+    /// not at 20,000, and is level against Stockfish 2600 at 10+0.1
+    /// (docs/strength.md §52-§53).
     /// `chimera datagen` plays at 100 whatever this says, so that the
     /// labels stay in the units the nets learn.
     pub nnue_scale: i32,
@@ -144,14 +144,14 @@ pub struct EngineOptions {
 
 /// The default [`EngineOptions::use_nnue`]: on, since every built-in net
 /// (chess, Genie, Clown, Magic Ring, Genesis) beats the hand-made evaluation
-/// at 10+0.1 (docs/strength.md §10-§12, §23).
+/// at 10+0.1 (docs/strength.md §10-§12, §23, §31, §48).
 pub const USE_NNUE: bool = true;
 
 /// The default [`EngineOptions::nnue_hybrid`] (docs/strength.md §10).
 pub const NNUE_HYBRID: i32 = 800;
 
 /// The default [`EngineOptions::nnue_scale`]: the nets' own output
-/// (docs/strength.md §52).
+/// (docs/strength.md §52-§53: 65 is level with it at 10+0.1).
 pub const NNUE_SCALE: i32 = 100;
 
 /// The moves a clock with an increment is shared over when the GUI sends
