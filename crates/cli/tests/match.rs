@@ -323,22 +323,39 @@ fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
 
 #[test]
 fn time_odds_proxy_scales_the_clock_an_engine_sees() {
-    // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34):
+    // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34, §54):
     // A's first `go` of a 10+0.1 game names 5 s and 0.05 s an increment for
     // both sides, while the arbiter's clock (and B's view) stays 10+0.1.
+    // A thinks 1 s on its first move, so its own clock is then 5000 − 1000
+    // + 50: the real clock B is sent, R, less 5050 (R = 10100 − 1000),
+    // where scaling R alone (the proxy before §54) would say R / 2.
     let proxy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/uci-time-odds.py");
     let (log_a, log_b) = (scratch("a.log"), scratch("b.log"));
-    let a = format!("name=A,cmd={},args=0.5 {} --moves f2f3/g2g4 --log {}", proxy.display(), fake(), log_a.display());
+    let a = format!(
+        "name=A,cmd={},args=0.5 {} --moves f2f3/g2g4 --sleep-at 1 --sleep 1 --log {}",
+        proxy.display(),
+        fake(),
+        log_a.display()
+    );
     let b = engine("B", &format!("--moves e7e5/d8h4 --log {}", log_b.display()));
     let r = run_match(&["--engine", &a, "--engine", &b, "--tc", "10+0.1", "--games", "1"]);
     assert!(r.ok, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("Terminations: checkmate 1"), "{}", r.stdout);
-    let go = |log: &PathBuf| {
-        std::fs::read_to_string(log).unwrap().lines().find(|l| l.starts_with("go ")).map(str::to_owned).unwrap()
+    let gos = |log: &PathBuf| -> Vec<String> {
+        std::fs::read_to_string(log).unwrap().lines().filter(|l| l.starts_with("go ")).map(str::to_owned).collect()
     };
-    assert_eq!(go(&log_a), "go wtime 5000 btime 5000 winc 50 binc 50", "A's first go");
-    let b_go = go(&log_b);
-    assert!(b_go.contains(" btime 10000 winc 100 binc 100"), "B's first go: {b_go}");
+    let (a_gos, b_gos) = (gos(&log_a), gos(&log_b));
+    assert_eq!(a_gos[0], "go wtime 5000 btime 5000 winc 50 binc 50", "A's first go");
+    assert!(b_gos[0].contains(" btime 10000 winc 100 binc 100"), "B's first go: {}", b_gos[0]);
+    let ms = |line: &str, field: &str| -> i64 {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == field).unwrap_or_else(|| panic!("no {field} in {line}"));
+        words[at + 1].parse().unwrap()
+    };
+    let real = ms(&b_gos[0], "wtime");
+    assert!((8900..=9150).contains(&real), "A's real clock after a 1 s move: {}", b_gos[0]);
+    let own = ms(&a_gos[1], "wtime");
+    assert!((own - (real - 5050)).abs() <= 60, "A's second go {} against the real {real}", a_gos[1]);
     // A factor outside (0, 1] is refused with the reason.
     let out = Command::new(&proxy).args(["2", "true"]).output().unwrap();
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("FACTOR must be in (0, 1]"));
