@@ -29,8 +29,9 @@ import time
 
 
 class OwnClock:
-    """The engine's clock under the odds: FACTOR of the real one, less
-    what the engine has used beyond FACTOR of it."""
+    """The engine's clock under the odds: FACTOR of the start and of each
+    increment, less all it has thought; that is, FACTOR of the real clock
+    less (1 - FACTOR) of the time it has thought in the game."""
 
     def __init__(self, factor: float):
         self.factor = factor
@@ -59,7 +60,7 @@ class OwnClock:
         """The `go` line the engine sees; starts timing its search."""
         if not line.startswith("go"):
             return line
-        own, other = ("wtime", "btime") if self.white else ("btime", "wtime")
+        own = "wtime" if self.white else "btime"
 
         def field(m: "re.Match[str]") -> str:
             name, value = m.group(1), int(m.group(2))
@@ -103,8 +104,11 @@ def main() -> int:
         for raw in iter(engine.stdout.readline, b""):
             if raw.startswith(b"bestmove"):
                 clock.bestmove()
-            out.write(raw)
-            out.flush()
+            try:
+                out.write(raw)
+                out.flush()
+            except BrokenPipeError:
+                return
 
     relay_thread = threading.Thread(target=relay)
     relay_thread.start()
