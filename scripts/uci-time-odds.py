@@ -58,16 +58,14 @@ class OwnClock:
 
     def go(self, line: str) -> str:
         """The `go` line the engine sees; starts timing its search."""
-        if not line.startswith("go"):
-            return line
         own = "wtime" if self.white else "btime"
+        with self.lock:
+            used_ms = self.used_ms
 
         def field(m: "re.Match[str]") -> str:
             name, value = m.group(1), int(m.group(2))
             if name == own:
-                with self.lock:
-                    value = self.factor * value - (1.0 - self.factor) * self.used_ms
-                value = max(int(value), 1)
+                value = max(int(self.factor * value - (1.0 - self.factor) * used_ms), 1)
             else:
                 value = int(value * self.factor)
             return f"{name} {value}"
