@@ -322,6 +322,66 @@ fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
 }
 
 #[test]
+fn loss_probe_finds_where_a_lost_game_turned_and_searches_it_again() {
+    // scripts/loss-probe.py on hand-made games (docs/strength.md §55). A
+    // (White) starts level (+0.20) and loses: B's 2... d6 says +1.60 for B,
+    // the turn; A's next score is -0.50, and its own -1.80 comes on 4. d3,
+    // 3 plies after the turn. A's second loss started lopsided (-2.00), a
+    // won game and a lost Genie game are left out. The probes are fake
+    // engines that score every position -1.20 (A) and -3.00 (the judge).
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let python = std::env::var("CHIMERA_PYTHON").map(PathBuf::from).unwrap_or_else(|_| root.join(".venv/bin/python"));
+    assert!(
+        python.exists(),
+        "loss-probe: no Python at {} — run scripts/setup-python.sh (it makes .venv with python-chess) \
+         or set CHIMERA_PYTHON to a Python that has python-chess",
+        python.display()
+    );
+    let game = |tags: &str, result: &str, moves: &str| {
+        format!("[Event \"t\"]\n{tags}[Result \"{result}\"]\n\n{moves} {result}\n\n")
+    };
+    let pgn = [
+        game(
+            "[White \"A\"]\n[Black \"B\"]\n",
+            "0-1",
+            "1. e4 {+0.20/10 0.100s} e5 {-0.10/10 0.100s} 2. Nf3 {+0.30/10 0.100s} d6 {+1.60/10 0.100s} \
+             3. Bc4 {-0.50/10 0.100s} Nc6 {+2.00/10 0.100s} 4. d3 {-1.80/10 0.100s} Nf6 {+2.50/10 0.100s}",
+        ),
+        game("[White \"B\"]\n[Black \"A\"]\n", "1-0", "1. e4 {+0.20/10 0.100s} e5 {-2.00/10 0.100s}"),
+        game("[White \"A\"]\n[Black \"B\"]\n", "1-0", "1. e4 {+0.20/10 0.100s} e5 {+3.00/10 0.100s}"),
+        game("[Variant \"genie\"]\n[White \"A\"]\n[Black \"B\"]\n", "0-1", "1. e4 {+0.20/10 0.100s} e5"),
+    ]
+    .concat();
+    let path = scratch("losses.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let (script, path) = (root.join("scripts/loss-probe.py").display().to_string(), path.display().to_string());
+    let (probe, judge) = (format!("{} --score -120", fake()), format!("{} --score -300", fake()));
+    let run = |args: &[&str]| run_script(&python, &[&[script.as_str(), path.as_str()], args].concat());
+    let (ok, out, err) = run(&["A", "100,200", &probe, &judge]);
+    assert!(ok && err.is_empty(), "{err}");
+    for row in [
+        "A: 2 lost games, 1 of them started lopsided; 1 turn",
+        "(1 lost game of other variants left out)",
+        "A's own score at -1.50 or worse: 3 (3 to 3) plies after the turn",
+        "| game | move | opponent | in the game | A 100 | A 200 | judge 200 | position |",
+        "| 1 | 2 | -1.60 | -0.50 | -1.20 | -1.20 | -3.00 | rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 |",
+        "| in the game | -0.50 | -0.50 | 0 of 1 |",
+        "| A 200 | -1.20 | -1.20 | 1 of 1 |",
+        "| judge 200 | -3.00 | -3.00 | 1 of 1 |",
+    ] {
+        assert!(out.contains(row), "missing '{row}':\n{out}");
+    }
+    // Bad node counts, an engine with no lost game and an engine that will
+    // not start are refused with the reason.
+    let (ok, _, err) = run(&["A", "x", &probe]);
+    assert!(!ok && err.contains("NODES must be node counts like 200000,2000000, not 'x'"), "{err}");
+    let (ok, _, err) = run(&["C", "100", &probe]);
+    assert!(!ok && err.contains("no lost chess game of 'C'"), "{err}");
+    let (ok, _, err) = run(&["A", "100", "/nonexistent/engine uci"]);
+    assert!(!ok && err.contains("cannot start '/nonexistent/engine uci'"), "{err}");
+}
+
+#[test]
 fn time_odds_proxy_scales_the_clock_an_engine_sees() {
     // scripts/uci-time-odds.py 0.5 in front of A (docs/strength.md §34, §54):
     // A's first `go` of a 10+0.1 game names 5 s and 0.05 s an increment for
