@@ -27,21 +27,11 @@ up against Stockfish 2600, said +1.02 where Stockfish said -0.09, and
 scored 34.1% in the games where that happened against 32.5% where it
 stood level. Needs python-chess (scripts/setup-python.sh puts it in .venv).
 """
-import logging
 import sys
 from collections import defaultdict
 
-from pgn_comments import RESULTS, search_score
-
-try:
-    import chess
-    import chess.pgn
-except ImportError:
-    sys.exit("eval-gap.py needs python-chess: run scripts/setup-python.sh and use .venv/bin/python")
-
-# python-chess logs every game of another variant it cannot read; those are
-# counted and left out here instead.
-logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+from chess_games import EngineGames, chess
+from pgn_comments import search_score
 
 PIECES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
 # Scores beyond this (mates among them: infinite) say who wins, not what a
@@ -66,59 +56,38 @@ def main(argv):
     first, last = window(argv[3]) if len(argv) == 4 else (10, 40)
     ours, theirs, counts = defaultdict(list), defaultdict(list), defaultdict(int)
     reached = defaultdict(list)
-    played = other_variant = unreadable = 0
-    try:
-        handle = open(path, encoding="utf-8")
-    except OSError as e:
-        sys.exit(f"eval-gap.py: cannot read {path}: {e.strerror}")
-    with handle:
-        while True:
-            game = chess.pgn.read_game(handle)
-            if game is None:
-                break
-            h = game.headers
-            if engine not in (h.get("White"), h.get("Black")) or h.get("Result") not in RESULTS:
+    played = 0
+    read = EngineGames(path, engine)
+    for _, game, side, result in read:
+        played += 1
+        board = game.board()
+        pending, rows = None, set()
+        for node in game.mainline():
+            mover, number = board.turn, board.fullmove_number
+            board.push(node.move)
+            s = search_score(node.comment)
+            if mover != side:
+                if pending is not None and s is not None and abs(s) <= CLIP:
+                    row, mine = pending
+                    ours[row].append(mine)
+                    theirs[row].append(-s)
+                pending = None
                 continue
-            if h.get("Variant", "chess").lower() not in ("chess", "standard"):
-                other_variant += 1
+            if not first <= number <= last:
                 continue
-            if game.errors:
-                unreadable += 1
+            if any(len(board.pieces(p, side)) != len(board.pieces(p, not side)) for p in PIECES):
                 continue
-            played += 1
-            side = chess.WHITE if h.get("White") == engine else chess.BLACK
-            result = RESULTS[h["Result"]] if side == chess.WHITE else 1 - RESULTS[h["Result"]]
-            board = game.board()
-            pending, rows = None, set()
-            for node in game.mainline():
-                mover, number = board.turn, board.fullmove_number
-                board.push(node.move)
-                s = search_score(node.comment)
-                if mover != side:
-                    if pending is not None and s is not None and abs(s) <= CLIP:
-                        row, mine = pending
-                        ours[row].append(mine)
-                        theirs[row].append(-s)
-                    pending = None
-                    continue
-                if not first <= number <= last:
-                    continue
-                if any(len(board.pieces(p, side)) != len(board.pieces(p, not side)) for p in PIECES):
-                    continue
-                up = len(board.pieces(chess.PAWN, side)) - len(board.pieces(chess.PAWN, not side))
-                row = max(-2, min(2, up))
-                counts[row] += 1
-                rows.add(row)
-                pending = (row, s) if s is not None and abs(s) <= CLIP else None
-            for row in rows:
-                reached[row].append(result)
+            up = len(board.pieces(chess.PAWN, side)) - len(board.pieces(chess.PAWN, not side))
+            row = max(-2, min(2, up))
+            counts[row] += 1
+            rows.add(row)
+            pending = (row, s) if s is not None and abs(s) <= CLIP else None
+        for row in rows:
+            reached[row].append(result)
     if played == 0:
         sys.exit(f"eval-gap.py: no finished chess game of '{engine}' in {path}")
     print(f"{engine}: {played} games, moves {first}-{last}, positions with the same pieces on both sides")
-    if other_variant:
-        print(f"({other_variant} game{'s' if other_variant != 1 else ''} of other variants left out)")
-    if unreadable:
-        print(f"({unreadable} game{'s' if unreadable != 1 else ''} with an illegal or unreadable move left out)")
+    read.print_left_out()
     print()
     print(f"| Pawns up | positions | {engine}'s score | opponent's score | games | {engine}'s game score |")
     print("| --- | --- | --- | --- | --- | --- |")

@@ -26,21 +26,13 @@ python-chess cannot read and lost games that started lopsided are left
 out and counted. Needs python-chess (scripts/setup-python.sh puts it in
 .venv).
 """
-import logging
 import shlex
 import statistics
 import subprocess
 import sys
 
-from pgn_comments import RESULTS, search_score
-
-try:
-    import chess
-    import chess.pgn
-except ImportError:
-    sys.exit("loss-probe.py needs python-chess: run scripts/setup-python.sh and use .venv/bin/python")
-
-logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+from chess_games import EngineGames
+from pgn_comments import search_score
 
 TURN = -1.5  # the opponent's score, from ENGINE's side, that marks the turn
 LEVEL = 1.0  # a game started level when ENGINE's first score was within this
@@ -48,60 +40,39 @@ LOST = -1.0  # a probe "sees" the loss at this score or below
 MATE = 10.0  # a mate, in pawns, in the means
 
 
-def turns(path, engine):
-    """([(game number, move number, opponent's score, ENGINE's next score, fen, lag)], counts)."""
-    found, lopsided, other_variant, unreadable, lost = [], 0, 0, 0, 0
-    try:
-        handle = open(path, encoding="utf-8")
-    except OSError as e:
-        sys.exit(f"loss-probe.py: cannot read {path}: {e.strerror}")
-    number = 0
-    with handle:
-        while True:
-            game = chess.pgn.read_game(handle)
-            if game is None:
-                break
-            number += 1
-            h = game.headers
-            if engine not in (h.get("White"), h.get("Black")) or h.get("Result") not in RESULTS:
+def turns(read):
+    """([(game number, move number, opponent's score, ENGINE's next score, fen, lag)], lost, lopsided)."""
+    found, lopsided, lost = [], 0, 0
+    for number, game, side, result in read:
+        if result != 0:
+            continue
+        lost += 1
+        board = game.board()
+        first, turn = None, None
+        for node in game.mainline():
+            mover, move_number = board.turn, board.fullmove_number
+            board.push(node.move)
+            s = search_score(node.comment)
+            if s is None:
                 continue
-            side = chess.WHITE if h.get("White") == engine else chess.BLACK
-            result = RESULTS[h["Result"]] if side == chess.WHITE else 1 - RESULTS[h["Result"]]
-            if result != 0:
-                continue
-            if h.get("Variant", "chess").lower() not in ("chess", "standard"):
-                other_variant += 1
-                continue
-            if game.errors:
-                unreadable += 1
-                continue
-            lost += 1
-            board = game.board()
-            first, turn = None, None
-            for node in game.mainline():
-                mover, move_number = board.turn, board.fullmove_number
-                board.push(node.move)
-                s = search_score(node.comment)
-                if s is None:
-                    continue
-                if mover == side:
-                    if first is None:
-                        first = s
-                        if abs(first) > LEVEL:
-                            break
-                    if turn is not None:
-                        if turn[3] is None:
-                            turn[3] = s
-                        if s <= TURN:
-                            turn[5] = board.ply() - turn[6]
-                            break
-                elif first is not None and turn is None and -s <= TURN:
-                    turn = [number, move_number, -s, None, board.fen(), None, board.ply()]
-            if first is None or abs(first) > LEVEL:
-                lopsided += 1
-            elif turn is not None:
-                found.append(turn[:6])
-    return found, lost, lopsided, other_variant, unreadable
+            if mover == side:
+                if first is None:
+                    first = s
+                    if abs(first) > LEVEL:
+                        break
+                if turn is not None:
+                    if turn[3] is None:
+                        turn[3] = s
+                    if s <= TURN:
+                        turn[5] = board.ply() - turn[6]
+                        break
+            elif first is not None and turn is None and -s <= TURN:
+                turn = [number, move_number, -s, None, board.fen(), None, board.ply()]
+        if first is None or abs(first) > LEVEL:
+            lopsided += 1
+        elif turn is not None:
+            found.append(turn[:6])
+    return found, lost, lopsided
 
 
 class Uci:
@@ -179,13 +150,12 @@ def main(argv):
         nodes = []
     if not nodes or min(nodes) < 1:
         sys.exit(f"loss-probe.py: NODES must be node counts like 200000,2000000, not '{nodes_text}'")
-    found, lost, lopsided, other_variant, unreadable = turns(path, engine)
+    read = EngineGames(path, engine)
+    found, lost, lopsided = turns(read)
     if lost == 0:
         sys.exit(f"loss-probe.py: no lost chess game of '{engine}' in {path}")
     print(f"{engine}: {plural(lost, 'lost game')}, {lopsided} of them started lopsided; {plural(len(found), 'turn')}")
-    for count, what in ((other_variant, "of other variants"), (unreadable, "with an illegal or unreadable move")):
-        if count:
-            print(f"({plural(count, 'lost game')} {what} left out)")
+    read.print_left_out()
     if not found:
         return
     lags = [t[5] for t in found if t[5] is not None]

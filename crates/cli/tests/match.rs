@@ -253,6 +253,25 @@ fn pair_diff_compares_two_runs_opening_by_opening() {
     assert!(!ok && err.contains("share no opening"), "{err}");
 }
 
+/// The repository root and a Python with python-chess (`.venv`, made by
+/// scripts/setup-python.sh, or `CHIMERA_PYTHON`), for the script `name`'s test.
+fn python_chess(name: &str) -> (PathBuf, PathBuf) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let python = std::env::var("CHIMERA_PYTHON").map(PathBuf::from).unwrap_or_else(|_| root.join(".venv/bin/python"));
+    assert!(
+        python.exists(),
+        "{name}: no Python at {} — run scripts/setup-python.sh (it makes .venv with python-chess) \
+         or set CHIMERA_PYTHON to a Python that has python-chess",
+        python.display()
+    );
+    (root, python)
+}
+
+/// A finished game with the given tag lines (each ending in a newline).
+fn tagged_game(tags: &str, result: &str, moves: &str) -> String {
+    format!("[Event \"t\"]\n{tags}[Result \"{result}\"]\n\n{moves} {result}\n\n")
+}
+
 #[test]
 fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
     // scripts/eval-gap.py on hand-made games (docs/strength.md §51). A
@@ -261,17 +280,8 @@ fn eval_gap_sorts_an_engines_moves_by_the_pawns_it_is_up() {
     // (a mate score: no pair) are level. In the draw A (Black) plays
     // 1... e5 level (-0.50; B +0.80) and 2... Nc6 a Pawn down. A Genie
     // game, a game with an illegal move and a game without A are left out.
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let python = std::env::var("CHIMERA_PYTHON").map(PathBuf::from).unwrap_or_else(|_| root.join(".venv/bin/python"));
-    assert!(
-        python.exists(),
-        "eval-gap: no Python at {} — run scripts/setup-python.sh (it makes .venv with python-chess) \
-         or set CHIMERA_PYTHON to a Python that has python-chess",
-        python.display()
-    );
-    let game = |tags: &str, result: &str, moves: &str| {
-        format!("[Event \"t\"]\n{tags}[Result \"{result}\"]\n\n{moves} {result}\n\n")
-    };
+    let (root, python) = python_chess("eval-gap");
+    let game = tagged_game;
     let pgn = [
         game(
             "[White \"A\"]\n[Black \"B\"]\n",
@@ -329,17 +339,8 @@ fn loss_probe_finds_where_a_lost_game_turned_and_searches_it_again() {
     // 3 plies after the turn. A's second loss started lopsided (-2.00), a
     // won game and a lost Genie game are left out. The probes are fake
     // engines that score every position -1.20 (A) and -3.00 (the judge).
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let python = std::env::var("CHIMERA_PYTHON").map(PathBuf::from).unwrap_or_else(|_| root.join(".venv/bin/python"));
-    assert!(
-        python.exists(),
-        "loss-probe: no Python at {} — run scripts/setup-python.sh (it makes .venv with python-chess) \
-         or set CHIMERA_PYTHON to a Python that has python-chess",
-        python.display()
-    );
-    let game = |tags: &str, result: &str, moves: &str| {
-        format!("[Event \"t\"]\n{tags}[Result \"{result}\"]\n\n{moves} {result}\n\n")
-    };
+    let (root, python) = python_chess("loss-probe");
+    let game = tagged_game;
     let pgn = [
         game(
             "[White \"A\"]\n[Black \"B\"]\n",
@@ -361,7 +362,7 @@ fn loss_probe_finds_where_a_lost_game_turned_and_searches_it_again() {
     assert!(ok && err.is_empty(), "{err}");
     for row in [
         "A: 2 lost games, 1 of them started lopsided; 1 turn",
-        "(1 lost game of other variants left out)",
+        "(1 game of other variants left out)",
         "A's own score at -1.50 or worse: 3 (3 to 3) plies after the turn",
         "| game | move | opponent | in the game | A 100 | A 200 | judge 200 | position |",
         "| 1 | 2 | -1.60 | -0.50 | -1.20 | -1.20 | -3.00 | rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 |",
