@@ -21,6 +21,11 @@ except ImportError:
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
 
+def plural(n, word):
+    """"1 game", "2 games"."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 class EngineGames:
     """Iterates over (game number in the file, game, the engine's colour, its
     result: 1, 0.5 or 0) for each finished chess game the engine played."""
@@ -58,4 +63,4 @@ class EngineGames:
         """One line for each kind of game left out, if any was."""
         for count, what in ((self.other_variant, "of other variants"), (self.unreadable, "with an illegal or unreadable move")):
             if count:
-                print(f"({count} game{'s' if count != 1 else ''} {what} left out)")
+                print(f"({plural(count, 'game')} {what} left out)")

@@ -31,7 +31,7 @@ import statistics
 import subprocess
 import sys
 
-from chess_games import EngineGames
+from chess_games import EngineGames, plural
 from pgn_comments import search_score
 
 TURN = -1.5  # the opponent's score, from ENGINE's side, that marks the turn
@@ -128,10 +128,6 @@ class Uci:
     def quit(self):
         self.send("quit")
         self.proc.wait()
-
-
-def plural(n, word):
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def quartiles(values):
