@@ -428,11 +428,12 @@ struct PickBufs {
     quiets: Vec<(i32, Move)>,
 }
 
-/// A staged move picker: the noisy generator first (captures by SEE and
-/// capture history, with the TT move found there searched first), the
-/// full generator only when the noisy moves did not cut (its quiet moves:
-/// killers, counter-move, then by history, sorted once), losing captures
-/// last. Quiescence stops after the winning captures.
+/// A staged move picker: the TT move (tested by the rules before anything
+/// is generated where that is cheap, else found by the generators), the
+/// noisy generator (captures by victim and capture history, each tested
+/// by SEE when it comes up), the quiet generator only when the noisy
+/// moves did not cut (killers, counter-move, then by history), losing
+/// captures last. Quiescence stops after the winning captures.
 struct Picker {
     stage: Stage,
     bufs: PickBufs,
@@ -443,6 +444,8 @@ struct Picker {
     /// Those moves, once found among the quiet moves (so legal here),
     /// kept out of the scored list.
     refutations: [Option<Move>; 3],
+    /// The noisy moves are in `bufs.noisy`, scored.
+    noisy_done: bool,
     noisy_cur: usize,
     quiet_cur: usize,
     /// The quiet moves before this index are in their final order.
@@ -662,15 +665,56 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         let mut bufs = std::mem::take(&mut self.bufs[ply]);
         bufs.noisy.clear();
         bufs.quiets.clear();
+        let refs = if qsearch {
+            [0; 3]
+        } else {
+            let c = self.stack[ply + STACK_OFF - 1].moved.map_or(0, |k| self.hist.counter[k]);
+            [self.killers[ply][0], self.killers[ply][1], c]
+        };
+        let mut pk = Picker {
+            stage: Stage::Tt,
+            bufs,
+            tt,
+            tt_move: None,
+            refs,
+            refutations: [None; 3],
+            noisy_done: false,
+            noisy_cur: 0,
+            quiet_cur: 0,
+            quiet_sorted: 0,
+            quiets_done: false,
+            quiets_scored: false,
+            qsearch,
+            skip_quiets: false,
+        };
+        if !P::CHEAP_IS_LEGAL {
+            // The TT move is legal here if the generators yield it: the
+            // noisy moves are generated now, the quiet ones if need be.
+            self.gen_noisy(pos, &mut pk);
+        }
+        pk
+    }
+
+    /// Whether quiescence leaves `m` out: a promotion to less than a
+    /// Queen that takes nothing.
+    #[inline]
+    fn minor_push_promotion(pos: &P, m: Move) -> bool {
+        matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen) && !pos.is_capture(m)
+    }
+
+    /// Generates and scores the noisy moves (`Position::noisy_moves`): by
+    /// the victim, the promotion and the capture history, the captures
+    /// that lose material (by SEE) put last. A move with the TT move's
+    /// code is set aside as the TT move (so found legal here).
+    fn gen_noisy(&self, pos: &P, pk: &mut Picker) {
         let mut list = MoveList::new();
         pos.noisy_moves(&mut list);
-        let mut tt_move = None;
         for &m in list.iter() {
-            if qsearch && matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen) && !pos.is_capture(m) {
+            if pk.qsearch && Self::minor_push_promotion(pos, m) {
                 continue;
             }
-            if encode_move(m) == tt {
-                tt_move = Some(m);
+            if encode_move(m) == pk.tt {
+                pk.tt_move = Some(m);
                 continue;
             }
             let victim = match m.kind {
@@ -681,33 +725,24 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 MoveKind::Promotion(r) => see_value(pos, r, m.to),
                 _ => 0,
             };
-            let mut score = 8 * (victim + promo) + self.hist.capture[Self::capture_key(pos, m)] as i32;
-            if !see_ge(pos, m, 0) {
-                score += BAD_NOISY;
-            }
-            bufs.noisy.push((score, m));
+            // Whether it loses material is asked when it comes up
+            // ([`Worker::pick_good_noisy`]): a cut often comes first.
+            let score = 8 * (victim + promo) + self.hist.capture[Self::capture_key(pos, m)] as i32;
+            pk.bufs.noisy.push((score, m));
         }
-        let refs = if qsearch {
-            [0; 3]
-        } else {
-            let c = self.stack[ply + STACK_OFF - 1].moved.map_or(0, |k| self.hist.counter[k]);
-            [self.killers[ply][0], self.killers[ply][1], c]
-        };
-        Picker {
-            stage: Stage::Tt,
-            bufs,
-            tt,
-            tt_move,
-            refs,
-            refutations: [None; 3],
-            noisy_cur: 0,
-            quiet_cur: 0,
-            quiet_sorted: 0,
-            quiets_done: false,
-            quiets_scored: false,
-            qsearch,
-            skip_quiets: false,
-        }
+        pk.noisy_done = true;
+    }
+
+    /// The TT move, if it is legal here by the rules' own test (for
+    /// positions whose test is cheap) and a move this picker plays:
+    /// quiescence takes a quiet one only in check, and never a minor
+    /// promotion that takes nothing (as [`Worker::gen_noisy`] and the
+    /// quiet generator would find it).
+    fn legal_tt(pos: &P, pk: &Picker, in_check: bool) -> Option<Move> {
+        decode_move(pk.tt).filter(|&m| {
+            let noisy = pos.is_capture(m) || m.promotion().is_some();
+            (noisy || !pk.qsearch || in_check) && !(pk.qsearch && Self::minor_push_promotion(pos, m)) && pos.is_legal(m)
+        })
     }
 
     /// Generates the quiet moves (`Position::quiet_moves`), unscored. The
@@ -822,25 +857,54 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         Some(list[cur].1)
     }
 
-    /// The best remaining noisy move scoring at least `min`.
-    fn pick_noisy(pk: &mut Picker, min: i32) -> Option<Move> {
-        let n = pk.bufs.noisy.len();
-        if pk.noisy_cur >= n {
+    /// The index of the best remaining noisy move (the first of equals).
+    #[inline]
+    fn best_noisy(pk: &Picker) -> Option<usize> {
+        let list = &pk.bufs.noisy;
+        if pk.noisy_cur >= list.len() {
             return None;
         }
         let mut best = pk.noisy_cur;
-        for j in pk.noisy_cur + 1..n {
-            if pk.bufs.noisy[j].0 > pk.bufs.noisy[best].0 {
+        for j in pk.noisy_cur + 1..list.len() {
+            if list[j].0 > list[best].0 {
                 best = j;
             }
         }
-        if pk.bufs.noisy[best].0 < min {
-            return None;
-        }
+        Some(best)
+    }
+
+    /// Takes the noisy move at `best` out of the remaining ones.
+    #[inline]
+    fn take_noisy(pk: &mut Picker, best: usize) -> Move {
         pk.bufs.noisy.swap(pk.noisy_cur, best);
         let m = pk.bufs.noisy[pk.noisy_cur].1;
         pk.noisy_cur += 1;
-        Some(m)
+        m
+    }
+
+    /// The best remaining noisy move that does not lose material (SEE ≥ 0).
+    /// A move is tested when it comes up: one that loses is marked with
+    /// [`BAD_NOISY`] and left for [`Worker::pick_bad_noisy`], so the moves
+    /// come in the order that testing them all first would give.
+    fn pick_good_noisy(pos: &P, pk: &mut Picker) -> Option<Move> {
+        loop {
+            let best = Self::best_noisy(pk)?;
+            let (score, m) = pk.bufs.noisy[best];
+            if score < BAD_NOISY / 2 {
+                return None;
+            }
+            if see_ge(pos, m, 0) {
+                return Some(Self::take_noisy(pk, best));
+            }
+            pk.bufs.noisy[best].0 = score + BAD_NOISY;
+        }
+    }
+
+    /// The best remaining noisy move: after [`Worker::pick_good_noisy`],
+    /// the ones that lose material.
+    fn pick_bad_noisy(pk: &mut Picker) -> Option<Move> {
+        let best = Self::best_noisy(pk)?;
+        Some(Self::take_noisy(pk, best))
     }
 
     fn next_move(&mut self, pos: &P, pk: &mut Picker, ply: usize, in_check: bool) -> Option<(Move, Picked)> {
@@ -848,22 +912,26 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             match pk.stage {
                 Stage::Tt => {
                     pk.stage = Stage::GoodNoisy;
-                    if pk.tt_move.is_none() && pk.tt != 0 && (!pk.qsearch || in_check) {
-                        // Not a noisy move: the rules' own test (where it
-                        // is cheap) or the quiet list tells whether the TT
-                        // move is legal here.
-                        if P::CHEAP_IS_LEGAL {
-                            pk.tt_move = Self::legal_quiet(pos, pk.tt);
-                        } else {
-                            self.gen_quiets(pos, pk);
+                    if P::CHEAP_IS_LEGAL {
+                        // Tested by the rules before anything is generated:
+                        // when it cuts, nothing is.
+                        if pk.tt != 0 {
+                            pk.tt_move = Self::legal_tt(pos, pk, in_check);
                         }
+                    } else if pk.tt_move.is_none() && pk.tt != 0 && (!pk.qsearch || in_check) {
+                        // Not a noisy move: the quiet list tells whether
+                        // the TT move is legal here.
+                        self.gen_quiets(pos, pk);
                     }
                     if let Some(m) = pk.tt_move {
                         return Some((m, Picked::Tt));
                     }
                 }
                 Stage::GoodNoisy => {
-                    if let Some(m) = Self::pick_noisy(pk, BAD_NOISY / 2) {
+                    if !pk.noisy_done {
+                        self.gen_noisy(pos, pk);
+                    }
+                    if let Some(m) = Self::pick_good_noisy(pos, pk) {
                         return Some((m, Picked::GoodNoisy));
                     }
                     pk.stage = if pk.qsearch && !in_check {
@@ -918,7 +986,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     pk.stage = Stage::BadNoisy;
                 }
                 Stage::BadNoisy => {
-                    if let Some(m) = Self::pick_noisy(pk, i32::MIN) {
+                    if let Some(m) = Self::pick_bad_noisy(pk) {
                         return Some((m, Picked::BadNoisy));
                     }
                     pk.stage = Stage::Done;

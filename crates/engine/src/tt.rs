@@ -17,7 +17,7 @@
 //!
 //! Moves are stored as a 20-bit code ([`encode_move`]). The search
 //! compares codes with the legal moves it generated, or, in a variant
-//! whose legality test is cheap (Genesis: `Position::CHEAP_IS_LEGAL`),
+//! whose legality test is cheap (chess and Genesis: `Position::CHEAP_IS_LEGAL`),
 //! decodes one ([`decode_move`]) and plays it only if the rules'
 //! `is_legal` accepts it; either way a stale or colliding entry can never
 //! produce an illegal move.

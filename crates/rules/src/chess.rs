@@ -60,6 +60,31 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// Notes whether a generator yields one given move, storing nothing: the
+/// legality test of `Chess::is_legal`, run on the moves of the piece on
+/// that move's square alone.
+pub(crate) struct FindSink {
+    pub m: Move,
+    pub found: bool,
+}
+
+impl MoveSink for FindSink {
+    #[inline]
+    fn targets(&mut self, from: Square, to: Bitboard) {
+        self.found |= self.m.kind == MoveKind::Normal && self.m.from == from && to.contains(self.m.to);
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.found |= m == self.m;
+    }
+    #[inline]
+    fn promotions(&mut self, from: Square, to: Square, roles: &[Role]) {
+        if let MoveKind::Promotion(r) = self.m.kind {
+            self.found |= self.m.from == from && self.m.to == to && roles.contains(&r);
+        }
+    }
+}
+
 /// Keeps one side of the split of a generator's output into "noisy" moves
 /// (captures and promotions: the sink behind `Position::noisy_moves`) and
 /// quiet ones (everything else, placements and castling included: the sink
@@ -426,6 +451,15 @@ impl Position for Chess {
         let theirs = self.core.board.by_color(!self.core.turn);
         gen_orthodox(&self.core, &mut QuietSink { out: moves, theirs });
     }
+    /// Generates the moves of the piece on `m.from` alone, and looks for
+    /// `m` among them.
+    #[inline]
+    fn is_legal(&self, m: Move) -> bool {
+        let mut sink = FindSink { m, found: false };
+        gen_orthodox_from(&self.core, Bitboard::from_square(m.from), &mut sink);
+        sink.found
+    }
+    const CHEAP_IS_LEGAL: bool = true;
     #[inline]
     fn count_legal_moves(&self) -> u64 {
         let mut c = MoveCounter(0);
@@ -479,6 +513,14 @@ pub fn orthodox_dead_material(b: &Board) -> bool {
 /// Legal moves of an orthodox position (no Genie, no Clown on the board).
 #[inline]
 pub fn gen_orthodox<S: MoveSink>(core: &StdCore, sink: &mut S) {
+    gen_orthodox_from(core, Bitboard::FULL, sink);
+}
+
+/// The legal moves of the pieces standing on `from` (of an orthodox
+/// position): [`gen_orthodox`] for a subset of the squares, so that a
+/// single move's legality costs one piece's generation.
+#[inline]
+pub fn gen_orthodox_from<S: MoveSink>(core: &StdCore, from: Bitboard, sink: &mut S) {
     let b = &core.board;
     let us = core.turn;
     let them = !us;
@@ -487,9 +529,15 @@ pub fn gen_orthodox<S: MoveSink>(core: &StdCore, sink: &mut S) {
     let occ = b.occupied();
     let checkers = core.checkers;
 
-    gen_king_steps(b, ksq, ours, sink, |to, occ_no_king| b.is_attacked(to, them, occ_no_king));
+    if from.contains(ksq) {
+        gen_king_steps(b, ksq, ours, sink, |to, occ_no_king| b.is_attacked(to, them, occ_no_king));
+    }
 
-    if checkers.more_than_one() {
+    if checkers.more_than_one() || (from & ours).without(ksq).is_empty() {
+        // Only the king may move; or only the king was asked.
+        if checkers.is_empty() && from.contains(ksq) {
+            gen_castling(core, ksq, sink, |sq| b.is_attacked(sq, them, occ));
+        }
         return;
     }
     let target = match checkers.first() {
@@ -498,9 +546,9 @@ pub fn gen_orthodox<S: MoveSink>(core: &StdCore, sink: &mut S) {
     };
     let pinned = b.slider_blockers(ksq, them, occ) & ours;
 
-    gen_piece_moves(b, us, ksq, pinned, target & !ours, sink);
-    gen_pawn_moves(core, ksq, pinned, target, &PROMOTION_ROLES, sink);
-    if checkers.is_empty() {
+    gen_piece_moves_from(b, us, ksq, pinned, target & !ours, from, sink);
+    gen_pawn_moves_from(core, ksq, pinned, target, &PROMOTION_ROLES, from, sink);
+    if checkers.is_empty() && from.contains(ksq) {
         gen_castling(core, ksq, sink, |sq| b.is_attacked(sq, them, occ));
     }
 }
@@ -536,7 +584,21 @@ pub fn gen_piece_moves<S: MoveSink>(
     target: Bitboard,
     sink: &mut S,
 ) {
-    let ours = b.by_color(us);
+    gen_piece_moves_from(b, us, ksq, pinned, target, Bitboard::FULL, sink);
+}
+
+/// [`gen_piece_moves`] for the pieces standing on `from` only.
+#[inline]
+fn gen_piece_moves_from<S: MoveSink>(
+    b: &Board,
+    us: Color,
+    ksq: Square,
+    pinned: Bitboard,
+    target: Bitboard,
+    from: Bitboard,
+    sink: &mut S,
+) {
+    let ours = b.by_color(us) & from;
     let occ = b.occupied();
     for from in b.knights() & (ours - pinned) {
         sink.targets(from, attacks::knight_attacks(from) & target);
@@ -569,13 +631,27 @@ pub fn gen_pawn_moves<S: MoveSink>(
     promo: &[Role],
     sink: &mut S,
 ) {
+    gen_pawn_moves_from(core, ksq, pinned, target, promo, Bitboard::FULL, sink);
+}
+
+/// [`gen_pawn_moves`] for the pawns standing on `from` only.
+#[inline]
+fn gen_pawn_moves_from<S: MoveSink>(
+    core: &StdCore,
+    ksq: Square,
+    pinned: Bitboard,
+    target: Bitboard,
+    promo: &[Role],
+    from: Bitboard,
+    sink: &mut S,
+) {
     let b = &core.board;
     let us = core.turn;
     let them = !us;
     let occ = b.occupied();
     let empty = !occ;
     let theirs = b.by_color(them);
-    let pawns = b.pawns() & b.by_color(us);
+    let pawns = b.pawns() & b.by_color(us) & from;
     let last = Bitboard::from_rank(Rank::Eighth.relative(us));
     let third = Bitboard::from_rank(Rank::Third.relative(us));
     let (up, up_left, up_right): (i32, i32, i32) = if us.is_white() { (8, 7, 9) } else { (-8, -9, -7) };

@@ -432,8 +432,10 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// Whether [`Position::is_legal`] costs much less than generating the
     /// legal moves, so that a search may test a remembered move (a killer)
-    /// before it generates. True for Genesis, whose test generates the
-    /// board moves alone and looks a placement up in one bitboard.
+    /// before it generates. True for chess, whose test generates the moves
+    /// of the one piece on the move's square, and for Genesis, whose test
+    /// generates the board moves alone and looks a placement up in one
+    /// bitboard.
     const CHEAP_IS_LEGAL: bool = false;
 
     /// Plays `m` on a copy.

@@ -4,7 +4,8 @@
 //! picker's quiet stages) against the rest of that list, over random
 //! playouts of every variant, `Position::quiet_checks` (quiescence's
 //! checks, where a variant lists them) against the quiet moves that give
-//! check, and `Position::is_legal` against that list
+//! check, and `Position::is_legal` against that list (with made-up
+//! moves of every orthodox kind)
 //! (Magic Ring with several power lists). Perft is untouched: it counts
 //! `legal_moves`, which this test also exercises as the reference.
 
@@ -86,6 +87,21 @@ fn check_variant(variant: Variant, opts: &RuleOptions, seed: u64, games: usize, 
                 },
                 Move::new(sq(&mut rng), sq(&mut rng), MoveKind::Drop(role(&mut rng))),
                 Move::new(sq(&mut rng), sq(&mut rng), MoveKind::Promotion(role(&mut rng))),
+                Move::new(sq(&mut rng), sq(&mut rng), MoveKind::Castle),
+                Move::new(sq(&mut rng), sq(&mut rng), MoveKind::EnPassant),
+                Move::new(sq(&mut rng), sq(&mut rng), MoveKind::DoublePush),
+                // Every kind from the squares of a legal move.
+                {
+                    let m = legal[(rng.next() % legal.len() as u64) as usize];
+                    let kinds = [
+                        MoveKind::Normal,
+                        MoveKind::DoublePush,
+                        MoveKind::EnPassant,
+                        MoveKind::Castle,
+                        MoveKind::Promotion(role(&mut rng)),
+                    ];
+                    Move::new(m.from, m.to, kinds[(rng.next() % kinds.len() as u64) as usize])
+                },
             ];
             for m in made_up.into_iter().chain(earlier.iter().copied()) {
                 assert_eq!(pos.is_legal(m), legal.contains(&m), "{variant}: is_legal({m}) at {}", pos.fen());
