@@ -61,14 +61,14 @@ impl MoveSink for MoveCounter {
 }
 
 /// Notes whether a generator yields one given move, storing nothing: the
-/// legality test of `Chess::is_legal`, run on the moves of the piece on
-/// that move's square alone.
-pub(crate) struct FindSink {
+/// legality tests of chess (run on the moves of the piece on the move's
+/// square alone) and of Genesis (on its board moves).
+pub(crate) struct LegalitySink {
     pub m: Move,
     pub found: bool,
 }
 
-impl MoveSink for FindSink {
+impl MoveSink for LegalitySink {
     #[inline]
     fn targets(&mut self, from: Square, to: Bitboard) {
         self.found |= self.m.kind == MoveKind::Normal && self.m.from == from && to.contains(self.m.to);
@@ -79,9 +79,9 @@ impl MoveSink for FindSink {
     }
     #[inline]
     fn promotions(&mut self, from: Square, to: Square, roles: &[Role]) {
-        if let MoveKind::Promotion(r) = self.m.kind {
-            self.found |= self.m.from == from && self.m.to == to && roles.contains(&r);
-        }
+        self.found |= self.m.from == from
+            && self.m.to == to
+            && matches!(self.m.kind, MoveKind::Promotion(r) if roles.contains(&r));
     }
 }
 
@@ -455,7 +455,7 @@ impl Position for Chess {
     /// `m` among them.
     #[inline]
     fn is_legal(&self, m: Move) -> bool {
-        let mut sink = FindSink { m, found: false };
+        let mut sink = LegalitySink { m, found: false };
         gen_orthodox_from(&self.core, Bitboard::from_square(m.from), &mut sink);
         sink.found
     }
@@ -546,8 +546,8 @@ pub fn gen_orthodox_from<S: MoveSink>(core: &StdCore, from: Bitboard, sink: &mut
     };
     let pinned = b.slider_blockers(ksq, them, occ) & ours;
 
-    gen_piece_moves_from(b, us, ksq, pinned, target & !ours, from, sink);
-    gen_pawn_moves_from(core, ksq, pinned, target, &PROMOTION_ROLES, from, sink);
+    gen_piece_moves(b, us, ksq, pinned, target & !ours, from, sink);
+    gen_pawn_moves(core, ksq, pinned, target, &PROMOTION_ROLES, from, sink);
     if checkers.is_empty() && from.contains(ksq) {
         gen_castling(core, ksq, sink, |sq| b.is_attacked(sq, them, occ));
     }
@@ -574,22 +574,10 @@ pub fn gen_king_steps<S: MoveSink>(
     sink.targets(ksq, king_to);
 }
 
-/// Knight, bishop, rook and queen moves onto `target`, respecting pins.
+/// Knight, bishop, rook and queen moves onto `target`, respecting pins, of
+/// the pieces standing on `from` (`Bitboard::FULL`: all of them).
 #[inline]
 pub fn gen_piece_moves<S: MoveSink>(
-    b: &Board,
-    us: Color,
-    ksq: Square,
-    pinned: Bitboard,
-    target: Bitboard,
-    sink: &mut S,
-) {
-    gen_piece_moves_from(b, us, ksq, pinned, target, Bitboard::FULL, sink);
-}
-
-/// [`gen_piece_moves`] for the pieces standing on `from` only.
-#[inline]
-fn gen_piece_moves_from<S: MoveSink>(
     b: &Board,
     us: Color,
     ksq: Square,
@@ -621,22 +609,10 @@ fn gen_piece_moves_from<S: MoveSink>(
 
 /// Pawn pushes, double pushes, captures, promotions (to `promo` roles; an
 /// empty slice forbids reaching the last rank) and en passant.
-/// `target` is the check-evasion mask (full when not in check).
+/// `target` is the check-evasion mask (full when not in check). Only the
+/// pawns standing on `from` move (`Bitboard::FULL`: all of them).
 #[inline]
 pub fn gen_pawn_moves<S: MoveSink>(
-    core: &StdCore,
-    ksq: Square,
-    pinned: Bitboard,
-    target: Bitboard,
-    promo: &[Role],
-    sink: &mut S,
-) {
-    gen_pawn_moves_from(core, ksq, pinned, target, promo, Bitboard::FULL, sink);
-}
-
-/// [`gen_pawn_moves`] for the pawns standing on `from` only.
-#[inline]
-fn gen_pawn_moves_from<S: MoveSink>(
     core: &StdCore,
     ksq: Square,
     pinned: Bitboard,

@@ -397,7 +397,7 @@ impl Clown {
         };
         let pinned = blockers(b, ksq, them, occ) & ours;
 
-        gen_piece_moves(b, us, ksq, pinned, target & !ours, sink);
+        gen_piece_moves(b, us, ksq, pinned, target & !ours, Bitboard::FULL, sink);
         // Declarations: a never-moved Knight's move, once per game.
         if !self.had_clown[us] {
             for from in self.unmoved & b.knights() & (ours - pinned) {
@@ -418,7 +418,7 @@ impl Clown {
         if let Some(ep) = core.ep {
             let mut no_ep = core.clone();
             no_ep.ep = None;
-            gen_pawn_moves(&no_ep, ksq, pinned, target, &PROMOTION_ROLES, sink);
+            gen_pawn_moves(&no_ep, ksq, pinned, target, &PROMOTION_ROLES, Bitboard::FULL, sink);
             let up: i32 = if us.is_white() { 8 } else { -8 };
             let cap_sq = Square::new((ep.index() as i32 - up) as u32);
             for from in attacks::pawn_attacks(them, ep) & b.pawns() & ours {
@@ -430,7 +430,7 @@ impl Clown {
                 }
             }
         } else {
-            gen_pawn_moves(core, ksq, pinned, target, &PROMOTION_ROLES, sink);
+            gen_pawn_moves(core, ksq, pinned, target, &PROMOTION_ROLES, Bitboard::FULL, sink);
         }
         if checkers.is_empty() {
             gen_castling(core, ksq, sink, |sq| attackers_to(b, sq, them, occ).any());

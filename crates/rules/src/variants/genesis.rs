@@ -18,7 +18,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{gen_piece_moves, MoveCounter, MoveSink, NoisySink, QuietSink, SplitSink};
+use crate::chess::{gen_piece_moves, LegalitySink, MoveCounter, MoveSink, NoisySink, QuietSink, SplitSink};
 use crate::fen::{self, FenError, Pocket};
 use crate::moves::{Move, MoveKind, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
@@ -145,30 +145,8 @@ impl<const NOISY: bool> GenesisSink for SplitSink<'_, NOISY> {
     }
 }
 
-/// Looks for one move in the generator's output ([`Position::is_legal`]):
-/// the placements are looked up in their bitboards, never listed.
-struct LegalitySink {
-    m: Move,
-    found: bool,
-}
-
-impl MoveSink for LegalitySink {
-    #[inline]
-    fn targets(&mut self, from: Square, to: Bitboard) {
-        self.found |= self.m.kind == MoveKind::Normal && self.m.from == from && to.contains(self.m.to);
-    }
-    #[inline]
-    fn push(&mut self, m: Move) {
-        self.found |= m == self.m;
-    }
-    #[inline]
-    fn promotions(&mut self, from: Square, to: Square, roles: &[Role]) {
-        self.found |= self.m.from == from
-            && self.m.to == to
-            && matches!(self.m.kind, MoveKind::Promotion(r) if roles.contains(&r));
-    }
-}
-
+/// Genesis's legality test ([`Position::is_legal`]) looks a placement up
+/// in its bitboard, never listing the placements.
 impl GenesisSink for LegalitySink {
     #[inline]
     fn drops(&mut self, role: Role, to: Bitboard) {
@@ -412,7 +390,7 @@ impl Genesis {
         };
         let pinned = b.slider_blockers(ksq, them, occ) & ours;
 
-        gen_piece_moves(b, us, ksq, pinned, target & !ours, sink);
+        gen_piece_moves(b, us, ksq, pinned, target & !ours, Bitboard::FULL, sink);
 
         // Pawns: mW to empty squares, cF onto enemy pieces, any direction.
         let pawns = b.pawns() & ours;

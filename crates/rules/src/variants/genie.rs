@@ -175,10 +175,10 @@ impl Genie {
         };
         let pinned = b.slider_blockers(ksq, them, occ) & ours;
 
-        gen_piece_moves(b, us, ksq, pinned, target & !ours, sink);
+        gen_piece_moves(b, us, ksq, pinned, target & !ours, Bitboard::FULL, sink);
         let mut buf = [Role::Queen; 5];
         let n = self.promotion_roles(&mut buf);
-        gen_pawn_moves(core, ksq, pinned, target, &buf[..n], sink);
+        gen_pawn_moves(core, ksq, pinned, target, &buf[..n], Bitboard::FULL, sink);
 
         // Genie moves (at most one Genie per side, but any count works).
         for from in b.by_piece(Piece::new(us, Role::Genie)) {
