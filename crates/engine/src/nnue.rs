@@ -25,8 +25,7 @@
 //! A net may have several sets of these inputs, *king buckets*, each with
 //! its own first-layer weights: each perspective uses the set of the square
 //! of its own King ([`king_bucket`]: 1 set, 4 or 8). When a King moves to
-//! another bucket, every input of that perspective changes and the
-//! accumulator is made from scratch.
+//! another bucket, every input of that perspective changes (see Updates).
 //!
 //! # Evaluation
 //!
@@ -52,7 +51,10 @@
 //! accumulator is made from the nearest accumulator of the plies around it
 //! (its parent, its previous sibling, its grandparent) by adding the
 //! features that appear and subtracting those that vanish between the two
-//! snapshots, or from scratch when that is cheaper. The difference of two
+//! snapshots, or from scratch when that is cheaper. When a King changes
+//! bucket, its perspective is made from the accumulator that perspective
+//! last had in the new bucket ([`KingCache`]), the other perspective
+//! updated as usual. The difference of two
 //! snapshots is exact for any two positions, so the update needs no
 //! knowledge of the move (drops, flips, declarations, re-entries and ring
 //! transfers included), and integer sums make it bit-exact with a full
@@ -749,33 +751,75 @@ impl Network {
     /// when given (`acc` is then overwritten in the net's lanes): one pass
     /// over the lanes of each perspective for all the changes together,
     /// the copy included. Should a King have changed bucket between the
-    /// two, every input of its perspective changes: `acc` is made from
-    /// scratch.
+    /// two, every input of its perspective changes: that perspective is
+    /// made from scratch (the other is still updated).
     pub fn update_from(&self, src: Option<&Accumulator>, from: &Snapshot, to: &Snapshot, acc: &mut Accumulator) {
+        self.update_with(src, from, to, acc, None);
+    }
+
+    /// [`Network::update_from`]; with a [`KingCache`], a perspective whose
+    /// King changed bucket starts from the accumulator it last had in the
+    /// new bucket rather than from scratch.
+    #[inline]
+    fn update_with(
+        &self,
+        src: Option<&Accumulator>,
+        from: &Snapshot,
+        to: &Snapshot,
+        acc: &mut Accumulator,
+        cache: Option<&mut KingCache>,
+    ) {
         let rows = to.king_rows(self.kings);
         if rows != from.king_rows(self.kings) {
-            self.refresh_into(to, acc);
+            self.update_across_buckets(src, from, to, acc, cache);
             return;
         }
         let mut changes = Changes::new(self, acc, rows);
         if let Some(src) = src {
             changes.source = Source::Other(src);
         }
-        for c in 0..2 {
-            for k in 0..WORDS {
-                let (old, new) = (from.words[c][k], to.words[c][k]);
-                if old == new {
-                    continue;
-                }
-                for b in bits(new & !old) {
-                    changes.add(code(c, k, b));
-                }
-                for b in bits(old & !new) {
-                    changes.sub(code(c, k, b));
+        changes.diff(from, to);
+        changes.apply();
+    }
+
+    /// [`Network::update_with`] when a King has changed bucket: the
+    /// perspective whose King kept its bucket is updated, the other made
+    /// again (by way of the cache when there is one). Kept out of line, as
+    /// it is the rare case.
+    #[cold]
+    #[inline(never)]
+    fn update_across_buckets(
+        &self,
+        src: Option<&Accumulator>,
+        from: &Snapshot,
+        to: &Snapshot,
+        acc: &mut Accumulator,
+        mut cache: Option<&mut KingCache>,
+    ) {
+        let rows = to.king_rows(self.kings);
+        let old = from.king_rows(self.kings);
+        let same = [rows[0] == old[0], rows[1] == old[1]];
+        if same[0] || same[1] {
+            let mut changes = Changes::new(self, acc, rows);
+            changes.mask = same;
+            if let Some(src) = src {
+                changes.source = Source::Other(src);
+            }
+            changes.diff(from, to);
+            changes.apply();
+        }
+        for (p, _) in same.iter().enumerate().filter(|(_, same)| !**same) {
+            match cache.as_deref_mut() {
+                Some(cache) => cache.refresh(self, p, rows, to, acc),
+                None => {
+                    let mut changes = Changes::new(self, acc, rows);
+                    changes.mask = [p == 0, p == 1];
+                    changes.source = Source::Bias;
+                    changes.diff(&Snapshot::default(), to);
+                    changes.apply();
                 }
             }
         }
-        changes.apply();
     }
 
     /// The output in centipawns for `turn`, of the position whose
@@ -833,6 +877,8 @@ struct Changes<'a> {
     subs: [[u16; BATCH]; 2],
     n_adds: usize,
     n_subs: usize,
+    /// The perspectives the changes are applied to (both unless told).
+    mask: [bool; 2],
 }
 
 impl<'a> Changes<'a> {
@@ -846,6 +892,27 @@ impl<'a> Changes<'a> {
             subs: [[0; BATCH]; 2],
             n_adds: 0,
             n_subs: 0,
+            mask: [true; 2],
+        }
+    }
+
+    /// Gathers every feature that differs between `from` and `to`: those
+    /// of `to` alone are added, those of `from` alone removed.
+    #[inline(always)]
+    fn diff(&mut self, from: &Snapshot, to: &Snapshot) {
+        for c in 0..2 {
+            for k in 0..WORDS {
+                let (old, new) = (from.words[c][k], to.words[c][k]);
+                if old == new {
+                    continue;
+                }
+                for b in bits(new & !old) {
+                    self.add(code(c, k, b));
+                }
+                for b in bits(old & !new) {
+                    self.sub(code(c, k, b));
+                }
+            }
         }
     }
 
@@ -879,6 +946,9 @@ impl<'a> Changes<'a> {
         let net = self.net;
         let h = net.width;
         for p in 0..2 {
+            if !self.mask[p] {
+                continue;
+            }
             let (adds, subs) = (&self.adds[p][..self.n_adds], &self.subs[p][..self.n_subs]);
             let dst = &mut self.acc.v[p][..h];
             let src = match self.source {
@@ -1117,9 +1187,61 @@ pub mod simd {
     }
 }
 
+/// A distance between snapshots ([`Snapshot::distance`]) that a single
+/// move rarely beats: [`Stack::evaluate`] looks no further once an
+/// accumulator that near is found.
+const NEAR: u32 = 3;
+
 /// Accumulators along the search path, one per ply.
 pub struct Stack {
     slots: Vec<Slot>,
+    cache: KingCache,
+}
+
+/// For each perspective and king bucket, the accumulator that perspective
+/// last had in that bucket and the snapshot it was made for (Stockfish's
+/// "Finny tables"). When a King changes bucket, its perspective is made
+/// from this entry by the changes since (a King stepping back to the
+/// bucket it left a few moves ago: a handful), not from scratch (every
+/// piece on the board).
+pub struct KingCache {
+    entries: Box<[[CacheEntry; MAX_KINGS]; 2]>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    valid: bool,
+    snap: Snapshot,
+    acc: Accumulator,
+}
+
+/// The most king buckets a net may have ([`KING_BUCKETS`]).
+const MAX_KINGS: usize = 8;
+
+impl KingCache {
+    fn new() -> KingCache {
+        KingCache { entries: Box::new([[CacheEntry::default(); MAX_KINGS]; 2]) }
+    }
+
+    /// Sets perspective `p` of `acc` to the accumulator of `to`, whose
+    /// king-bucket rows are `rows`, by way of the entry of its bucket
+    /// (made from scratch when the entry is empty, or further from `to`
+    /// than `to` has features).
+    fn refresh(&mut self, net: &Network, p: usize, rows: [u16; 2], to: &Snapshot, acc: &mut Accumulator) {
+        let e = &mut self.entries[p][rows[p] as usize / INPUTS];
+        let mut changes = Changes::new(net, &mut e.acc, rows);
+        changes.mask = [p == 0, p == 1];
+        if !e.valid || e.snap.distance(to) >= to.count() {
+            e.snap = Snapshot::default();
+            changes.source = Source::Bias;
+        }
+        changes.diff(&e.snap, to);
+        changes.apply();
+        e.valid = true;
+        e.snap = *to;
+        let h = net.width;
+        acc.v[p][..h].copy_from_slice(&e.acc.v[p][..h]);
+    }
 }
 
 #[derive(Clone, Copy, Default)]
@@ -1131,7 +1253,7 @@ struct Slot {
 
 impl Stack {
     pub fn new(plies: usize) -> Stack {
-        Stack { slots: vec![Slot::default(); plies] }
+        Stack { slots: vec![Slot::default(); plies], cache: KingCache::new() }
     }
 
     /// The network's evaluation of `pos` (at `ply` of the search) for the
@@ -1140,12 +1262,18 @@ impl Stack {
     pub fn evaluate<P: Evaluate>(&mut self, net: &Network, pos: &P, ply: usize) -> i32 {
         let ply = ply.min(self.slots.len() - 1);
         let snap = Snapshot::of(pos);
+        // The parent first: one move away, it usually differs by two to
+        // four features (a capture three, a castling four), and then the
+        // others are not looked at.
         let mut best: Option<(usize, u32)> = None;
-        for q in [ply, ply.wrapping_sub(1), ply.wrapping_sub(2)] {
+        for q in [ply.wrapping_sub(1), ply, ply.wrapping_sub(2)] {
             if let Some(s) = self.slots.get(q).filter(|s| s.valid) {
                 let d = s.snap.distance(&snap);
                 if best.is_none_or(|(_, bd)| d < bd) {
                     best = Some((q, d));
+                }
+                if d <= NEAR {
+                    break;
                 }
             }
         }
@@ -1153,13 +1281,14 @@ impl Stack {
         // updated in one pass over the net's lanes (a 128-wide net touches
         // half of them).
         match best {
-            Some((q, d)) if d < snap.count() => {
-                let from = self.slots[q].snap;
+            Some((q, d)) if d <= NEAR || d < snap.count() => {
+                let cache = Some(&mut self.cache);
                 if q == ply {
-                    net.update(&from, &snap, &mut self.slots[ply].acc);
+                    let slot = &mut self.slots[ply];
+                    net.update_with(None, &slot.snap, &snap, &mut slot.acc, cache);
                 } else {
                     let (lo, hi) = self.slots.split_at_mut(ply);
-                    net.update_from(Some(&lo[q].acc), &from, &snap, &mut hi[0].acc);
+                    net.update_with(Some(&lo[q].acc), &lo[q].snap, &snap, &mut hi[0].acc, cache);
                 }
             }
             _ => net.refresh_into(&snap, &mut self.slots[ply].acc),
