@@ -365,10 +365,14 @@ impl Snapshot {
     /// `kings` buckets, as the first-layer row of its input 0.
     #[inline]
     pub fn king_rows(&self, kings: usize) -> [u16; 2] {
-        if kings == 1 {
-            return [0, 0];
-        }
-        [0, 1].map(|p| (king_bucket(kings, p, self.king(p)) * INPUTS) as u16)
+        let t = &KING_ROWS[match kings {
+            4 => 1,
+            8 => 2,
+            _ => 0,
+        }];
+        // A King's square, or 64 for none (64 trailing zeros of an empty
+        // word).
+        [0, 1].map(|p| t[p][self.words[p][Role::King.index()].trailing_zeros() as usize])
     }
 
     /// Number of active features.
@@ -401,6 +405,30 @@ impl Snapshot {
     pub fn codes(&self) -> impl Iterator<Item = u16> + '_ {
         (0..2).flat_map(move |c| (0..WORDS).flat_map(move |k| bits(self.words[c][k]).map(move |b| code(c, k, b))))
     }
+}
+
+/// [`king_bucket`] as a first-layer row, for 1, 4 and 8 buckets, each
+/// perspective and each square of its King (64: none).
+static KING_ROWS: [[[u16; 65]; 2]; 3] = king_rows_table();
+
+const fn king_rows_table() -> [[[u16; 65]; 2]; 3] {
+    let mut t = [[[0u16; 65]; 2]; 3];
+    let mut i = 0;
+    while i < 3 {
+        let kings = KING_BUCKETS[i];
+        let mut p = 0;
+        while p < 2 {
+            let mut sq = 0;
+            while sq < 65 {
+                let k = if sq < 64 { Some(sq as u32) } else { None };
+                t[i][p][sq] = (king_bucket(kings, p, k) * INPUTS) as u16;
+                sq += 1;
+            }
+            p += 1;
+        }
+        i += 1;
+    }
+    t
 }
 
 /// [`Snapshot::king_rows`] from a position's feature codes
@@ -754,24 +782,26 @@ impl Network {
     /// two, every input of its perspective changes: that perspective is
     /// made from scratch (the other is still updated).
     pub fn update_from(&self, src: Option<&Accumulator>, from: &Snapshot, to: &Snapshot, acc: &mut Accumulator) {
-        self.update_with(src, from, to, acc, None);
+        let rows = [from.king_rows(self.kings), to.king_rows(self.kings)];
+        self.update_with(src, from, to, rows, acc, None);
     }
 
     /// [`Network::update_from`]; with a [`KingCache`], a perspective whose
     /// King changed bucket starts from the accumulator it last had in the
-    /// new bucket rather than from scratch.
+    /// new bucket rather than from scratch. `rows`: the king rows
+    /// ([`Snapshot::king_rows`]) of `from` and of `to`.
     #[inline]
     fn update_with(
         &self,
         src: Option<&Accumulator>,
         from: &Snapshot,
         to: &Snapshot,
+        [old, rows]: [[u16; 2]; 2],
         acc: &mut Accumulator,
         cache: Option<&mut KingCache>,
     ) {
-        let rows = to.king_rows(self.kings);
-        if rows != from.king_rows(self.kings) {
-            self.update_across_buckets(src, from, to, acc, cache);
+        if rows != old {
+            self.update_across_buckets(src, from, to, [old, rows], acc, cache);
             return;
         }
         let mut changes = Changes::new(self, acc, rows);
@@ -793,11 +823,10 @@ impl Network {
         src: Option<&Accumulator>,
         from: &Snapshot,
         to: &Snapshot,
+        [old, rows]: [[u16; 2]; 2],
         acc: &mut Accumulator,
         mut cache: Option<&mut KingCache>,
     ) {
-        let rows = to.king_rows(self.kings);
-        let old = from.king_rows(self.kings);
         let same = [rows[0] == old[0], rows[1] == old[1]];
         if same[0] || same[1] {
             let mut changes = Changes::new(self, acc, rows);
@@ -1248,6 +1277,8 @@ impl KingCache {
 struct Slot {
     valid: bool,
     snap: Snapshot,
+    /// The king rows of `snap` ([`Snapshot::king_rows`]) in the net's buckets.
+    rows: [u16; 2],
     acc: Accumulator,
 }
 
@@ -1262,6 +1293,7 @@ impl Stack {
     pub fn evaluate<P: Evaluate>(&mut self, net: &Network, pos: &P, ply: usize) -> i32 {
         let ply = ply.min(self.slots.len() - 1);
         let snap = Snapshot::of(pos);
+        let rows = snap.king_rows(net.kings);
         // The parent first: one move away, it usually differs by two to
         // four features (a capture three, a castling four), and then the
         // others are not looked at.
@@ -1285,10 +1317,10 @@ impl Stack {
                 let cache = Some(&mut self.cache);
                 if q == ply {
                     let slot = &mut self.slots[ply];
-                    net.update_with(None, &slot.snap, &snap, &mut slot.acc, cache);
+                    net.update_with(None, &slot.snap, &snap, [slot.rows, rows], &mut slot.acc, cache);
                 } else {
                     let (lo, hi) = self.slots.split_at_mut(ply);
-                    net.update_with(Some(&lo[q].acc), &lo[q].snap, &snap, &mut hi[0].acc, cache);
+                    net.update_with(Some(&lo[q].acc), &lo[q].snap, &snap, [lo[q].rows, rows], &mut hi[0].acc, cache);
                 }
             }
             _ => net.refresh_into(&snap, &mut self.slots[ply].acc),
@@ -1296,6 +1328,7 @@ impl Stack {
         let slot = &mut self.slots[ply];
         slot.valid = true;
         slot.snap = snap;
+        slot.rows = rows;
         net.output(&slot.acc, pos.turn(), &slot.snap)
     }
 }
