@@ -804,7 +804,23 @@ impl Network {
             self.update_across_buckets(src, from, to, [old, rows], acc, cache);
             return;
         }
+        self.apply_diff(src, from, to, rows, acc, [true; 2]);
+    }
+
+    /// Moves the perspectives of `mask` in `acc` (from `src`'s when given)
+    /// from `from` to `to`, whose king rows are `rows`, in one pass.
+    #[inline(always)]
+    fn apply_diff(
+        &self,
+        src: Option<&Accumulator>,
+        from: &Snapshot,
+        to: &Snapshot,
+        rows: [u16; 2],
+        acc: &mut Accumulator,
+        mask: [bool; 2],
+    ) {
         let mut changes = Changes::new(self, acc, rows);
+        changes.mask = mask;
         if let Some(src) = src {
             changes.source = Source::Other(src);
         }
@@ -829,13 +845,7 @@ impl Network {
     ) {
         let same = [rows[0] == old[0], rows[1] == old[1]];
         if same[0] || same[1] {
-            let mut changes = Changes::new(self, acc, rows);
-            changes.mask = same;
-            if let Some(src) = src {
-                changes.source = Source::Other(src);
-            }
-            changes.diff(from, to);
-            changes.apply();
+            self.apply_diff(src, from, to, rows, acc, same);
         }
         for (p, _) in same.iter().enumerate().filter(|(_, same)| !**same) {
             match cache.as_deref_mut() {
