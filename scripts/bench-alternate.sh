@@ -12,12 +12,8 @@
 # Without BENCH ARGS: `bench --nnue`. Raw lines (round, build, nodes, CPU
 # ms) go to stderr.
 set -euo pipefail
-if [[ $# -lt 3 ]]; then
-  sed -n '2,13p' "$0" >&2
-  exit 2
-fi
-rounds=$1
-shift
+rounds=${1:-}
+[[ $# -gt 0 ]] && shift
 bins=()
 while [[ $# -gt 0 && $1 != -- ]]; do
   bins+=("$1")
@@ -27,6 +23,7 @@ done
 args=("$@")
 [[ ${#args[@]} -eq 0 ]] && args=(--nnue)
 if ! [[ $rounds =~ ^[1-9][0-9]*$ ]] || [[ ${#bins[@]} -lt 2 ]]; then
+  sed -n '2,13p' "$0" >&2
   echo "bench-alternate: ROUNDS must be a positive number, and two builds or more given" >&2
   exit 2
 fi

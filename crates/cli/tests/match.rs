@@ -736,3 +736,42 @@ fn stockfish_against_itself_at_1000_nodes() {
         assert_ne!(g.result, "*");
     }
 }
+
+#[test]
+fn bench_alternate_gives_each_build_as_a_ratio_to_the_first() {
+    // scripts/bench-alternate.sh (docs/strength.md §57) on two fake builds
+    // whose bench always reports the same: B searches 10% more nodes in
+    // the same CPU time, so every round's ratio is 1.1 and the interval has
+    // no width. A fake that is not called `bench --only chess` fails.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let build = |name: &str, nodes: u32| {
+        let path = scratch(name);
+        let text = format!(
+            "#!/bin/sh\n[ \"$*\" = \"bench --only chess\" ] || exit 3\n\
+             echo 'Nodes searched  : {nodes}'\necho 'CPU time (ms)   : 100'\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        let mut perm = std::fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+        std::fs::set_permissions(&path, perm).unwrap();
+        path.display().to_string()
+    };
+    let (a, b) = (build("a", 1000), build("b", 1100));
+    let script = root.join("scripts/bench-alternate.sh");
+    let (ok, out, err) = run_script(&script, &["3", &a, &b, "--", "--only", "chess"]);
+    assert!(ok, "{err}");
+    let want = format!("{b}: 1.100 [1.100, 1.100] times the nodes a CPU second of {a} (3 rounds)");
+    assert!(out.contains(&want), "missing '{want}':\n{out}");
+    assert_eq!(err.lines().count(), 6, "one raw line a run:\n{err}");
+    // Other bench arguments reach the builds (here: refused), and a bad
+    // round count or a lone build is refused with the reason.
+    let (ok, _, _) = run_script(&script, &["1", &a, &b, "--", "--nnue"]);
+    assert!(!ok);
+    for args in [&["0", &a, &b][..], &["x", &a, &b], &["2", &a]] {
+        let (ok, _, err) = run_script(&script, args);
+        assert!(
+            !ok && err.contains("ROUNDS must be a positive number, and two builds or more given"),
+            "{args:?}: {err}"
+        );
+    }
+}
