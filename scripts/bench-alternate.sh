@@ -29,12 +29,22 @@ if ! [[ $rounds =~ ^[1-9][0-9]*$ ]] || [[ ${#bins[@]} -lt 2 ]]; then
 fi
 
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
 for ((i = 1; i <= rounds; i++)); do
   for b in "${bins[@]}"; do
-    r=$("$b" bench "${args[@]}" 2>/dev/null)
+    if ! r=$("$b" bench "${args[@]}" 2>"$err"); then
+      echo "bench-alternate: round $i: \`$b bench ${args[*]}\` failed:" >&2
+      tail -n 5 "$err" >&2
+      exit 1
+    fi
     n=$(sed -n 's/^Nodes searched *: *//p' <<<"$r")
     t=$(sed -n 's/^CPU time (ms) *: *//p' <<<"$r")
+    if ! [[ $n =~ ^[0-9]+$ && $t =~ ^[0-9]+$ ]]; then
+      echo "bench-alternate: round $i: \`$b bench ${args[*]}\` printed no \"Nodes searched\" and \"CPU time (ms)\" lines (is it a chimera build?); its output ends:" >&2
+      tail -n 5 <<<"$r" >&2
+      exit 1
+    fi
     echo "$i $b $n $t" | tee -a "$out" >&2
   done
 done

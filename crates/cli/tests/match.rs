@@ -763,10 +763,18 @@ fn bench_alternate_gives_each_build_as_a_ratio_to_the_first() {
     let want = format!("{b}: 1.100 [1.100, 1.100] times the nodes a CPU second of {a} (3 rounds)");
     assert!(out.contains(&want), "missing '{want}':\n{out}");
     assert_eq!(err.lines().count(), 6, "one raw line a run:\n{err}");
-    // Other bench arguments reach the builds (here: refused), and a bad
-    // round count or a lone build is refused with the reason.
-    let (ok, _, _) = run_script(&script, &["1", &a, &b, "--", "--nnue"]);
-    assert!(!ok);
+    // Other bench arguments reach the builds (here: refused, and the
+    // script says which run failed), and a build that prints no node count
+    // is named; a bad round count or a lone build is refused with the reason.
+    let (ok, _, err) = run_script(&script, &["1", &a, &b, "--", "--nnue"]);
+    assert!(!ok && err.contains(&format!("round 1: `{a} bench --nnue` failed")), "{err}");
+    let mute = scratch("mute");
+    std::fs::copy(&a, &mute).unwrap();
+    std::fs::write(&mute, "#!/bin/sh\necho 'no bench here'\n").unwrap();
+    let mute = mute.display().to_string();
+    let (ok, _, err) = run_script(&script, &["1", &a, &mute, "--", "--only", "chess"]);
+    assert!(!ok && err.contains(&format!("`{mute} bench --only chess` printed no \"Nodes searched\"")), "{err}");
+    assert!(err.contains("no bench here"), "the build's output is shown:\n{err}");
     for args in [&["0", &a, &b][..], &["x", &a, &b], &["2", &a]] {
         let (ok, _, err) = run_script(&script, args);
         assert!(

@@ -762,11 +762,16 @@ impl Network {
     /// [`Network::refresh`] into `acc`, whose lanes past the net's width
     /// are left as they are.
     pub fn refresh_into(&self, s: &Snapshot, acc: &mut Accumulator) {
-        let mut changes = Changes::new(self, acc, s.king_rows(self.kings));
+        self.refresh_masked(s, s.king_rows(self.kings), acc, [true; 2]);
+    }
+
+    /// The perspectives of `mask` in `acc` made from scratch (the biases
+    /// and every feature) for `s`, whose king rows are `rows`.
+    fn refresh_masked(&self, s: &Snapshot, rows: [u16; 2], acc: &mut Accumulator, mask: [bool; 2]) {
+        let mut changes = Changes::new(self, acc, rows);
+        changes.mask = mask;
         changes.source = Source::Bias;
-        for code in s.codes() {
-            changes.add(code);
-        }
+        changes.diff(&Snapshot::default(), s);
         changes.apply();
     }
 
@@ -850,13 +855,7 @@ impl Network {
         for (p, _) in same.iter().enumerate().filter(|(_, same)| !**same) {
             match cache.as_deref_mut() {
                 Some(cache) => cache.refresh(self, p, rows, to, acc),
-                None => {
-                    let mut changes = Changes::new(self, acc, rows);
-                    changes.mask = [p == 0, p == 1];
-                    changes.source = Source::Bias;
-                    changes.diff(&Snapshot::default(), to);
-                    changes.apply();
-                }
+                None => self.refresh_masked(to, rows, acc, [p == 0, p == 1]),
             }
         }
     }
@@ -1249,8 +1248,12 @@ pub struct Stack {
 /// from this entry by the changes since (a King stepping back to the
 /// bucket it left a few moves ago: a handful), not from scratch (every
 /// piece on the board).
+///
+/// The entries are allocated at the first change of bucket, so a search
+/// without a net, or one whose Kings never change bucket, spends nothing
+/// on them.
 pub struct KingCache {
-    entries: Box<[[CacheEntry; MAX_KINGS]; 2]>,
+    entries: Option<Box<[[CacheEntry; MAX_KINGS]; 2]>>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -1265,7 +1268,7 @@ const MAX_KINGS: usize = 8;
 
 impl KingCache {
     fn new() -> KingCache {
-        KingCache { entries: Box::new([[CacheEntry::default(); MAX_KINGS]; 2]) }
+        KingCache { entries: None }
     }
 
     /// Sets perspective `p` of `acc` to the accumulator of `to`, whose
@@ -1273,15 +1276,14 @@ impl KingCache {
     /// (made from scratch when the entry is empty, or further from `to`
     /// than `to` has features).
     fn refresh(&mut self, net: &Network, p: usize, rows: [u16; 2], to: &Snapshot, acc: &mut Accumulator) {
-        let e = &mut self.entries[p][rows[p] as usize / INPUTS];
-        let mut changes = Changes::new(net, &mut e.acc, rows);
-        changes.mask = [p == 0, p == 1];
+        let entries = self.entries.get_or_insert_with(|| Box::new([[CacheEntry::default(); MAX_KINGS]; 2]));
+        let e = &mut entries[p][rows[p] as usize / INPUTS];
+        let mask = [p == 0, p == 1];
         if !e.valid || e.snap.distance(to) >= to.count() {
-            e.snap = Snapshot::default();
-            changes.source = Source::Bias;
+            net.refresh_masked(to, rows, &mut e.acc, mask);
+        } else {
+            net.apply_diff(None, &e.snap, to, rows, &mut e.acc, mask);
         }
-        changes.diff(&e.snap, to);
-        changes.apply();
         e.valid = true;
         e.snap = *to;
         let h = net.width;
@@ -1742,12 +1744,27 @@ mod tests {
                     let walk = crate::random_walk(v, seed, 120);
                     let mut stack = Stack::new(8);
                     let mut last = None;
+                    // `Network::update` along the walk, without a king cache.
+                    let mut walked: Option<(Snapshot, Accumulator)> = None;
                     for (i, pos) in walk.iter().enumerate() {
                         // Plies wander up and down as in a search.
                         let ply = (i * 7 + seed as usize) % 5;
                         let (inc, full) = with_position!(pos, p => (stack.evaluate(&net, p, ply), net.evaluate(p)));
                         assert_eq!(inc, full, "{} ply {i}", v.id());
-                        let rows = with_position!(pos, p => Snapshot::of(p)).king_rows(net.kings);
+                        let snap = with_position!(pos, p => Snapshot::of(p));
+                        let acc = match walked {
+                            Some((from, mut acc)) => {
+                                net.update(&from, &snap, &mut acc);
+                                acc
+                            }
+                            None => net.refresh(&snap),
+                        };
+                        let want = net.refresh(&snap);
+                        for p in 0..2 {
+                            assert_eq!(acc.v[p][..net.width], want.v[p][..net.width], "{} ply {i} update", v.id());
+                        }
+                        walked = Some((snap, acc));
+                        let rows = snap.king_rows(net.kings);
                         crossings += usize::from(last.is_some_and(|l| l != rows));
                         last = Some(rows);
                     }
