@@ -1008,13 +1008,14 @@ impl<'a> Changes<'a> {
     }
 }
 
-/// The vector kernels: AVX2 where the CPU has it, a portable loop
-/// otherwise. Integer sums (wrapping `i16` adds, exact `i32` dots), so both
-/// give the same bits (tested).
+/// The vector kernels: AVX-512 (F and BW) where the CPU has it, else AVX2,
+/// else a portable loop, chosen at run time. Integer sums (wrapping `i16`
+/// adds, exact `i32` dots), so all three give the same bits (tested).
 ///
 /// Every kernel takes two slices of the same length, a multiple of 16 (a
-/// net's hidden width; the AVX2 loops work 16 lanes at a time). A longer
-/// slice's extra lanes are left out.
+/// net's hidden width; the AVX2 loops work 16 lanes at a time, the AVX-512
+/// ones 32 and end an odd multiple of 16 with AVX2's). A longer slice's
+/// extra lanes are left out.
 pub mod simd {
     use super::{MAX_HIDDEN, QA};
 
@@ -1024,11 +1025,26 @@ pub mod simd {
         a.min(b) & !15
     }
 
+    /// Whether the CPU has AVX2 (`false` off x86-64).
     #[inline]
-    fn avx2() -> bool {
+    pub fn avx2() -> bool {
         #[cfg(target_arch = "x86_64")]
         {
             std::arch::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// Whether the CPU has AVX-512 with 16-bit lanes (AVX-512F and BW;
+    /// `false` off x86-64). Such a CPU has AVX2 too.
+    #[inline]
+    pub fn avx512() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512f")
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -1043,7 +1059,11 @@ pub mod simd {
     #[inline]
     pub fn update(dst: &mut [i16], src: Option<&[i16]>, rows: &[[i16; MAX_HIDDEN]], adds: &[u16], subs: &[u16]) {
         #[cfg(target_arch = "x86_64")]
-        if avx2() {
+        if avx512() {
+            // SAFETY: the CPU has AVX-512F and BW, and so AVX2 (checked above).
+            unsafe { x86::avx512::update(dst, src, rows, adds, subs) };
+            return;
+        } else if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
             unsafe { x86::update(dst, src, rows, adds, subs) };
             return;
@@ -1062,7 +1082,10 @@ pub mod simd {
     #[inline]
     pub fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if avx2() {
+        if avx512() {
+            // SAFETY: the CPU has AVX-512F and BW, and so AVX2 (checked above).
+            return unsafe { x86::avx512::crelu_dot(acc, w) };
+        } else if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
             return unsafe { x86::crelu_dot(acc, w) };
         }
@@ -1076,7 +1099,10 @@ pub mod simd {
     #[inline]
     pub fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if avx2() {
+        if avx512() {
+            // SAFETY: the CPU has AVX-512F and BW, and so AVX2 (checked above).
+            return unsafe { x86::avx512::screlu_dot(acc, w) };
+        } else if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
             return unsafe { x86::screlu_dot(acc, w) };
         }
@@ -1227,6 +1253,119 @@ pub mod simd {
             let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
             let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
             _mm_cvtsi128_si32(s)
+        }
+
+        /// The same kernels 32 lanes a register (AVX-512F and BW). A width
+        /// that is not a multiple of 32 ends with the AVX2 kernels' 16.
+        pub mod avx512 {
+            use super::super::{lanes, update_lanes, MAX_HIDDEN, QA};
+            use std::arch::x86_64::*;
+
+            /// # Safety
+            /// The CPU must have AVX-512F, AVX-512BW and AVX2.
+            #[target_feature(enable = "avx512f,avx512bw,avx2")]
+            pub unsafe fn update(
+                dst: &mut [i16],
+                src: Option<&[i16]>,
+                rows: &[[i16; MAX_HIDDEN]],
+                adds: &[u16],
+                subs: &[u16],
+            ) {
+                // Four registers (128 lanes) at a time, then one (32), then
+                // AVX2's 16 for a width that is an odd multiple of 16.
+                let n = update_lanes(dst, src);
+                let mut t = 0;
+                while t + 128 <= n {
+                    tile::<4>(dst, src, rows, adds, subs, t);
+                    t += 128;
+                }
+                while t + 32 <= n {
+                    tile::<1>(dst, src, rows, adds, subs, t);
+                    t += 32;
+                }
+                if t < n {
+                    super::tile::<1>(dst, src, rows, adds, subs, t);
+                }
+            }
+
+            /// Lanes `t .. t + 32 M` of [`update`].
+            ///
+            /// # Safety
+            /// The CPU must have AVX-512F and BW, and `t + 32 M` must be at
+            /// most `update_lanes(dst, src)`.
+            #[target_feature(enable = "avx512f,avx512bw")]
+            #[inline]
+            unsafe fn tile<const M: usize>(
+                dst: &mut [i16],
+                src: Option<&[i16]>,
+                rows: &[[i16; MAX_HIDDEN]],
+                adds: &[u16],
+                subs: &[u16],
+                t: usize,
+            ) {
+                // `src` may be `dst` itself: the tile is read before it is written.
+                let from = src.map_or(dst.as_ptr(), |s| s.as_ptr()).add(t);
+                let mut r = [_mm512_setzero_si512(); M];
+                for (c, v) in r.iter_mut().enumerate() {
+                    *v = _mm512_loadu_si512(from.add(32 * c) as *const __m512i);
+                }
+                for &a in adds {
+                    let w = rows[a as usize].as_ptr().add(t);
+                    for (c, v) in r.iter_mut().enumerate() {
+                        *v = _mm512_add_epi16(*v, _mm512_loadu_si512(w.add(32 * c) as *const __m512i));
+                    }
+                }
+                for &s in subs {
+                    let w = rows[s as usize].as_ptr().add(t);
+                    for (c, v) in r.iter_mut().enumerate() {
+                        *v = _mm512_sub_epi16(*v, _mm512_loadu_si512(w.add(32 * c) as *const __m512i));
+                    }
+                }
+                let to = dst.as_mut_ptr().add(t);
+                for (c, v) in r.iter().enumerate() {
+                    _mm512_storeu_si512(to.add(32 * c) as *mut __m512i, *v);
+                }
+            }
+
+            /// # Safety
+            /// The CPU must have AVX-512F, AVX-512BW and AVX2.
+            #[target_feature(enable = "avx512f,avx512bw,avx2")]
+            pub unsafe fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
+                let n = lanes(acc.len(), w.len());
+                let m = n & !31;
+                dot::<false>(&acc[..m], &w[..m]).wrapping_add(super::crelu_dot(&acc[m..n], &w[m..n]))
+            }
+
+            /// # Safety
+            /// The CPU must have AVX-512F, AVX-512BW and AVX2.
+            #[target_feature(enable = "avx512f,avx512bw,avx2")]
+            pub unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
+                let n = lanes(acc.len(), w.len());
+                let m = n & !31;
+                dot::<true>(&acc[..m], &w[..m]).wrapping_add(super::screlu_dot(&acc[m..n], &w[m..n]))
+            }
+
+            /// [`super::dot`] over slices whose length is a multiple of 32
+            /// (integer sums wrap, so the order of the additions does not
+            /// change the result).
+            ///
+            /// # Safety
+            /// The CPU must have AVX-512F and BW.
+            #[target_feature(enable = "avx512f,avx512bw")]
+            unsafe fn dot<const SQUARE: bool>(acc: &[i16], w: &[i16]) -> i32 {
+                let zero = _mm512_setzero_si512();
+                let qa = _mm512_set1_epi16(QA as i16);
+                let mut sum = _mm512_setzero_si512();
+                for i in (0..acc.len().min(w.len())).step_by(32) {
+                    let a = _mm512_loadu_si512(acc.as_ptr().add(i) as *const __m512i);
+                    let b = _mm512_loadu_si512(w.as_ptr().add(i) as *const __m512i);
+                    let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+                    let term =
+                        if SQUARE { _mm512_madd_epi16(_mm512_mullo_epi16(v, b), v) } else { _mm512_madd_epi16(v, b) };
+                    sum = _mm512_add_epi32(sum, term);
+                }
+                _mm512_reduce_add_epi32(sum)
+            }
         }
     }
 }
@@ -1613,8 +1752,48 @@ mod tests {
         }
     }
 
+    /// The vector kernels this CPU can run, by name, beside the dispatch.
+    type Kernels = (
+        &'static str,
+        fn(&mut [i16], Option<&[i16]>, &[[i16; MAX_HIDDEN]], &[u16], &[u16]),
+        fn(&[i16], &[i16]) -> i32,
+        fn(&[i16], &[i16]) -> i32,
+    );
+
+    fn vector_kernels() -> Vec<Kernels> {
+        let mut k: Vec<Kernels> = vec![("dispatch", simd::update, simd::crelu_dot, simd::screlu_dot)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY (each closure): called only when the CPU has the features.
+            if simd::avx2() {
+                k.push((
+                    "avx2",
+                    |d, s, r, a, b| unsafe { simd::x86::update(d, s, r, a, b) },
+                    |a, w| unsafe { simd::x86::crelu_dot(a, w) },
+                    |a, w| unsafe { simd::x86::screlu_dot(a, w) },
+                ));
+            }
+            if simd::avx512() {
+                k.push((
+                    "avx512",
+                    |d, s, r, a, b| unsafe { simd::x86::avx512::update(d, s, r, a, b) },
+                    |a, w| unsafe { simd::x86::avx512::crelu_dot(a, w) },
+                    |a, w| unsafe { simd::x86::avx512::screlu_dot(a, w) },
+                ));
+            }
+        }
+        eprintln!("vector kernels tested: {:?}", k.iter().map(|k| k.0).collect::<Vec<_>>());
+        k
+    }
+
     #[test]
-    fn avx2_kernels_match_the_portable_loops() {
+    fn vector_kernels_match_the_portable_loops() {
+        for kernels in vector_kernels() {
+            kernels_match_the_portable_loops(kernels);
+        }
+    }
+
+    fn kernels_match_the_portable_loops((name, update, crelu_dot, screlu_dot): Kernels) {
         let mut rng = SplitMix(11);
         for round in 0..200 {
             // Every width a net may have, 16 lanes at a time.
@@ -1633,8 +1812,8 @@ mod tests {
             let subs: Vec<u16> = (BATCH as u16..(BATCH + (round * 7) % (BATCH + 1)) as u16).collect();
             let (mut p, mut s) = (a, a);
             simd::portable::update(&mut p[..h], None, &rows, &adds, &subs);
-            simd::update(&mut s[..h], None, &rows, &adds, &subs);
-            assert_eq!(p, s);
+            update(&mut s[..h], None, &rows, &adds, &subs);
+            assert_eq!(p, s, "{name}, width {h}");
             assert_eq!(p[h..], a[h..], "lanes past the width are left alone");
             for i in 0..h {
                 let sum = adds.iter().fold(a[i], |v, &r| v.wrapping_add(rows[r as usize][i]));
@@ -1642,17 +1821,21 @@ mod tests {
             }
             let (mut p2, mut s2) = (w, w);
             simd::portable::update(&mut p2[..h], Some(&a[..h]), &rows, &adds, &subs);
-            simd::update(&mut s2[..h], Some(&a[..h]), &rows, &adds, &subs);
-            assert_eq!((p2[..h].to_vec(), s2[..h].to_vec()), (p[..h].to_vec(), p[..h].to_vec()), "from another");
+            update(&mut s2[..h], Some(&a[..h]), &rows, &adds, &subs);
+            assert_eq!(
+                (p2[..h].to_vec(), s2[..h].to_vec()),
+                (p[..h].to_vec(), p[..h].to_vec()),
+                "{name}: from another"
+            );
             assert_eq!(s2[h..], w[h..]);
-            simd::update(&mut s[..h], None, &rows, &subs, &adds);
-            assert_eq!(s, a, "undone");
-            assert_eq!(simd::portable::crelu_dot(&a[..h], &w[..h]), simd::crelu_dot(&a[..h], &w[..h]));
-            assert_eq!(simd::portable::screlu_dot(&a[..h], &w[..h]), simd::screlu_dot(&a[..h], &w[..h]));
+            update(&mut s[..h], None, &rows, &subs, &adds);
+            assert_eq!(s, a, "{name}: undone");
+            assert_eq!(simd::portable::crelu_dot(&a[..h], &w[..h]), crelu_dot(&a[..h], &w[..h]), "{name}");
+            assert_eq!(simd::portable::screlu_dot(&a[..h], &w[..h]), screlu_dot(&a[..h], &w[..h]), "{name}");
             // Any weights at all (a hostile file): both wrap alike.
             let wild: [i16; MAX_HIDDEN] = std::array::from_fn(|_| rng.next() as i16);
-            assert_eq!(simd::portable::screlu_dot(&a[..h], &wild[..h]), simd::screlu_dot(&a[..h], &wild[..h]));
-            assert_eq!(simd::portable::crelu_dot(&a[..h], &wild[..h]), simd::crelu_dot(&a[..h], &wild[..h]));
+            assert_eq!(simd::portable::screlu_dot(&a[..h], &wild[..h]), screlu_dot(&a[..h], &wild[..h]), "{name}");
+            assert_eq!(simd::portable::crelu_dot(&a[..h], &wild[..h]), crelu_dot(&a[..h], &wild[..h]), "{name}");
         }
     }
 
