@@ -33,8 +33,8 @@ err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 for ((i = 1; i <= rounds; i++)); do
   for b in "${bins[@]}"; do
-    if ! r=$("$b" bench "${args[@]}" 2>"$err"); then
-      echo "bench-alternate: round $i: \`$b bench ${args[*]}\` failed:" >&2
+    if r=$("$b" bench "${args[@]}" 2>"$err"); then :; else
+      echo "bench-alternate: round $i: \`$b bench ${args[*]}\` failed (exit status $?); its errors end:" >&2
       tail -n 5 "$err" >&2
       exit 1
     fi

@@ -16,6 +16,14 @@
 #
 # Needs rustup's llvm-tools component (added when missing). Usage:
 #   scripts/build-pgo.sh            # PGO_DIR=target/pgo by default
+#   TARGET_CPU=x86-64-v3 scripts/build-pgo.sh
+#
+# TARGET_CPU (x86-64 only; default x86-64-v2, as .cargo/config.toml) is
+# rustc's -C target-cpu: x86-64-v3 (AVX2, BMI2: Intel since 2013, AMD since
+# 2015) gave a plain build 1.048 [1.018, 1.079] times the nodes a second of
+# the v2 build on a Zen 4 EPYC (docs/strength.md §58); `native` fits the
+# build machine alone. Such a binary stops with an illegal instruction on a
+# CPU without those instructions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${PGO_DIR:-$PWD/target/pgo}
@@ -31,7 +39,15 @@ fi
 # RUSTFLAGS replaces the flags of .cargo/config.toml, so they are repeated.
 base=""
 if [[ $host == x86_64-* ]]; then
-  base="-C target-cpu=x86-64-v2"
+  cpu=${TARGET_CPU:-x86-64-v2}
+  if ! [[ $cpu =~ ^[A-Za-z0-9_.-]+$ ]]; then
+    echo "build-pgo: TARGET_CPU must be a CPU name such as x86-64-v3 or native, not '$cpu'" >&2
+    exit 2
+  fi
+  base="-C target-cpu=$cpu"
+elif [[ -n ${TARGET_CPU:-} ]]; then
+  echo "build-pgo: TARGET_CPU is for x86-64 hosts; this one is $host" >&2
+  exit 2
 fi
 
 raw="$dir/profraw"

@@ -767,7 +767,7 @@ fn bench_alternate_gives_each_build_as_a_ratio_to_the_first() {
     // script says which run failed), and a build that prints no node count
     // is named; a bad round count or a lone build is refused with the reason.
     let (ok, _, err) = run_script(&script, &["1", &a, &b, "--", "--nnue"]);
-    assert!(!ok && err.contains(&format!("round 1: `{a} bench --nnue` failed")), "{err}");
+    assert!(!ok && err.contains(&format!("round 1: `{a} bench --nnue` failed (exit status 3)")), "{err}");
     let mute = scratch("mute");
     std::fs::copy(&a, &mute).unwrap();
     std::fs::write(&mute, "#!/bin/sh\necho 'no bench here'\n").unwrap();

@@ -1038,13 +1038,17 @@ pub mod simd {
         }
     }
 
-    /// Whether the CPU has AVX-512 with 16-bit lanes (AVX-512F and BW;
-    /// `false` off x86-64). Such a CPU has AVX2 too.
+    /// Whether the CPU has AVX-512 with 16-bit lanes (AVX-512F and BW) and
+    /// AVX2, whose kernels end a width that is an odd multiple of 16
+    /// (`false` off x86-64). Every such CPU has AVX2; a virtual machine
+    /// that hid it gets the plain loops.
     #[inline]
     pub fn avx512() -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512f")
+            std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx2")
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -1060,7 +1064,7 @@ pub mod simd {
     pub fn update(dst: &mut [i16], src: Option<&[i16]>, rows: &[[i16; MAX_HIDDEN]], adds: &[u16], subs: &[u16]) {
         #[cfg(target_arch = "x86_64")]
         if avx512() {
-            // SAFETY: the CPU has AVX-512F and BW, and so AVX2 (checked above).
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (checked above).
             unsafe { x86::avx512::update(dst, src, rows, adds, subs) };
             return;
         } else if avx2() {
@@ -1083,7 +1087,7 @@ pub mod simd {
     pub fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if avx512() {
-            // SAFETY: the CPU has AVX-512F and BW, and so AVX2 (checked above).
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (checked above).
             return unsafe { x86::avx512::crelu_dot(acc, w) };
         } else if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -1100,7 +1104,7 @@ pub mod simd {
     pub fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if avx512() {
-            // SAFETY: the CPU has AVX-512F and BW, and so AVX2 (checked above).
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (checked above).
             return unsafe { x86::avx512::screlu_dot(acc, w) };
         } else if avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
