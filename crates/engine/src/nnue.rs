@@ -1181,44 +1181,62 @@ pub mod simd {
             }
         }
 
-        /// Lanes `t .. t + 16 M` of [`update`].
+        /// `tile::<M>`: lanes `t .. t + L M` of `update`, `M` registers of
+        /// `L` lanes held while every row is added or removed; one body for
+        /// each register width (AVX2's and AVX-512's), given its type and
+        /// intrinsics.
         ///
-        /// # Safety
-        /// The CPU must have AVX2, and `t + 16 M` must be at most
-        /// `update_lanes(dst, src)` (so at most a row's length).
-        #[target_feature(enable = "avx2")]
-        #[inline]
-        unsafe fn tile<const M: usize>(
-            dst: &mut [i16],
-            src: Option<&[i16]>,
-            rows: &[[i16; MAX_HIDDEN]],
-            adds: &[u16],
-            subs: &[u16],
-            t: usize,
-        ) {
-            // `src` may be `dst` itself: the tile is read before it is written.
-            let from = src.map_or(dst.as_ptr(), |s| s.as_ptr()).add(t);
-            let mut r = [_mm256_setzero_si256(); M];
-            for (c, v) in r.iter_mut().enumerate() {
-                *v = _mm256_loadu_si256(from.add(16 * c) as *const __m256i);
-            }
-            for &a in adds {
-                let w = rows[a as usize].as_ptr().add(t);
-                for (c, v) in r.iter_mut().enumerate() {
-                    *v = _mm256_add_epi16(*v, _mm256_loadu_si256(w.add(16 * c) as *const __m256i));
+        /// # Safety (of the generated function)
+        /// The CPU must have the features named, and `t + L M` must be at
+        /// most `update_lanes(dst, src)` (so at most a row's length).
+        macro_rules! update_tile {
+            ($feature:literal, $lanes:literal, $reg:ty, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident) => {
+                #[target_feature(enable = $feature)]
+                #[inline]
+                unsafe fn tile<const M: usize>(
+                    dst: &mut [i16],
+                    src: Option<&[i16]>,
+                    rows: &[[i16; MAX_HIDDEN]],
+                    adds: &[u16],
+                    subs: &[u16],
+                    t: usize,
+                ) {
+                    // `src` may be `dst` itself: the tile is read before it is written.
+                    let from = src.map_or(dst.as_ptr(), |s| s.as_ptr()).add(t);
+                    let mut r = [$zero(); M];
+                    for (c, v) in r.iter_mut().enumerate() {
+                        *v = $load(from.add($lanes * c) as *const $reg);
+                    }
+                    for &a in adds {
+                        let w = rows[a as usize].as_ptr().add(t);
+                        for (c, v) in r.iter_mut().enumerate() {
+                            *v = $add(*v, $load(w.add($lanes * c) as *const $reg));
+                        }
+                    }
+                    for &s in subs {
+                        let w = rows[s as usize].as_ptr().add(t);
+                        for (c, v) in r.iter_mut().enumerate() {
+                            *v = $sub(*v, $load(w.add($lanes * c) as *const $reg));
+                        }
+                    }
+                    let to = dst.as_mut_ptr().add(t);
+                    for (c, v) in r.iter().enumerate() {
+                        $store(to.add($lanes * c) as *mut $reg, *v);
+                    }
                 }
-            }
-            for &s in subs {
-                let w = rows[s as usize].as_ptr().add(t);
-                for (c, v) in r.iter_mut().enumerate() {
-                    *v = _mm256_sub_epi16(*v, _mm256_loadu_si256(w.add(16 * c) as *const __m256i));
-                }
-            }
-            let to = dst.as_mut_ptr().add(t);
-            for (c, v) in r.iter().enumerate() {
-                _mm256_storeu_si256(to.add(16 * c) as *mut __m256i, *v);
-            }
+            };
         }
+
+        update_tile!(
+            "avx2",
+            16,
+            __m256i,
+            _mm256_setzero_si256,
+            _mm256_loadu_si256,
+            _mm256_storeu_si256,
+            _mm256_add_epi16,
+            _mm256_sub_epi16
+        );
 
         /// # Safety
         /// The CPU must have AVX2.
@@ -1292,44 +1310,16 @@ pub mod simd {
                 }
             }
 
-            /// Lanes `t .. t + 32 M` of [`update`].
-            ///
-            /// # Safety
-            /// The CPU must have AVX-512F and BW, and `t + 32 M` must be at
-            /// most `update_lanes(dst, src)`.
-            #[target_feature(enable = "avx512f,avx512bw")]
-            #[inline]
-            unsafe fn tile<const M: usize>(
-                dst: &mut [i16],
-                src: Option<&[i16]>,
-                rows: &[[i16; MAX_HIDDEN]],
-                adds: &[u16],
-                subs: &[u16],
-                t: usize,
-            ) {
-                // `src` may be `dst` itself: the tile is read before it is written.
-                let from = src.map_or(dst.as_ptr(), |s| s.as_ptr()).add(t);
-                let mut r = [_mm512_setzero_si512(); M];
-                for (c, v) in r.iter_mut().enumerate() {
-                    *v = _mm512_loadu_si512(from.add(32 * c) as *const __m512i);
-                }
-                for &a in adds {
-                    let w = rows[a as usize].as_ptr().add(t);
-                    for (c, v) in r.iter_mut().enumerate() {
-                        *v = _mm512_add_epi16(*v, _mm512_loadu_si512(w.add(32 * c) as *const __m512i));
-                    }
-                }
-                for &s in subs {
-                    let w = rows[s as usize].as_ptr().add(t);
-                    for (c, v) in r.iter_mut().enumerate() {
-                        *v = _mm512_sub_epi16(*v, _mm512_loadu_si512(w.add(32 * c) as *const __m512i));
-                    }
-                }
-                let to = dst.as_mut_ptr().add(t);
-                for (c, v) in r.iter().enumerate() {
-                    _mm512_storeu_si512(to.add(32 * c) as *mut __m512i, *v);
-                }
-            }
+            update_tile!(
+                "avx512f,avx512bw",
+                32,
+                __m512i,
+                _mm512_setzero_si512,
+                _mm512_loadu_si512,
+                _mm512_storeu_si512,
+                _mm512_add_epi16,
+                _mm512_sub_epi16
+            );
 
             /// # Safety
             /// The CPU must have AVX-512F, AVX-512BW and AVX2.
