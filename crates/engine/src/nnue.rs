@@ -1025,35 +1025,37 @@ pub mod simd {
         a.min(b) & !15
     }
 
-    /// Whether the CPU has AVX2 (`false` off x86-64).
-    #[inline]
-    pub fn avx2() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            std::arch::is_x86_feature_detected!("avx2")
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
+    /// The widest kernels the CPU can run.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Level {
+        /// The plain loops (every CPU).
+        Portable,
+        /// AVX2: 16 lanes a register.
+        Avx2,
+        /// AVX-512F and BW, with AVX2 for a width that is an odd multiple
+        /// of 16: 32 lanes a register.
+        Avx512,
     }
 
-    /// Whether the CPU has AVX-512 with 16-bit lanes (AVX-512F and BW) and
-    /// AVX2, whose kernels end a width that is an odd multiple of 16
-    /// (`false` off x86-64). Every such CPU has AVX2; a virtual machine
-    /// that hid it gets the plain loops.
+    /// The kernels' level on this CPU, asked of it once and kept: a kernel
+    /// call then costs one load and one branch to dispatch. AVX-512 is
+    /// taken only with AVX2 as well (every such CPU has it; a virtual
+    /// machine that hid it gets the plain loops).
     #[inline]
-    pub fn avx512() -> bool {
+    pub fn level() -> Level {
+        static LEVEL: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+        *LEVEL.get_or_init(detect)
+    }
+
+    fn detect() -> Level {
         #[cfg(target_arch = "x86_64")]
         {
-            std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx2")
+            use std::arch::is_x86_feature_detected as has;
+            if has!("avx2") {
+                return if has!("avx512f") && has!("avx512bw") { Level::Avx512 } else { Level::Avx2 };
+            }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
+        Level::Portable
     }
 
     /// `dst = src + Σ rows[adds] − Σ rows[subs]` (`src` absent: `dst`
@@ -1063,14 +1065,12 @@ pub mod simd {
     #[inline]
     pub fn update(dst: &mut [i16], src: Option<&[i16]>, rows: &[[i16; MAX_HIDDEN]], adds: &[u16], subs: &[u16]) {
         #[cfg(target_arch = "x86_64")]
-        if avx512() {
-            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (checked above).
-            unsafe { x86::avx512::update(dst, src, rows, adds, subs) };
-            return;
-        } else if avx2() {
-            // SAFETY: the CPU has AVX2 (checked above).
-            unsafe { x86::update(dst, src, rows, adds, subs) };
-            return;
+        match level() {
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (`level`).
+            Level::Avx512 => return unsafe { x86::avx512::update(dst, src, rows, adds, subs) },
+            // SAFETY: the CPU has AVX2 (`level`).
+            Level::Avx2 => return unsafe { x86::update(dst, src, rows, adds, subs) },
+            Level::Portable => {}
         }
         portable::update(dst, src, rows, adds, subs);
     }
@@ -1086,12 +1086,12 @@ pub mod simd {
     #[inline]
     pub fn crelu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if avx512() {
-            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (checked above).
-            return unsafe { x86::avx512::crelu_dot(acc, w) };
-        } else if avx2() {
-            // SAFETY: the CPU has AVX2 (checked above).
-            return unsafe { x86::crelu_dot(acc, w) };
+        match level() {
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (`level`).
+            Level::Avx512 => return unsafe { x86::avx512::crelu_dot(acc, w) },
+            // SAFETY: the CPU has AVX2 (`level`).
+            Level::Avx2 => return unsafe { x86::crelu_dot(acc, w) },
+            Level::Portable => {}
         }
         portable::crelu_dot(acc, w)
     }
@@ -1103,12 +1103,12 @@ pub mod simd {
     #[inline]
     pub fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if avx512() {
-            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (checked above).
-            return unsafe { x86::avx512::screlu_dot(acc, w) };
-        } else if avx2() {
-            // SAFETY: the CPU has AVX2 (checked above).
-            return unsafe { x86::screlu_dot(acc, w) };
+        match level() {
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX2 (`level`).
+            Level::Avx512 => return unsafe { x86::avx512::screlu_dot(acc, w) },
+            // SAFETY: the CPU has AVX2 (`level`).
+            Level::Avx2 => return unsafe { x86::screlu_dot(acc, w) },
+            Level::Portable => {}
         }
         portable::screlu_dot(acc, w)
     }
@@ -1156,42 +1156,50 @@ pub mod simd {
         use super::{lanes, update_lanes, MAX_HIDDEN, QA};
         use std::arch::x86_64::*;
 
-        /// # Safety
-        /// The CPU must have AVX2.
-        #[target_feature(enable = "avx2")]
-        pub unsafe fn update(
-            dst: &mut [i16],
-            src: Option<&[i16]>,
-            rows: &[[i16; MAX_HIDDEN]],
-            adds: &[u16],
-            subs: &[u16],
-        ) {
-            // Eight registers (128 lanes) at a time, held in registers while
-            // every row is added or removed; a width that is not a multiple
-            // of 128 ends one register at a time.
-            let n = update_lanes(dst, src);
-            let mut t = 0;
-            while t + 128 <= n {
-                tile::<8>(dst, src, rows, adds, subs, t);
-                t += 128;
-            }
-            while t < n {
-                tile::<1>(dst, src, rows, adds, subs, t);
-                t += 16;
-            }
-        }
+        /// The accumulator update for one register width (AVX2's and
+        /// AVX-512's), given its features, lanes, register type and
+        /// intrinsics: `update` works `$regs` registers (128 lanes) at a
+        /// time, held in registers while every row is added or removed, then
+        /// one register at a time; 16 lanes left over (AVX-512 on a width
+        /// that is an odd multiple of 16) go to `$tail`.
+        macro_rules! update_kernel {
+            (
+                $update_features:literal, $tile_features:literal, $lanes:literal, $regs:literal, $tail:path,
+                $reg:ty, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident
+            ) => {
+                /// # Safety
+                /// The CPU must have the features this kernel is built for.
+                #[target_feature(enable = $update_features)]
+                pub unsafe fn update(
+                    dst: &mut [i16],
+                    src: Option<&[i16]>,
+                    rows: &[[i16; MAX_HIDDEN]],
+                    adds: &[u16],
+                    subs: &[u16],
+                ) {
+                    let n = update_lanes(dst, src);
+                    let mut t = 0;
+                    while t + $lanes * $regs <= n {
+                        tile::<$regs>(dst, src, rows, adds, subs, t);
+                        t += $lanes * $regs;
+                    }
+                    while t + $lanes <= n {
+                        tile::<1>(dst, src, rows, adds, subs, t);
+                        t += $lanes;
+                    }
+                    if t < n {
+                        $tail(dst, src, rows, adds, subs, t);
+                    }
+                }
 
-        /// `tile::<M>`: lanes `t .. t + L M` of `update`, `M` registers of
-        /// `L` lanes held while every row is added or removed; one body for
-        /// each register width (AVX2's and AVX-512's), given its type and
-        /// intrinsics.
-        ///
-        /// # Safety (of the generated function)
-        /// The CPU must have the features named, and `t + L M` must be at
-        /// most `update_lanes(dst, src)` (so at most a row's length).
-        macro_rules! update_tile {
-            ($feature:literal, $lanes:literal, $reg:ty, $zero:ident, $load:ident, $store:ident, $add:ident, $sub:ident) => {
-                #[target_feature(enable = $feature)]
+                /// `tile::<M>`: lanes `t .. t + L M` of `update`, `M`
+                /// registers of `L` lanes.
+                ///
+                /// # Safety
+                /// The CPU must have the features named, and `t + L M` must
+                /// be at most `update_lanes(dst, src)` (so at most a row's
+                /// length).
+                #[target_feature(enable = $tile_features)]
                 #[inline]
                 unsafe fn tile<const M: usize>(
                     dst: &mut [i16],
@@ -1227,9 +1235,12 @@ pub mod simd {
             };
         }
 
-        update_tile!(
+        update_kernel!(
+            "avx2",
             "avx2",
             16,
+            8,
+            tile::<1>,
             __m256i,
             _mm256_setzero_si256,
             _mm256_loadu_si256,
@@ -1283,36 +1294,12 @@ pub mod simd {
             use super::super::{lanes, update_lanes, MAX_HIDDEN, QA};
             use std::arch::x86_64::*;
 
-            /// # Safety
-            /// The CPU must have AVX-512F, AVX-512BW and AVX2.
-            #[target_feature(enable = "avx512f,avx512bw,avx2")]
-            pub unsafe fn update(
-                dst: &mut [i16],
-                src: Option<&[i16]>,
-                rows: &[[i16; MAX_HIDDEN]],
-                adds: &[u16],
-                subs: &[u16],
-            ) {
-                // Four registers (128 lanes) at a time, then one (32), then
-                // AVX2's 16 for a width that is an odd multiple of 16.
-                let n = update_lanes(dst, src);
-                let mut t = 0;
-                while t + 128 <= n {
-                    tile::<4>(dst, src, rows, adds, subs, t);
-                    t += 128;
-                }
-                while t + 32 <= n {
-                    tile::<1>(dst, src, rows, adds, subs, t);
-                    t += 32;
-                }
-                if t < n {
-                    super::tile::<1>(dst, src, rows, adds, subs, t);
-                }
-            }
-
-            update_tile!(
+            update_kernel!(
+                "avx512f,avx512bw,avx2",
                 "avx512f,avx512bw",
                 32,
+                4,
+                super::tile::<1>,
                 __m512i,
                 _mm512_setzero_si512,
                 _mm512_loadu_si512,
@@ -1755,11 +1742,13 @@ mod tests {
     );
 
     fn vector_kernels() -> Vec<Kernels> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut k: Vec<Kernels> = vec![("dispatch", simd::update, simd::crelu_dot, simd::screlu_dot)];
         #[cfg(target_arch = "x86_64")]
         {
+            use simd::{level, Level};
             // SAFETY (each closure): called only when the CPU has the features.
-            if simd::avx2() {
+            if level() >= Level::Avx2 {
                 k.push((
                     "avx2",
                     |d, s, r, a, b| unsafe { simd::x86::update(d, s, r, a, b) },
@@ -1767,7 +1756,7 @@ mod tests {
                     |a, w| unsafe { simd::x86::screlu_dot(a, w) },
                 ));
             }
-            if simd::avx512() {
+            if level() == Level::Avx512 {
                 k.push((
                     "avx512",
                     |d, s, r, a, b| unsafe { simd::x86::avx512::update(d, s, r, a, b) },
@@ -1926,17 +1915,19 @@ mod tests {
                     for (i, pos) in walk.iter().enumerate() {
                         // Plies wander up and down as in a search.
                         let ply = (i * 7 + seed as usize) % 5;
-                        let (inc, full) = with_position!(pos, p => (stack.evaluate(&net, p, ply), net.evaluate(p)));
-                        assert_eq!(inc, full, "{} ply {i}", v.id());
-                        let snap = with_position!(pos, p => Snapshot::of(p));
+                        // The refresh is the reference for both paths
+                        // (`Network::evaluate` is its output).
+                        let (snap, turn) = with_position!(pos, p => (Snapshot::of(p), p.turn()));
+                        let want = net.refresh(&snap);
+                        let inc = with_position!(pos, p => stack.evaluate(&net, p, ply));
+                        assert_eq!(inc, net.output(&want, turn, &snap), "{} ply {i}", v.id());
                         let acc = match walked {
                             Some((from, mut acc)) => {
                                 net.update(&from, &snap, &mut acc);
                                 acc
                             }
-                            None => net.refresh(&snap),
+                            None => want,
                         };
-                        let want = net.refresh(&snap);
                         for p in 0..2 {
                             assert_eq!(acc.v[p][..net.width], want.v[p][..net.width], "{} ply {i} update", v.id());
                         }
