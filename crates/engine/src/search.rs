@@ -1132,6 +1132,22 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             };
             stand_pat = self.corrected(corr_slot(pos), raw_eval);
             best = stand_pat;
+            // The table's score stands in for the evaluation where its
+            // bound says it is the nearer guess (Stockfish's; §59 of
+            // strength.md). The pruning below still measures from the
+            // evaluation.
+            if let Some(e) = tt {
+                let s = from_tt(e.score, ply);
+                if s.abs() < MATE_BOUND
+                    && match e.bound {
+                        Bound::Lower => s > best,
+                        Bound::Upper => s < best,
+                        Bound::Exact | Bound::None => false,
+                    }
+                {
+                    best = s;
+                }
+            }
             if best >= beta {
                 return best;
             }
@@ -1879,6 +1895,30 @@ mod tests {
         assert!(!chess.quiet_checks(&mut MoveList::new()));
         with_worker::<Chess>(&[], |w| {
             assert_eq!(w.qsearch(&chess, -INF, INF, 0, true), w.qsearch(&chess, -INF, INF, 0, false));
+        });
+    }
+
+    /// Quiescence starts from the table's score instead of the evaluation
+    /// where its bound says it is nearer (a lower bound above the
+    /// evaluation, an upper one below it), never from a mate score, and
+    /// the table's scores never cut a window they do not bound.
+    #[test]
+    fn quiescence_starts_from_the_tables_score_where_its_bound_allows() {
+        // No capture and no check for White: quiescence is the stand-pat.
+        let pos = Chess::from_fen("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1").unwrap();
+        with_worker::<Chess>(&[], |w| {
+            let eval = w.qsearch(&pos, -INF, INF, 0, false);
+            let with = |w: &mut Worker<'_, '_, Chess>, score: i32, bound: Bound| {
+                w.shared.tt.clear();
+                w.shared.tt.store(pos.hash(), TtEntry { mv: 0, score, eval, depth: 1, bound });
+                w.qsearch(&pos, -INF, INF, 0, false)
+            };
+            assert_eq!(with(w, eval + 80, Bound::Lower), eval + 80);
+            assert_eq!(with(w, eval - 80, Bound::Upper), eval - 80);
+            // A bound on the wrong side of the evaluation says nothing.
+            assert_eq!(with(w, eval - 80, Bound::Lower), eval);
+            assert_eq!(with(w, eval + 80, Bound::Upper), eval);
+            assert_eq!(with(w, MATE_BOUND + 5, Bound::Lower), eval);
         });
     }
 
