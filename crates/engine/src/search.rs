@@ -1577,11 +1577,20 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                // A reduced move that beats alpha is searched again, a ply
+                // deeper than planned when it beat the best score so far
+                // by a margin, a ply shallower when only just (Stockfish's;
+                // §59 of strength.md); not again when that is no deeper
+                // than the reduced search.
+                let mut full_depth = new_depth;
                 if r > 0 && score > alpha {
-                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    full_depth += i32::from(score > best + 50 + 10 * r) - i32::from(score < best + new_depth);
+                    if full_depth > new_depth - r {
+                        score = -self.search(&child, full_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    }
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
+                    score = -self.search(&child, full_depth, -beta, -alpha, ply + 1, false);
                 }
             }
             self.pop_hash();
