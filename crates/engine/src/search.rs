@@ -1909,8 +1909,8 @@ mod tests {
 
     /// Quiescence starts from the table's score instead of the evaluation
     /// where its bound says it is nearer (a lower bound above the
-    /// evaluation, an upper one below it), never from a mate score, and
-    /// the table's scores never cut a window they do not bound.
+    /// evaluation, an upper one below it), and never from a bound on the
+    /// other side or a mate score.
     #[test]
     fn quiescence_starts_from_the_tables_score_where_its_bound_allows() {
         // No capture and no check for White: quiescence is the stand-pat.
