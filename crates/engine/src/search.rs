@@ -1160,8 +1160,23 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         let mut pk = self.new_picker(pos, tt.map_or(0, |e| e.mv), ply, true);
         let mut best_move = 0;
         let mut any = false;
+        let prune_evasions = in_check && P::FEWER_LATE_MOVES;
+        let cont = if prune_evasions { self.cont_keys(ply) } else { [None, None] };
         while let Some((m, _)) = self.next_move(pos, &mut pk, ply, in_check) {
             any = true;
+            // In check, once an evasion has been found that is not mated,
+            // a quiet evasion the histories score below zero is left out
+            // (as Stockfish's quiescence leaves out quiet evasions its
+            // continuation histories do not favour; not in Genesis: §61 of
+            // strength.md).
+            if prune_evasions
+                && best > -MATE_BOUND
+                && !pos.is_capture(m)
+                && m.promotion().is_none()
+                && self.quiet_stats(pos, m, cont).0 < 0
+            {
+                continue;
+            }
             if !in_check {
                 // Delta pruning.
                 let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
@@ -1557,7 +1572,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             } else {
                 // Late-move reductions.
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && !child.is_check() && (quiet || picked == Picked::BadNoisy) {
+                // From the second move at depth 2 (Stockfish's), but never
+                // at the root (§61 of strength.md); in Genesis, where that
+                // lost, from the third move at depth 3, the root's too.
+                let from = if P::FEWER_LATE_MOVES { !root && depth >= 2 } else { depth >= 3 && searched >= 2 };
+                if from && !child.is_check() && (quiet || picked == Picked::BadNoisy) {
                     r = self.reduction(depth, searched);
                     if !pv_node {
                         r += 1;
@@ -1888,6 +1907,30 @@ mod tests {
     /// captures alone do not see (White, a Knight and a Pawn against a
     /// Queen, stands below -3 on captures only). A variant without the
     /// list (chess) is unchanged.
+    #[test]
+    fn quiescence_in_check_leaves_out_quiet_evasions_with_bad_histories_after_the_first() {
+        // The rook on a1 checks; the King's three moves off the first rank
+        // are the only evasions, all quiet.
+        let pos = Chess::from_fen("4k3/8/8/8/8/8/8/r5K1 w - - 0 1").unwrap();
+        assert!(pos.is_check());
+        let run = |h: i16| {
+            let mut out = (0, 0);
+            with_worker::<Chess>(&[], |w| {
+                for row in w.hist.main[Color::White.index()].iter_mut() {
+                    row.fill(h);
+                }
+                out = (w.qsearch(&pos, -INF, INF, 0, true), w.nodes);
+            });
+            out
+        };
+        let ((bad, bad_nodes), (good, good_nodes)) = (run(-1000), run(1000));
+        // The first evasion is always searched, so no mate is read.
+        assert!(bad > -MATE_BOUND && good > -MATE_BOUND, "{bad} {good}");
+        // With bad histories the other two are left out; with good ones
+        // all three are searched.
+        assert_eq!((bad_nodes, good_nodes), (2, 4));
+    }
+
     #[test]
     fn quiescence_tries_quiet_checks_on_its_first_ply() {
         let pos = Genesis::from_fen("q3k3/8/8/1N6/8/8/7P/6K1 w - - 0 1").unwrap();
