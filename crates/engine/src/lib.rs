@@ -502,6 +502,13 @@ impl Engine {
     }
 }
 
+/// The depth of an aspiration search at iteration `depth` after
+/// `failed_high` fail highs in a row (none since the last fail low): a ply
+/// less for each, never below 1.
+fn window_depth(depth: i32, failed_high: i32) -> i32 {
+    (depth - failed_high).max(1)
+}
+
 /// Iterative deepening with aspiration windows for one worker. Returns the
 /// root lines of the last completed iteration and its depth.
 fn iterate<P: Evaluate>(
@@ -530,6 +537,11 @@ fn iterate<P: Evaluate>(
             w.seldepth = 0;
             let prev = w.root_moves[pv_idx].prev_score;
             let mut delta = 25;
+            // Fail highs of this iteration's window since its last fail
+            // low: each searches the root a ply shallower (Stockfish's
+            // `failedHighCnt`; §64 of strength.md), to confirm the new best
+            // score sooner.
+            let mut failed_high = 0;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                 ((prev - delta).max(-INF), (prev + delta).min(INF))
             } else {
@@ -542,7 +554,7 @@ fn iterate<P: Evaluate>(
                 for rm in w.root_moves[pv_idx..].iter_mut() {
                     rm.score = -INF;
                 }
-                let score = w.search(root, depth, alpha, beta, 0, false);
+                let score = w.search(root, window_depth(depth, failed_high), alpha, beta, 0, false);
                 w.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score)); // stable
                 if w.shared.stopped() {
                     break;
@@ -550,9 +562,11 @@ fn iterate<P: Evaluate>(
                 let bound = if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INF);
+                    failed_high = 0;
                     ScoreBound::Upper
                 } else if score >= beta {
                     beta = (score + delta).min(INF);
+                    failed_high += 1;
                     ScoreBound::Lower
                 } else {
                     break;
@@ -855,6 +869,15 @@ mod time_tests {
             moves_to_go: mtg,
             ..Limits::default()
         }
+    }
+
+    /// The root's aspiration search loses a ply per fail high in a row.
+    #[test]
+    fn window_depth_drops_a_ply_per_fail_high() {
+        assert_eq!(window_depth(12, 0), 12);
+        assert_eq!(window_depth(12, 1), 11);
+        assert_eq!(window_depth(12, 3), 9);
+        assert_eq!(window_depth(2, 5), 1, "never below depth 1");
     }
 
     /// A Genesis side with its whole reserve gets three times the clock's

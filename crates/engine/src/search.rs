@@ -200,6 +200,29 @@ struct StackEntry {
     /// Double singular extensions on the path to this ply (capped, so
     /// that they cannot take the search ever deeper).
     double_ext: u8,
+    /// The late-move reduction of the move being searched from this ply
+    /// (0 outside its reduced search): the child's hindsight reads it.
+    reduction: i32,
+}
+
+/// Hindsight depth (Stockfish 17's): a node its parent reduced by 3 plies
+/// or more, where the opponent's position did not get worse (this side's
+/// evaluation is no better than the parent's, negated), is searched a ply
+/// deeper; one reduced by 2 or more, where the two evaluations together
+/// say both sides stand well (their sum over 175, so the reduction looks
+/// right), a ply shallower. `eval` and `parent_eval` are the corrected
+/// static evaluations of this node and its parent, each from its own
+/// side's view. §64 of strength.md.
+#[inline]
+fn hindsight_depth(depth: i32, prior_reduction: i32, eval: i32, parent_eval: i32) -> i32 {
+    let mut d = depth;
+    if prior_reduction >= 3 && eval <= -parent_eval {
+        d += 1;
+    }
+    if prior_reduction >= 2 && d >= 2 && eval + parent_eval > 175 {
+        d -= 1;
+    }
+    d
 }
 
 /// The least depth at which a TT move is tested for a singular extension
@@ -1329,6 +1352,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         };
 
+        // Hindsight: the parent's reduction of this node, judged by the
+        // two evaluations (not in check, not in a singular search).
+        if !root && excluded == 0 && !in_check && self.stack[sp - 1].static_eval != -INF {
+            depth = hindsight_depth(depth, self.stack[sp - 1].reduction, static_eval, self.stack[sp - 1].static_eval);
+        }
         // Internal iterative reduction: a node the table knows no move for
         // is searched shallower (its next visit has a move to start with).
         if tt_move == 0 && !root && excluded == 0 {
@@ -1600,7 +1628,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
+                self.stack[sp].reduction = r;
                 score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                self.stack[sp].reduction = 0;
                 // A reduced move that beats alpha is searched again, a ply
                 // deeper than planned when it beat the best score so far
                 // by a margin, a ply shallower when only just (Stockfish's;
@@ -2063,6 +2093,49 @@ mod tests {
             w.stack[sp - 1].moved = None;
             w.reward_prior_quiet(&pos, depth, ply);
             assert_eq!(w.hist.cont[k1 * PS + prev] as i32, bonus, "a null move: nothing");
+        });
+    }
+
+    /// Hindsight depth: a ply more after a reduction of 3 where the
+    /// opponent did not get worse, a ply less after one of 2 where both
+    /// evaluations stand well; in the search, a node so reduced searches
+    /// exactly as the node at the adjusted depth with no reduction (same
+    /// nodes, same score), and the parent's mark is cleared after the
+    /// reduced search.
+    #[test]
+    fn hindsight_adjusts_a_reduced_nodes_depth() {
+        assert_eq!(hindsight_depth(6, 3, -50, 40), 7, "opponent not worse: deeper");
+        assert_eq!(hindsight_depth(6, 3, -40, 40), 7, "equal counts as not worse");
+        assert_eq!(hindsight_depth(6, 3, 0, 40), 6, "opponent worse, sum under 175");
+        assert_eq!(hindsight_depth(6, 2, -50, 40), 6, "a reduction of 2 never deepens");
+        assert_eq!(hindsight_depth(6, 2, 100, 100), 5, "both stand well: shallower");
+        assert_eq!(hindsight_depth(6, 2, 100, 75), 6, "a sum of 175 is not over it");
+        assert_eq!(hindsight_depth(1, 2, 100, 100), 1, "never below depth 1");
+        assert_eq!(hindsight_depth(6, 1, 100, 100), 6, "a reduction of 1 changes nothing");
+        assert_eq!(hindsight_depth(6, 0, -500, 40), 6, "no reduction, no hindsight");
+
+        let pos = Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+        let (ply, sp) = (1, 1 + STACK_OFF);
+        let run = |depth: i32, reduction: i32, parent: &dyn Fn(i32) -> i32| {
+            let mut out = (0, 0);
+            with_worker::<Chess>(&[], |w| {
+                let eval = w.static_eval(&pos, ply);
+                w.stack[sp - 1].static_eval = parent(eval);
+                w.stack[sp - 1].reduction = reduction;
+                let v = w.search(&pos, depth, -1, 0, ply, true);
+                out = (v, w.nodes);
+            });
+            out
+        };
+        let worse_not = |e: i32| -e - 100;
+        assert_eq!(run(5, 3, &worse_not), run(6, 0, &worse_not), "reduced by 3: searched at depth 6");
+        assert_ne!(run(5, 3, &worse_not), run(5, 0, &worse_not));
+        let both_well = |e: i32| 200 - e;
+        assert_eq!(run(6, 2, &both_well), run(5, 0, &both_well), "reduced by 2: searched at depth 5");
+        assert_ne!(run(6, 2, &both_well), run(6, 0, &both_well));
+        with_worker::<Chess>(&[], |w| {
+            w.search(&pos, 8, -INF, INF, 0, false);
+            assert!(w.stack.iter().all(|e| e.reduction == 0), "every mark cleared");
         });
     }
 
