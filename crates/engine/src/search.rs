@@ -205,6 +205,14 @@ struct StackEntry {
     reduction: i32,
 }
 
+/// How far below alpha the static evaluation must be for razoring to ask
+/// quiescence whether the node fails low: `450 + 250·depth²`, at any
+/// depth (Stockfish's form; §65 of strength.md).
+#[inline]
+fn razor_margin(depth: i32) -> i32 {
+    450 + 250 * depth * depth
+}
+
 /// Hindsight depth (Stockfish 17's): a node its parent reduced by 3 plies
 /// or more, where the opponent's position did not get worse (this side's
 /// evaluation is no better than the parent's, negated), is searched a ply
@@ -1376,8 +1384,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             {
                 return static_eval;
             }
-            // Razoring.
-            if depth <= 2 && static_eval + 300 * depth < alpha {
+            // Razoring, at every depth, with Stockfish's quadratic margin
+            // (§65 of strength.md; depth ≤ 2 and 300·depth until then).
+            if static_eval < alpha - razor_margin(depth) {
                 let v = self.qsearch(pos, alpha, beta, ply, true);
                 if v < alpha {
                     return v;
@@ -2094,6 +2103,32 @@ mod tests {
             w.reward_prior_quiet(&pos, depth, ply);
             assert_eq!(w.hist.cont[k1 * PS + prev] as i32, bonus, "a null move: nothing");
         });
+    }
+
+    /// Razoring: at any depth, a node whose static evaluation lies more
+    /// than `450 + 250·depth²` below alpha returns quiescence's fail-low
+    /// score, having searched nothing else; just inside the margin it
+    /// searches its moves (another score or node count).
+    #[test]
+    fn razoring_asks_quiescence_beyond_its_margin_at_any_depth() {
+        assert_eq!((razor_margin(1), razor_margin(2), razor_margin(3)), (700, 1450, 2700));
+        // Kiwipete: many moves, captures on both sides.
+        let pos = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let ply = 1;
+        let mut eval = 0;
+        with_worker::<Chess>(&[], |w| eval = w.static_eval(&pos, ply));
+        for depth in [1, 2, 3, 5] {
+            let run = |alpha: i32| {
+                let (mut q, mut search) = ((0, 0), (0, 0));
+                with_worker::<Chess>(&[], |w| q = (w.qsearch(&pos, alpha, alpha + 1, ply, true), w.nodes));
+                with_worker::<Chess>(&[], |w| search = (w.search(&pos, depth, alpha, alpha + 1, ply, true), w.nodes));
+                (q, search)
+            };
+            let ((qv, qn), got) = run(eval + razor_margin(depth) + 1);
+            assert_eq!(got, (qv, qn + 1), "depth {depth}: razored, quiescence's score and nodes");
+            let ((qv, qn), got) = run(eval + razor_margin(depth) - 1);
+            assert_ne!(got, (qv, qn + 1), "depth {depth}: inside the margin the moves are searched");
+        }
     }
 
     /// Hindsight depth: a ply more after a reduction of 3 where the
