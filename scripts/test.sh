@@ -75,6 +75,10 @@ phase "hygiene done (rustfmt, self-containment, clippy, rustdoc, package)"
 
 # CHIMERA_SLOW_TESTS=1 is read by the perft driver (crates/rules/tests/perft.rs).
 cargo test --workspace
+# The tuning build (scripts/spsa.py): its numbers are options and take values.
+cargo clippy --quiet -p chimera-engine --features spsa --all-targets -- -D warnings
+cargo test --quiet -p chimera-engine --features spsa --lib search_params
+cargo test --quiet -p chimera-engine --features spsa --test uci_protocol search_numbers
 phase "cargo test done"
 
 # The library's examples, run as a user would (each exits non-zero on failure).

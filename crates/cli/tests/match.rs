@@ -783,3 +783,66 @@ fn bench_alternate_gives_each_build_as_a_ratio_to_the_first() {
         );
     }
 }
+
+#[test]
+fn spsa_moves_a_number_towards_the_side_that_wins_and_resumes_its_log() {
+    // scripts/spsa.py against a fake peer (tests/fake_engines/spsa_peer.py)
+    // on whose "matches" the larger x always wins: every iteration must
+    // move x up, whichever sign its perturbation drew; y, which decides
+    // nothing, only wanders inside its range.
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/spsa.py");
+    let peer = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/spsa_peer.py").display().to_string();
+    let log = scratch("spsa.csv");
+    let log = log.display().to_string();
+    let run = |iterations: &str, extra: &[&str]| {
+        let mut args = vec!["--engine", &peer, "--iterations", iterations, "--log", &log];
+        args.extend_from_slice(extra);
+        run_script(&script, &args)
+    };
+    let (ok, _, err) = run("3", &[]);
+    assert!(ok, "{err}");
+    let rows = |log: &str| -> Vec<Vec<f64>> {
+        std::fs::read_to_string(log)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').map(|v| v.parse().unwrap()).collect())
+            .collect()
+    };
+    let first = rows(&log);
+    assert_eq!(first.len(), 3, "{first:?}");
+    let mut x = 10.0;
+    for r in &first {
+        // iteration, wins, losses, draws, x, y: three wins and no loss for
+        // the side with the larger x, which moves x up.
+        assert_eq!(r[1] + r[2], 3.0, "{r:?}");
+        assert!(r[4] > x, "x did not rise: {first:?}");
+        assert!((0.0..=9.0).contains(&r[5]), "{r:?}");
+        x = r[4];
+    }
+    // The same command with a longer schedule goes on from the last row.
+    let (ok, _, err) = run("5", &[]);
+    assert!(ok, "{err}");
+    let all = rows(&log);
+    assert_eq!(all.len(), 5);
+    assert_eq!(all[..3], first[..]);
+    assert!(all[4][4] > all[2][4]);
+    // The report gives the values as match options.
+    let (ok, out, _) = run("5", &["--report"]);
+    assert!(ok && out.contains("5 iterations, 20 games"), "{out}");
+    assert!(out.contains(&format!("option.Tune_x={},option.Tune_y=", all[4][4].round())), "{out}");
+    // Bad requests are refused with the reason.
+    let (ok, _, err) = run("5", &["--params", "x,z"]);
+    assert!(!ok && err.contains("unknown numbers: z"), "{err}");
+    let (ok, _, err) = run("6", &["--params", "x"]);
+    assert!(!ok && err.contains("tunes other numbers than these"), "{err}");
+    let (ok, _, err) = run_script(&script, &["--engine", &fake(), "--log", &log]);
+    assert!(!ok && err.contains("offers no tunable numbers"), "{err}");
+    let faulty = Command::new(&script)
+        .args(["--engine", &peer, "--iterations", "1", "--log", &scratch("spsa2.csv").display().to_string()])
+        .env("SPSA_PEER_FAULT", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&faulty.stderr);
+    assert!(!faulty.status.success() && err.contains("the match had faults"), "{err}");
+}

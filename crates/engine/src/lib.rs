@@ -15,6 +15,7 @@ pub mod datagen;
 pub mod eval;
 pub mod nnue;
 pub mod search;
+pub mod search_params;
 pub mod train;
 pub mod tt;
 pub mod tune;
@@ -536,7 +537,7 @@ fn iterate<P: Evaluate>(
             w.pv_idx = pv_idx;
             w.seldepth = 0;
             let prev = w.root_moves[pv_idx].prev_score;
-            let mut delta = 25;
+            let mut delta = search_params::aspiration();
             // Fail highs of this iteration's window since its last fail
             // low: each searches the root a ply shallower (Stockfish's
             // `failedHighCnt`; §64 of strength.md), to confirm the new best

@@ -15,6 +15,7 @@
 
 use crate::eval::Evaluate;
 use crate::nnue::{self, Network};
+use crate::search_params as param;
 use crate::tt::{decode_move, encode_move, encode_squares, Bound, TranspositionTable, TtEntry, SQUARE_MASK};
 use chimera_rules::{Color, Move, MoveKind, MoveList, Role, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -210,7 +211,7 @@ struct StackEntry {
 /// depth (Stockfish's form; §65 of strength.md).
 #[inline]
 fn razor_margin(depth: i32) -> i32 {
-    450 + 250 * depth * depth
+    param::razor_base() + param::razor_quad() * depth * depth
 }
 
 /// Hindsight depth (Stockfish 17's): a node its parent reduced by 3 plies
@@ -227,7 +228,7 @@ fn hindsight_depth(depth: i32, prior_reduction: i32, eval: i32, parent_eval: i32
     if prior_reduction >= 3 && eval <= -parent_eval {
         d += 1;
     }
-    if prior_reduction >= 2 && d >= 2 && eval + parent_eval > 175 {
+    if prior_reduction >= 2 && d >= 2 && eval + parent_eval > param::hindsight_margin() {
         d -= 1;
     }
     d
@@ -505,7 +506,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         let mut lmr = Box::new([[0u8; LMR_MOVES]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as u8;
+                let (base, div) = (param::lmr_base() as f64 / 100.0, param::lmr_div() as f64 / 100.0);
+                *r = (base + (d as f64).ln() * (n as f64).ln() / div).max(0.0) as u8;
             }
         }
         Worker {
@@ -1215,13 +1217,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             if !in_check {
                 // Delta pruning.
                 let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
-                if stand_pat + victim + 200 < alpha && m.promotion().is_none() {
+                if stand_pat + victim + param::qs_delta() < alpha && m.promotion().is_none() {
                     continue;
                 }
                 // Futility: far below alpha, a capture that does not win
                 // material by exchange cannot bring the score up to it.
-                if stand_pat + 200 <= alpha && m.promotion().is_none() && !see_ge(pos, m, 1) {
-                    best = best.max(stand_pat + 200);
+                if stand_pat + param::qs_futility() <= alpha && m.promotion().is_none() && !see_ge(pos, m, 1) {
+                    best = best.max(stand_pat + param::qs_futility());
                     continue;
                 }
             }
@@ -1379,7 +1381,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             // Reverse futility pruning (to depth 8 with 75 a ply: §44 of
             // strength.md).
             if depth <= 8
-                && static_eval - 75 * depth + if improving { 40 } else { 0 } >= beta
+                && static_eval - param::rfp_margin() * depth + if improving { param::rfp_improving() } else { 0 }
+                    >= beta
                 && static_eval.abs() < MATE_BOUND
             {
                 return static_eval;
@@ -1406,7 +1409,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 && beta.abs() < MATE_BOUND
             {
                 if let Some(child) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    let r = 3 + depth / 4 + ((static_eval - beta) / param::nmp_eval_div()).min(3);
                     self.stack[sp].moved = None;
                     self.stack[sp + 1].excluded_null = true;
                     self.stack[sp + 1].double_ext = self.stack[sp].double_ext;
@@ -1430,7 +1433,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
         // ProbCut: when a good capture's reduced search clears beta by a
         // margin, a full search would almost surely fail high too. Skipped
         // when the table already holds a deep enough score below the margin.
-        let pc_beta = beta + 200 - if improving { 50 } else { 0 };
+        let pc_beta = beta + param::probcut_margin() - if improving { param::probcut_improving() } else { 0 };
         if !pv_node
             && !in_check
             && !root
@@ -1486,7 +1489,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 let tt_score = from_tt(e.score, ply);
                 if e.depth >= depth - 3 && matches!(e.bound, Bound::Lower | Bound::Exact) && tt_score.abs() < MATE_BOUND
                 {
-                    let sb = tt_score - 2 * depth;
+                    let sb = tt_score - param::singular_margin() * depth / 10;
                     self.stack[sp].excluded = tt_move;
                     let v = self.search(pos, (depth - 1) / 2, sb - 1, sb, ply, cut_node);
                     self.stack[sp].excluded = 0;
@@ -1494,8 +1497,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                         return 0;
                     }
                     if v < sb {
-                        tt_ext =
-                            if !pv_node && v < sb - 20 && self.stack[sp].double_ext < MAX_DOUBLE_EXT { 2 } else { 1 };
+                        tt_ext = if !pv_node
+                            && v < sb - param::double_ext_margin()
+                            && self.stack[sp].double_ext < MAX_DOUBLE_EXT
+                        {
+                            2
+                        } else {
+                            1
+                        };
                     } else if sb >= beta {
                         return sb;
                     } else if tt_score >= beta || cut_node {
@@ -1575,14 +1584,16 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                     // Futility pruning (the same for every later quiet: the
                     // reduced depth only shrinks as the count grows).
-                    if lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha {
+                    if lmr_depth <= 6
+                        && static_eval + param::futility_base() + param::futility_depth() * lmr_depth <= alpha
+                    {
                         if let Some(pk) = pk.as_mut() {
                             pk.skip_quiets = true;
                         }
                         continue;
                     }
                     // History pruning.
-                    if lmr_depth <= 4 && picked == Picked::Quiet && stat < -4000 * depth {
+                    if lmr_depth <= 4 && picked == Picked::Quiet && stat < -param::hist_prune() * depth {
                         continue;
                     }
                     // Continuation-history pruning (Fairy-Stockfish's): a
@@ -1592,12 +1603,19 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                     }
                     // A quiet move that loses material by exchange, unless
                     // it gives check.
-                    if lmr_depth <= 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth) && !pos.after(m).is_check() {
+                    if lmr_depth <= 8
+                        && !see_ge(pos, m, -param::see_quiet() * lmr_depth * lmr_depth)
+                        && !pos.after(m).is_check()
+                    {
                         continue;
                     }
                 }
                 // Losing captures at low depth.
-                if is_capture && depth <= 3 && picked == Picked::BadNoisy && !see_ge(pos, m, -80 * depth) {
+                if is_capture
+                    && depth <= 3
+                    && picked == Picked::BadNoisy
+                    && !see_ge(pos, m, -param::see_capture() * depth)
+                {
                     continue;
                 }
             }
@@ -1633,7 +1651,7 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= (stat / 12_000).clamp(-2, 2);
+                        r -= (stat / param::lmr_hist_div()).clamp(-2, 2);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -1647,7 +1665,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // than the reduced search.
                 let mut full_depth = new_depth;
                 if r > 0 && score > alpha {
-                    full_depth += i32::from(score > best + 50 + 10 * r) - i32::from(score < best + new_depth);
+                    full_depth += i32::from(score > best + param::research_deeper() + 10 * r)
+                        - i32::from(score < best + new_depth);
                     if full_depth > new_depth - r {
                         score = -self.search(&child, full_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                     }

@@ -182,11 +182,25 @@ impl Uci {
             "option name EvalFile type string default <embedded>".into(),
             format!("option name NNUE Hybrid type spin default {} min 0 max 10000", crate::NNUE_HYBRID),
             format!("option name NNUE Scale type spin default {} min 10 max 400", crate::NNUE_SCALE),
-            "uciok".into(),
         ];
         for l in lines {
             self.say(&l);
         }
+        // A tuning build (`--features spsa`) offers the search's numbers.
+        if crate::search_params::TUNABLE {
+            for p in crate::search_params::ALL {
+                self.say(&format!(
+                    "option name Tune_{} type spin default {} min {} max {}",
+                    p.name, p.default, p.min, p.max
+                ));
+            }
+            // The tuner's line for each (scripts/spsa.py): name, default,
+            // min, max, step.
+            for p in crate::search_params::ALL {
+                self.say(&format!("info string spsa {},{},{},{},{}", p.name, p.default, p.min, p.max, p.step));
+            }
+        }
+        self.say("uciok");
     }
 
     fn cmd_setoption(&mut self, rest: &[&str]) {
@@ -264,6 +278,9 @@ impl Uci {
                 self.engine()
                     .set_eval_file(path.as_deref())
                     .map(|what| say(&self.out, &format!("info string EvalFile: {what}")))
+            }
+            n if n.starts_with("tune_") => {
+                spin(i32::MIN as i64, i32::MAX as i64).and_then(|v| crate::search_params::set(&n[5..], v as i32))
             }
             _ => Err(format!("unknown option '{name}'")),
         };

@@ -115,6 +115,31 @@ fn uci_lists_id_and_every_option() {
     g.quit();
 }
 
+/// The search's numbers are UCI options only in a tuning build (`--features
+/// spsa`, for scripts/spsa.py); a normal build neither lists them nor lets
+/// `setoption` change them, and says why.
+#[test]
+fn search_numbers_are_options_only_in_a_tuning_build() {
+    let mut g = Gui::start();
+    g.send("uci");
+    let t = g.wait_line("uciok");
+    let listed = t.contains("option name Tune_rfp_margin type spin default 75 min 20 max 200");
+    assert_eq!(listed, cfg!(feature = "spsa"), "{t}");
+    assert_eq!(t.contains("info string spsa rfp_margin,75,20,200,8"), cfg!(feature = "spsa"), "{t}");
+    g.send("setoption name Tune_rfp_margin value 80");
+    g.send("setoption name Tune_rfp_margin value 1000");
+    g.send("setoption name Tune_no_such value 1");
+    let t = g.sync();
+    assert!(t.contains("search parameter 'rfp_margin' must be between 20 and 200, got 1000"), "{t}");
+    assert!(t.contains("unknown search parameter 'no_such'"), "{t}");
+    assert_eq!(
+        t.contains("search parameter 'rfp_margin' is fixed in this build (build with --features spsa to tune it)"),
+        !cfg!(feature = "spsa"),
+        "{t}"
+    );
+    g.quit();
+}
+
 /// `isready` is answered while `go infinite` runs; no bestmove comes until
 /// `stop`, and then exactly one.
 #[test]
