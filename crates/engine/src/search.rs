@@ -504,9 +504,9 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             *c = c.saturating_add(1);
         }
         let mut lmr = Box::new([[0u8; LMR_MOVES]; 64]);
+        let (base, div) = (param::lmr_base() as f64 / 100.0, param::lmr_div() as f64 / 100.0);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                let (base, div) = (param::lmr_base() as f64 / 100.0, param::lmr_div() as f64 / 100.0);
                 *r = (base + (d as f64).ln() * (n as f64).ln() / div).max(0.0) as u8;
             }
         }

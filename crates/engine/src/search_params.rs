@@ -27,7 +27,7 @@ pub struct Param {
 
 macro_rules! params {
     ($($(#[doc = $doc:expr])* $name:ident = $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+        #[allow(non_camel_case_types, dead_code)]
         #[derive(Copy, Clone)]
         #[repr(usize)]
         enum Id { $($name,)* }
