@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target (FEN, SAN, UCI-move and PGN readers) for a
-# while each.
+# Runs every cargo-fuzz target (FEN, SAN, UCI-move and PGN readers; the
+# engine's network-file and datagen-record readers) for a while each.
 #
 #   scripts/fuzz.sh                ~20 s per target
 #   scripts/fuzz.sh 3600           an hour per target (long runs)
@@ -31,7 +31,7 @@ else
 fi
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(fen san uci pgn)
+    targets=(fen san uci pgn network records)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -42,8 +42,11 @@ fi
 export RUSTC_BOOTSTRAP=1
 for t in "${targets[@]}"; do
     mkdir -p "fuzz/corpus/$t"
+    # A network file is tens of kilobytes (the seed: a 16-wide net).
+    max_len=4096
+    [[ "$t" == network ]] && max_len=65536
     echo "fuzz.sh: $t (${limit[*]})" >&2
     cargo fuzz run --sanitizer none "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
-        "${limit[@]}" -max_len=4096 -print_final_stats=1
+        "${limit[@]}" -max_len="$max_len" -print_final_stats=1
 done
 echo "fuzz.sh: no crash in ${targets[*]}" >&2

@@ -254,7 +254,21 @@ impl Engine {
             self.eval_file = None;
             return Ok("built-in nets".into());
         };
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        // Read no more than the largest net can be (a path such as
+        // /dev/zero must not fill the memory).
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| {
+                std::io::Read::read_to_end(&mut std::io::Read::take(f, nnue::MAX_FILE_LEN as u64 + 1), &mut bytes)
+            })
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if bytes.len() > nnue::MAX_FILE_LEN {
+            return Err(format!(
+                "{}: more than {} bytes, larger than any Chimera network file",
+                path.display(),
+                nnue::MAX_FILE_LEN
+            ));
+        }
         let net = nnue::Network::from_bytes(&bytes, &path.display().to_string())
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let what = format!("{} net {} for {}", net.describe(), path.display(), net.variant.id());

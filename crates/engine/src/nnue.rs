@@ -573,6 +573,11 @@ pub const fn file_len(id_len: usize, shape: Shape) -> usize {
         + 4 * shape.buckets
 }
 
+/// No network file is longer: the widest net with the most king and
+/// output buckets and the longest variant id.
+pub const MAX_FILE_LEN: usize =
+    file_len(255, Shape { activation: Activation::SCReLU, buckets: MAX_BUCKETS, width: MAX_HIDDEN, kings: 8 });
+
 impl Network {
     /// Reads a network file (format in the module documentation). The
     /// error says what is wrong with the bytes.

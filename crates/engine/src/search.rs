@@ -30,6 +30,9 @@ const SHORT_CLOCK: Duration = Duration::from_millis(250);
 
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
+/// The largest static evaluation a network may give, well inside
+/// [`MATE_BOUND`] (a built-in net's output stays within a few thousand).
+pub const NET_LIMIT: i32 = 20_000;
 
 /// Everything the threads of one search share.
 pub struct Shared<'a> {
@@ -543,7 +546,12 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
     fn static_eval(&mut self, pos: &P, ply: usize) -> i32 {
         match self.shared.net {
             Some(net) if self.shared.hybrid == 0 || pos.material().abs() <= self.shared.hybrid => {
-                self.nnue.evaluate(net, pos, ply) * self.shared.scale / 100
+                // Kept off mate scores: a net's output is bounded only by
+                // its weights, and an `EvalFile` may hold any (a hostile
+                // file's reached ±52 million centipawns, which times the
+                // scale overflowed).
+                let v = self.nnue.evaluate(net, pos, ply) as i64 * self.shared.scale as i64 / 100;
+                v.clamp(-NET_LIMIT as i64, NET_LIMIT as i64) as i32
             }
             _ => pos.evaluate(),
         }
