@@ -248,10 +248,10 @@ pub fn pawn_report(games: &[GameRecord], variant: Variant, first: u32, last: u32
                 .iter()
                 .filter(|&&r| r != Role::Pawn && r != Role::King)
                 .all(|&r| count(Color::White, r) == count(Color::Black, r));
-            if (first..=last).contains(&pos.fullmoves()) && level && !pos.is_check() && score.abs() <= 400 {
+            if (first..=last).contains(&pos.fullmoves()) && level && !pos.is_check() && score.unsigned_abs() <= 400 {
                 let d = count(Color::White, Role::Pawn) as i32 - count(Color::Black, Role::Pawn) as i32;
                 let (label, result) = if d < 0 {
-                    (-score as f64 / 100.0, 1.0 - g.result as f64)
+                    (-(score as f64) / 100.0, 1.0 - g.result as f64)
                 } else {
                     (score as f64 / 100.0, g.result as f64)
                 };
