@@ -5,6 +5,7 @@
 //! the engine's bounds. The bodies shared with cargo-fuzz are in
 //! `fuzz/src/engine.rs` (`scripts/fuzz.sh network records`).
 
+mod common;
 #[path = "../../../fuzz/src/engine.rs"]
 mod fuzz_bodies;
 
@@ -13,8 +14,9 @@ use chimera_engine::nnue::{Activation, Network, INPUTS};
 use chimera_engine::search::{MATE_BOUND, NET_LIMIT};
 use chimera_engine::{uci, Engine, EngineOptions, Limits, Score, Strength};
 use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
+use common::Shared;
 use proptest::prelude::*;
-use std::io::{Cursor, Write};
+use std::io::Cursor;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -225,7 +227,7 @@ proptest! {
     fn the_uci_loop_answers_any_lines(lines in proptest::collection::vec(uci_line(), 1..12)) {
         let input = lines.join("\n") + "\n";
         let out = Arc::new(Mutex::new(Vec::new()));
-        uci::run(Cursor::new(input.clone().into_bytes()), Sink(out.clone())).expect("the loop ends");
+        uci::run(Cursor::new(input.clone().into_bytes()), Shared(out.clone())).expect("the loop ends");
         let text = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
         let count = |what: &str| text.lines().filter(|l| l.trim() == what || l.starts_with(&format!("{what} "))).count();
         let asked = |what: &str| lines.iter().filter(|l| l.split_whitespace().next() == Some(what)).count();
@@ -233,18 +235,6 @@ proptest! {
         prop_assert_eq!(count("readyok"), before_quit("isready"), "input:\n{}\noutput:\n{}", input, text);
         prop_assert!(count("bestmove") <= asked("go"), "input:\n{}\noutput:\n{}", input, text);
         prop_assert!(!text.contains("search thread failed"), "input:\n{}\noutput:\n{}", input, text);
-    }
-}
-
-#[derive(Clone)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-impl Write for Sink {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 

@@ -3,22 +3,11 @@
 //! Waits have a generous deadline only to turn a hang into a failure; no
 //! assertion depends on speed.
 
+mod common;
+
+use common::Shared;
 use std::io::{BufReader, Write};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 struct Gui {
     input: std::io::PipeWriter,

@@ -4,8 +4,27 @@
 
 use chimera_engine::{Engine, EngineOptions, Limits, SearchInfo, SearchResult, Strength};
 use chimera_rules::AnyPosition;
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
+/// A writer into a shared buffer: what the UCI loop says, read back by the
+/// test (`uci::run` takes the writer and keeps it).
+#[allow(dead_code)] // each test binary uses what it needs of this module
+#[derive(Clone, Default)]
+pub struct Shared(pub Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[allow(dead_code)]
 pub fn search_to_depth(
     pos: &AnyPosition,
     history: &[u64],
