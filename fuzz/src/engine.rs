@@ -6,14 +6,13 @@
 //!
 //! Each body must never panic on any input. Where a reader accepts the
 //! input, what it returns must be usable and consistent: a network read
-//! evaluates positions and writes back to
-//! bytes that read again to the same net; records read replay, train and
-//! write back to the same games.
+//! evaluates positions and writes back to bytes that read again to the
+//! same net; records read replay, train and write back to the same games.
 
 use chimera_engine::datagen::{self, GameRecord};
 use chimera_engine::nnue::Network;
 use chimera_engine::train::Data;
-use chimera_rules::{with_position, AnyPosition, Position, RuleOptions, Variant};
+use chimera_rules::{with_position, AnyPosition, Move, Position, RuleOptions, Variant};
 
 /// A network file (UCI `EvalFile`).
 pub fn network(data: &[u8]) {
@@ -51,12 +50,11 @@ pub fn records(data: &[u8]) {
     }
     // What the trainer and the pawn report make of them, in every variant.
     for v in Variant::ALL {
-        let mut d = Data::default();
-        d.add_records(data, v, 0, 2, true).expect("records read once read again");
+        Data::default().add_games(&games, v, 0, 2, true);
         let _ = datagen::pawn_report(&games, v, 0, u32::MAX);
     }
 }
 
-fn key(g: &GameRecord) -> (String, u32, Vec<String>, Vec<i16>) {
-    (g.start.fen(), (g.result * 2.0) as u32, g.moves.iter().map(|m| format!("{m:?}")).collect(), g.scores.clone())
+fn key(g: &GameRecord) -> (String, f32, &[Move], &[i16]) {
+    (g.start.fen(), g.result, &g.moves, &g.scores)
 }

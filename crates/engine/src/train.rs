@@ -117,7 +117,18 @@ impl Data {
         validation: usize,
         mirror: bool,
     ) -> Result<usize, String> {
-        let games = crate::datagen::read_records(bytes)?;
+        Ok(self.add_games(&crate::datagen::read_records(bytes)?, variant, skip, validation, mirror))
+    }
+
+    /// [`Data::add_records`] for games already read.
+    pub fn add_games(
+        &mut self,
+        games: &[crate::datagen::GameRecord],
+        variant: Variant,
+        skip: usize,
+        validation: usize,
+        mirror: bool,
+    ) -> usize {
         let mut n = 0;
         for g in games.iter().filter(|g| g.start.variant() == variant) {
             n += 1;
@@ -144,7 +155,7 @@ impl Data {
                 pos.play_unchecked(m);
             }
         }
-        Ok(n)
+        n
     }
 }
 
