@@ -1573,6 +1573,13 @@ pub trait Evaluate: Position {
     /// Genesis, where the two together lost −46.1 Elo at 10,000 nodes
     /// (§61 of strength.md).
     const FEWER_LATE_MOVES: bool = true;
+    /// Whether reverse futility and the null move measure from the
+    /// table's score where its bound says it is nearer than the static
+    /// evaluation (as Stockfish's). On where it won or held at 10,000
+    /// nodes (chess +10.7 over three sets of openings); off in Magic Ring
+    /// (−21.6 [−40.4, −2.8], where quiescence's fail-low floor alone is
+    /// +10.4) and Genesis (§68 of strength.md).
+    const TABLE_EVAL_PRUNING: bool = true;
 
     /// Score in centipawns from the side to move's point of view (with the
     /// thread's pawn-structure cache).
@@ -1800,6 +1807,7 @@ impl Evaluate for Genie {
 /// placement is almost always available, so zugzwang is rare).
 impl Evaluate for Genesis {
     const FEWER_LATE_MOVES: bool = false;
+    const TABLE_EVAL_PRUNING: bool = false;
 
     fn reserve_to_place(&self) -> u32 {
         self.reserves()[self.turn()].iter().map(|&n| n as u32).sum()
@@ -1891,6 +1899,7 @@ impl Evaluate for Clown {
 /// Null move: by FEN; a side holding a ring next to one of its pieces always
 /// has a pass, so zugzwang is no more likely than in chess.
 impl Evaluate for MagicRing {
+    const TABLE_EVAL_PRUNING: bool = false;
     fn parts(&self, acc: &mut Acc) -> Parts {
         let b = self.board();
         let phase = board_eval(b, None, acc);

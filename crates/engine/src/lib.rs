@@ -526,7 +526,7 @@ fn window_depth(depth: i32, failed_high: i32) -> i32 {
 
 /// Iterative deepening with aspiration windows for one worker. Returns the
 /// root lines of the last completed iteration and its depth.
-fn iterate<P: Evaluate>(
+pub(crate) fn iterate<P: Evaluate>(
     w: &mut Worker<'_, '_, P>,
     root: &P,
     max_depth: i32,
@@ -550,6 +550,7 @@ fn iterate<P: Evaluate>(
         for pv_idx in 0..multipv {
             w.pv_idx = pv_idx;
             w.seldepth = 0;
+            w.deeper_limit = 2 * depth as usize;
             let prev = w.root_moves[pv_idx].prev_score;
             let mut delta = search_params::aspiration();
             // Fail highs of this iteration's window since its last fail

@@ -209,6 +209,29 @@ struct StackEntry {
     reduction: i32,
 }
 
+/// The evaluation, or the table's score where its bound says that is the
+/// nearer guess: a lower bound above the evaluation, an upper bound below
+/// it (never a mate score).
+#[inline]
+fn nearer_guess(eval: i32, tt: Option<TtEntry>, ply: usize) -> i32 {
+    match tt {
+        Some(e) => {
+            let s = from_tt(e.score, ply);
+            let nearer = match e.bound {
+                Bound::Lower => s > eval,
+                Bound::Upper => s < eval,
+                Bound::Exact | Bound::None => false,
+            };
+            if nearer && s.abs() < MATE_BOUND {
+                s
+            } else {
+                eval
+            }
+        }
+        None => eval,
+    }
+}
+
 /// How far below alpha the static evaluation must be for razoring to ask
 /// quiescence whether the node fails low: `450 + 250·depth²`, at any
 /// depth (Stockfish's form; §65 of strength.md).
@@ -271,6 +294,15 @@ pub struct Worker<'s, 'a, P: Evaluate> {
     null_floor: usize,
     pub nodes: u64,
     pub seldepth: u32,
+    /// The ply from which no reduced move is searched again a ply deeper
+    /// than planned: twice the iteration's depth (set by the iterative
+    /// deepening; [`MAX_PLY`] otherwise). Without it, Magic Ring's search
+    /// went a hundred plies deep at depth 10, each ply searched again at
+    /// its parent's depth (§68 of strength.md).
+    pub deeper_limit: usize,
+    /// Whether reverse futility and the null move measure from the table's
+    /// score ([`Evaluate::TABLE_EVAL_PRUNING`]; a test turns it on).
+    table_eval: bool,
     killers: Vec<[u32; 2]>,
     hist: Histories,
     stack: Vec<StackEntry>,
@@ -521,6 +553,8 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             null_floor: 0,
             nodes: 0,
             seldepth: 0,
+            deeper_limit: MAX_PLY,
+            table_eval: P::TABLE_EVAL_PRUNING,
             killers: vec![[0; 2]; MAX_PLY + 8],
             hist,
             stack: vec![StackEntry::default(); MAX_PLY + 8 + STACK_OFF],
@@ -1176,23 +1210,10 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 None => self.static_eval(pos, ply),
             };
             stand_pat = self.corrected(corr_slot(pos), raw_eval);
-            best = stand_pat;
             // The table's score stands in for the evaluation where its
-            // bound says it is the nearer guess (Stockfish's; §59 of
-            // strength.md). The pruning below still measures from the
-            // evaluation.
-            if let Some(e) = tt {
-                let s = from_tt(e.score, ply);
-                if s.abs() < MATE_BOUND
-                    && match e.bound {
-                        Bound::Lower => s > best,
-                        Bound::Upper => s < best,
-                        Bound::Exact | Bound::None => false,
-                    }
-                {
-                    best = s;
-                }
-            }
+            // bound says it is the nearer guess (§59 of strength.md). The
+            // pruning below still measures from the evaluation.
+            best = nearer_guess(stand_pat, tt, ply);
             if best >= beta {
                 return best;
             }
@@ -1226,6 +1247,11 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // Delta pruning.
                 let victim = pos.board().role_at(m.to).map_or(100, |r| pos.piece_value(r, m.to));
                 if stand_pat + victim + param::qs_delta() < alpha && m.promotion().is_none() {
+                    // The capture's margin is what the node could have
+                    // reached by it: a fail-low score no lower than that,
+                    // so that the parent's fail-high is not too high (as
+                    // Stockfish's; §67 of strength.md).
+                    best = best.max(stand_pat + victim + param::qs_delta());
                     continue;
                 }
                 // Futility: far below alpha, a capture that does not win
@@ -1385,15 +1411,24 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
 
+        // Reverse futility and the null move measure from the table's
+        // score where its bound says it is the nearer guess (Stockfish's;
+        // §68 of strength.md: it lost until quiescence's fail-low floor,
+        // §67), in the variants where that wins; razoring and the move
+        // loop's pruning from the evaluation.
+        let eval = if in_check || excluded != 0 || !self.table_eval {
+            static_eval
+        } else {
+            nearer_guess(static_eval, tt, ply)
+        };
         if !pv_node && !in_check && !root {
             // Reverse futility pruning (to depth 8 with 75 a ply: §44 of
             // strength.md).
             if depth <= 8
-                && static_eval - param::rfp_margin() * depth + if improving { param::rfp_improving() } else { 0 }
-                    >= beta
-                && static_eval.abs() < MATE_BOUND
+                && eval - param::rfp_margin() * depth + if improving { param::rfp_improving() } else { 0 } >= beta
+                && eval.abs() < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Razoring, at every depth, with Stockfish's quadratic margin
             // (§65 of strength.md; depth ≤ 2 and 300·depth until then).
@@ -1410,14 +1445,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             let b = pos.board();
             let non_pawn = b.by_color(us) & !b.by_role(Role::Pawn) & !b.by_role(Role::King);
             if depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && !self.stack[sp].excluded_null
                 && excluded == 0
                 && non_pawn.any()
                 && beta.abs() < MATE_BOUND
             {
                 if let Some(child) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((static_eval - beta) / param::nmp_eval_div()).min(3);
+                    let r = 3 + depth / 4 + ((eval - beta) / param::nmp_eval_div()).min(3);
                     self.stack[sp].moved = None;
                     self.stack[sp + 1].excluded_null = true;
                     self.stack[sp + 1].double_ext = self.stack[sp].double_ext;
@@ -1669,12 +1704,14 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
                 // A reduced move that beats alpha is searched again, a ply
                 // deeper than planned when it beat the best score so far
                 // by a margin, a ply shallower when only just (Stockfish's;
-                // §59 of strength.md); not again when that is no deeper
-                // than the reduced search.
+                // §59 of strength.md), not from twice the iteration's depth
+                // on (§68); not again when that is no deeper than the
+                // reduced search.
                 let mut full_depth = new_depth;
                 if r > 0 && score > alpha {
-                    full_depth += i32::from(score > best + param::research_deeper() + 10 * r)
-                        - i32::from(score < best + new_depth);
+                    full_depth +=
+                        i32::from(score > best + param::research_deeper() + 10 * r && ply < self.deeper_limit)
+                            - i32::from(score < best + new_depth);
                     if full_depth > new_depth - r {
                         score = -self.search(&child, full_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                     }
@@ -1792,10 +1829,20 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_rules::{AnyPosition, Chess, Genesis, Position, RuleOptions, Variant};
+    use chimera_rules::{AnyPosition, Chess, Genesis, MagicRing, Position, RuleOptions, Variant};
 
     fn with_worker<P: Evaluate>(history: &[u64], f: impl FnOnce(&mut Worker<'_, '_, P>)) {
-        let tt = TranspositionTable::new(1);
+        with_worker_capped(1, None, history, f);
+    }
+
+    /// [`with_worker`] with a table of `hash_mb` and a node limit.
+    fn with_worker_capped<P: Evaluate>(
+        hash_mb: usize,
+        max_nodes: Option<u64>,
+        history: &[u64],
+        f: impl FnOnce(&mut Worker<'_, '_, P>),
+    ) {
+        let tt = TranspositionTable::new(hash_mb);
         let (user_stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
         let shared = Shared {
             tt: &tt,
@@ -1807,7 +1854,7 @@ mod tests {
             clock_start: std::sync::Mutex::new(None),
             soft: None,
             hard: None,
-            max_nodes: None,
+            max_nodes,
             net: None,
             hybrid: 0,
             scale: 100,
@@ -2042,6 +2089,66 @@ mod tests {
             assert_eq!(with(w, eval - 80, Bound::Lower), eval);
             assert_eq!(with(w, eval + 80, Bound::Upper), eval);
             assert_eq!(with(w, MATE_BOUND + 5, Bound::Lower), eval);
+        });
+    }
+
+    /// A capture delta pruning skips still sets the fail-low floor: the
+    /// node returns at least the stand-pat plus the victim plus the
+    /// margin, never the bare stand-pat (§67 of strength.md).
+    #[test]
+    fn quiescence_fails_low_no_lower_than_a_pruned_captures_margin() {
+        // White a queen down; e4xd5 wins an undefended pawn, far too
+        // little to reach alpha = 0.
+        let pos = Chess::from_fen("7q/4k3/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        with_worker::<Chess>(&[], |w| {
+            let raw = w.static_eval(&pos, 0);
+            let stand_pat = w.corrected(corr_slot(&pos), raw);
+            let victim = pos.piece_value(Role::Pawn, Square::D5);
+            assert!(stand_pat + victim + param::qs_delta() < 0, "{stand_pat}");
+            assert_eq!(w.qsearch(&pos, 0, 1, 0, false), stand_pat + victim + param::qs_delta());
+        });
+    }
+
+    /// The pruning's guess: the table's score where its bound says it is
+    /// nearer than the evaluation, the evaluation otherwise (a bound on
+    /// the other side, an exact or empty entry, a mate score, no entry).
+    #[test]
+    fn the_nearer_guess_takes_the_tables_bound_only_on_its_side() {
+        let entry = |score: i32, bound: Bound| Some(TtEntry { mv: 0, score, eval: 0, depth: 4, bound });
+        assert_eq!(nearer_guess(30, entry(90, Bound::Lower), 3), 90);
+        assert_eq!(nearer_guess(30, entry(-50, Bound::Upper), 3), -50);
+        assert_eq!(nearer_guess(30, entry(-50, Bound::Lower), 3), 30);
+        assert_eq!(nearer_guess(30, entry(90, Bound::Upper), 3), 30);
+        assert_eq!(nearer_guess(30, entry(90, Bound::Exact), 3), 30);
+        assert_eq!(nearer_guess(30, entry(90, Bound::None), 3), 30);
+        assert_eq!(nearer_guess(30, entry(MATE_BOUND + 10, Bound::Lower), 3), 30);
+        assert_eq!(nearer_guess(30, entry(-MATE_BOUND - 10, Bound::Upper), 3), 30);
+        assert_eq!(nearer_guess(30, None, 3), 30);
+    }
+
+    /// Magic Ring's start position, searched to depth 10 with the table's
+    /// score in the pruning, stays a search of depth 10. Without the
+    /// limit on re-searches a ply deeper, reduced moves searched again at
+    /// their parent's depth ply after ply took it a hundred plies down and
+    /// past 3 million nodes in that iteration (§68 of strength.md); with
+    /// it the whole search takes about 200,000 nodes. (Magic Ring
+    /// itself keeps the table's score out of its pruning.)
+    #[test]
+    fn magic_ring_search_does_not_descend_past_twice_its_depth() {
+        let opts = RuleOptions::default();
+        let start = Variant::MagicRing.start_fen(&opts);
+        let Ok(AnyPosition::MagicRing(pos)) = AnyPosition::from_fen(Variant::MagicRing, &start, &opts) else {
+            panic!("Magic Ring's start position");
+        };
+        with_worker_capped::<MagicRing>(16, Some(2_000_000), &[], |w| {
+            w.table_eval = true;
+            w.root_moves = pos
+                .legal_move_list()
+                .iter()
+                .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0, nodes: 0 })
+                .collect();
+            let (_, depth) = crate::iterate(w, &pos, 10, 1, &crate::Limits::default(), &mut |_| {}, true);
+            assert_eq!(depth, 10, "stopped by the node limit after {} nodes", w.nodes);
         });
     }
 
