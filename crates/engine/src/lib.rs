@@ -389,10 +389,7 @@ impl Engine {
             return run_baseline(&shared, root, history, &root_list, max_depth, on_info);
         }
         let threads = self.options.threads.clamp(1, 256);
-        let root_moves: Vec<RootMove> = root_list
-            .iter()
-            .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0, nodes: 0 })
-            .collect();
+        let root_moves: Vec<RootMove> = root_list.iter().map(|&mv| RootMove::new(mv)).collect();
         while self.histories.len() < threads {
             self.histories.push(Histories::default());
         }

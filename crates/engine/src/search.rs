@@ -91,6 +91,13 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+impl RootMove {
+    /// A root move not yet searched.
+    pub fn new(mv: Move) -> Self {
+        RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0, nodes: 0 }
+    }
+}
+
 /// Coloured piece index (colour * 8 + role) and square of a move: the keys
 /// of the continuation history and the counter-moves.
 #[inline]
@@ -1411,17 +1418,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             }
         }
 
-        // Reverse futility and the null move measure from the table's
-        // score where its bound says it is the nearer guess (Stockfish's;
-        // §68 of strength.md: it lost until quiescence's fail-low floor,
-        // §67), in the variants where that wins; razoring and the move
-        // loop's pruning from the evaluation.
-        let eval = if in_check || excluded != 0 || !self.table_eval {
-            static_eval
-        } else {
-            nearer_guess(static_eval, tt, ply)
-        };
         if !pv_node && !in_check && !root {
+            // Reverse futility and the null move measure from the table's
+            // score where its bound says it is the nearer guess
+            // (Stockfish's; §68 of strength.md: it lost until quiescence's
+            // fail-low floor, §67), in the variants where that wins;
+            // razoring and the move loop's pruning from the evaluation.
+            let eval = if excluded == 0 && self.table_eval { nearer_guess(static_eval, tt, ply) } else { static_eval };
             // Reverse futility pruning (to depth 8 with 75 a ply: §44 of
             // strength.md).
             if depth <= 8
@@ -2142,11 +2145,7 @@ mod tests {
         };
         with_worker_capped::<MagicRing>(16, Some(2_000_000), &[], |w| {
             w.table_eval = true;
-            w.root_moves = pos
-                .legal_move_list()
-                .iter()
-                .map(|&mv| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0, nodes: 0 })
-                .collect();
+            w.root_moves = pos.legal_move_list().iter().map(|&mv| RootMove::new(mv)).collect();
             let (_, depth) = crate::iterate(w, &pos, 10, 1, &crate::Limits::default(), &mut |_| {}, true);
             assert_eq!(depth, 10, "stopped by the node limit after {} nodes", w.nodes);
         });
