@@ -239,6 +239,15 @@ fn nearer_guess(eval: i32, tt: Option<TtEntry>, ply: usize) -> i32 {
     }
 }
 
+/// Whether the table gave no move (`code` 0) or a capture: reverse
+/// futility prunes only then (Stockfish's `!ttMove || ttCapture`). A
+/// stale code is read against this position's board, so at worst it
+/// decides one pruning.
+#[inline]
+fn tt_move_is_capture_or_none<P: Evaluate>(pos: &P, code: u32) -> bool {
+    code == 0 || decode_move(code).is_some_and(|m| pos.is_capture(m))
+}
+
 /// How far below alpha the static evaluation must be for razoring to ask
 /// quiescence whether the node fails low: `450 + 250·depth²`, at any
 /// depth (Stockfish's form; §65 of strength.md).
@@ -1426,10 +1435,13 @@ impl<'s, 'a, P: Evaluate> Worker<'s, 'a, P> {
             // razoring and the move loop's pruning from the evaluation.
             let eval = if excluded == 0 && self.table_eval { nearer_guess(static_eval, tt, ply) } else { static_eval };
             // Reverse futility pruning (to depth 8 with 75 a ply: §44 of
-            // strength.md).
+            // strength.md), only where the table has no move or a capture
+            // (Stockfish's: a quiet table move is a plan the evaluation
+            // may not see; §69).
             if depth <= 8
                 && eval - param::rfp_margin() * depth + if improving { param::rfp_improving() } else { 0 } >= beta
                 && eval.abs() < MATE_BOUND
+                && tt_move_is_capture_or_none(pos, tt_move)
             {
                 return eval;
             }
@@ -2242,6 +2254,39 @@ mod tests {
     /// than `450 + 250·depth²` below alpha returns quiescence's fail-low
     /// score, having searched nothing else; just inside the margin it
     /// searches its moves (another score or node count).
+    #[test]
+    fn reverse_futility_waits_for_a_quiet_table_move() {
+        // Kiwipete, far above beta: reverse futility returns the
+        // evaluation at once, unless the table's move is quiet.
+        let pos = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        let (ply, depth) = (1, 2);
+        let mut eval = 0;
+        with_worker::<Chess>(&[], |w| eval = w.static_eval(&pos, ply));
+        let beta = eval - 800;
+        let run = |tt_move: Option<&str>| {
+            let mut got = (0, 0);
+            with_worker::<Chess>(&[], |w| {
+                if let Some(uci) = tt_move {
+                    let m = pos.parse_uci(uci).unwrap();
+                    // Too shallow to cut, an exact bound (so the guess
+                    // stays the evaluation): only its move is read.
+                    let e = TtEntry { mv: encode_move(m), score: 0, eval, depth: 0, bound: Bound::Exact };
+                    w.shared.tt.store(pos.hash(), e);
+                }
+                got = (w.search(&pos, depth, beta - 1, beta, ply, true), w.nodes);
+            });
+            got
+        };
+        assert!(
+            tt_move_is_capture_or_none(&pos, 0) && !tt_move_is_capture_or_none(&pos, (1 << 20) - 1),
+            "no move: pruned; an undecodable code: not"
+        );
+        assert_eq!(run(None), (eval, 1), "no table move: pruned");
+        assert_eq!(run(Some("e2a6")), (eval, 1), "a capture: pruned");
+        let (_, nodes) = run(Some("a2a3"));
+        assert!(nodes > 1, "a quiet table move: the moves are searched");
+    }
+
     #[test]
     fn razoring_asks_quiescence_beyond_its_margin_at_any_depth() {
         assert_eq!((razor_margin(1), razor_margin(2), razor_margin(3)), (700, 1450, 2700));
