@@ -2250,14 +2250,10 @@ mod tests {
         });
     }
 
-    /// Razoring: at any depth, a node whose static evaluation lies more
-    /// than `450 + 250·depth²` below alpha returns quiescence's fail-low
-    /// score, having searched nothing else; just inside the margin it
-    /// searches its moves (another score or node count).
+    /// Reverse futility: Kiwipete far above beta returns the evaluation
+    /// at once, unless the table's move for it is quiet (§69).
     #[test]
     fn reverse_futility_waits_for_a_quiet_table_move() {
-        // Kiwipete, far above beta: reverse futility returns the
-        // evaluation at once, unless the table's move is quiet.
         let pos = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
         let (ply, depth) = (1, 2);
         let mut eval = 0;
@@ -2287,6 +2283,10 @@ mod tests {
         assert!(nodes > 1, "a quiet table move: the moves are searched");
     }
 
+    /// Razoring: at any depth, a node whose static evaluation lies more
+    /// than `450 + 250·depth²` below alpha returns quiescence's fail-low
+    /// score, having searched nothing else; just inside the margin it
+    /// searches its moves (another score or node count).
     #[test]
     fn razoring_asks_quiescence_beyond_its_margin_at_any_depth() {
         assert_eq!((razor_margin(1), razor_margin(2), razor_margin(3)), (700, 1450, 2700));
