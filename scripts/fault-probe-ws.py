@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Finding 4 of issue 16, probed over a real WebSocket (Python's standard
+"""Finding 4 of the fault suite, probed over a real WebSocket (Python's standard
 library only): creates a hot-seat game on the server at ADDR (loopback
 only), sends {"t":"resign","confirm":false} and prints whether the game
 ended. Before the fix it resigned; now the message is refused.

@@ -10,7 +10,7 @@
 #                                          target/fault-report.txt.
 #   scripts/fault-suite.sh --probe ADDR    a quick probe with curl (and python3 for the
 #                                          WebSocket) of findings 2, 3, 4, 5, 7, 8 and 9 of
-#                                          issue 16 against a server already running
+#                                          the fault suite against a server already running
 #                                          at ADDR (e.g. an old build, to see them fail)
 #
 # Loopback only (client addresses 127.0.x.y), every loop bounded. The short

@@ -324,7 +324,7 @@ async fn browser_friend_and_engine() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// ---- Issue 17, part B: lobby, seeks, names, rematch, sounds, game messages.
+// ---- The lobby, seeks, names, rematch, sounds, game messages.
 // Each at 1366×768, 1200×900 and a 390×844 touch phone (taps there).
 
 /// The lobby fits the screen (problem 5b: 489 px wide on a 390 px phone).

@@ -1,6 +1,6 @@
-//! The fault suite of issue 16: `chimera serve` as an attacker and an
-//! unlucky operator would meet it. One test per finding of the issue (each
-//! failed before its fix), bad input on every endpoint and message type,
+//! The fault suite: `chimera serve` as an attacker and an
+//! unlucky operator would meet it. One test per numbered finding (1 to 9,
+//! each failed before its fix), bad input on every endpoint and message type,
 //! seat attacks, load with both seats driven, abandoned and flooded engine
 //! requests, `kill -9` during play, idle-connection floods.
 //!
@@ -181,7 +181,7 @@ async fn close_frame(w: &mut Ws, limit: Duration) -> Option<(u16, String)> {
     }
 }
 
-/// Issue 1: abandoned analysis requests stop their searches; a flood is
+/// Finding 1: abandoned analysis requests stop their searches; a flood is
 /// answered 503 beyond the queue; searches never exceed the pool.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue01_engine_pool_under_abandonment_and_flood() {
@@ -301,7 +301,7 @@ async fn issue01_engine_pool_under_abandonment_and_flood() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 2 and the seat attacks: the public id lets people watch, never sit.
+/// Finding 2 and the seat attacks: the public id lets people watch, never sit.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue02_seat_attacks_are_refused() {
     let (server, dir) = start_with("f02", quick()).await;
@@ -364,7 +364,7 @@ async fn issue02_seat_attacks_are_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 3: creation is limited per client; memory holds a bounded number
+/// Finding 3: creation is limited per client; memory holds a bounded number
 /// of games and finished or idle ones leave it (they stay in the store).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue03_creation_limited_and_memory_bounded() {
@@ -428,7 +428,7 @@ async fn issue03_creation_limited_and_memory_bounded() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 4, and bad input on every message type: each is refused with an
+/// Finding 4, and bad input on every message type: each is refused with an
 /// error message and changes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue04_messages_are_strict() {
@@ -473,7 +473,7 @@ async fn issue04_messages_are_strict() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 5: half-sent requests, silent connections and WebSockets that
+/// Finding 5: half-sent requests, silent connections and WebSockets that
 /// stop answering are closed; a client cannot hold more than its share of
 /// connections, and the others are still served during a flood.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -543,7 +543,7 @@ async fn issue05_timeouts_and_connection_limits() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 6: moves go out as deltas (one history entry, whatever the game's
+/// Finding 6: moves go out as deltas (one history entry, whatever the game's
 /// length); PGN import and replays run in the CPU pool.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue06_deltas_and_cpu_pool() {
@@ -576,7 +576,7 @@ async fn issue06_deltas_and_cpu_pool() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 7: foreign Host names (DNS rebinding) and cross-site requests.
+/// Finding 7: foreign Host names (DNS rebinding) and cross-site requests.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue07_host_and_origin_are_checked() {
     let (server, dir) = start_with("f07", quick()).await;
@@ -622,7 +622,7 @@ async fn issue07_host_and_origin_are_checked() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 8, and bad input on every endpoint: every failure is a JSON
+/// Finding 8, and bad input on every endpoint: every failure is a JSON
 /// error; WebSocket violations end with a close frame and a reason.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue08_every_error_is_json() {
@@ -717,7 +717,7 @@ async fn issue08_every_error_is_json() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 9: clocks are whole seconds from 15 s to 180 min.
+/// Finding 9: clocks are whole seconds from 15 s to 180 min.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue09_clock_bounds() {
     let (server, dir) = start_with("f09", quick()).await;
