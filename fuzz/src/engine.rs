@@ -1,5 +1,5 @@
 //! The bodies of the engine's fuzz targets, shared with the normal test
-//! run: `crates/engine/tests/readers.rs` includes this file and feeds it
+//! run: `crates/train/tests/readers.rs` includes this file and feeds it
 //! the seed corpus (`fuzz/seeds/network/`, `fuzz/seeds/records/`) and
 //! mutated files, so the engine's file readers are fuzzed even where
 //! cargo-fuzz is not installed.
@@ -9,10 +9,10 @@
 //! evaluates positions and writes back to bytes that read again to the
 //! same net; records read replay, train and write back to the same games.
 
-use chimera_engine::datagen::{self, GameRecord};
 use chimera_engine::nnue::Network;
-use chimera_engine::train::Data;
 use chimera_rules::{with_position, AnyPosition, Move, Position, RuleOptions, Variant};
+use chimera_train::datagen::{self, GameRecord};
+use chimera_train::train::Data;
 
 /// A network file (UCI `EvalFile`).
 pub fn network(data: &[u8]) {
@@ -38,7 +38,7 @@ pub fn network(data: &[u8]) {
 pub fn records(data: &[u8]) {
     let Ok(games) = datagen::read_records(data) else { return };
     // Written back and read again: the same games.
-    let mut bytes = datagen::MAGIC.to_vec();
+    let mut bytes = datagen::header();
     for g in &games {
         datagen::write_record(g, &mut bytes);
     }

@@ -176,7 +176,7 @@ fn sampled_positions(
         bail!("--sample must be at least 1");
     }
     let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-    let games = chimera_engine::datagen::read_records(&bytes)
+    let games = chimera_train::datagen::read_records(&bytes)
         .map_err(|e| anyhow::anyhow!("{} is not a chimera datagen file: {e}", path.display()))?;
     let step = (games.len() / n).max(1);
     let mut positions = Vec::new();

@@ -1,10 +1,10 @@
 //! `chimera datagen`: training data for `chimera tune` from in-process
 //! self-play at a fixed node count, every thread its own engine, written as
-//! compact binary records (format in `chimera_engine::datagen`).
+//! compact binary records (format in `chimera_train::datagen`).
 
 use anyhow::{anyhow, bail, Context, Result};
-use chimera_engine::datagen::{self, GenConfig, MAGIC};
 use chimera_rules::Variant;
+use chimera_train::datagen::{self, GenConfig};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -95,7 +95,7 @@ pub fn run(a: Args) -> Result<()> {
     let engines =
         (0..a.threads.clamp(1, 256).min(a.games as usize)).map(|_| new_engine()).collect::<Result<Vec<_>>>()?;
     let mut file = std::fs::File::create(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    file.write_all(MAGIC)?;
+    file.write_all(&datagen::header())?;
     let out = Mutex::new(std::io::BufWriter::new(file));
     let next = AtomicU64::new(0);
     let positions = AtomicUsize::new(0);

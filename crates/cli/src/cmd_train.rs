@@ -1,14 +1,14 @@
 //! `chimera train`: trains a network evaluation (`chimera_engine::nnue`)
 //! on a CPU from `chimera datagen` records (method in
-//! `chimera_engine::train` and `docs/engine.md`, "Network evaluation"), and
+//! `chimera_train::train` and `docs/engine.md`, "Network evaluation"), and
 //! writes the quantised net, ready for the UCI option `EvalFile` or for
 //! embedding under `crates/engine/nets/`.
 
 use anyhow::{bail, Context, Result};
-use chimera_engine::datagen::{pawn_report as pawn_report_rows, read_records};
 use chimera_engine::nnue::{Activation, Network, Shape, DEFAULT_HIDDEN, MAX_BUCKETS, MAX_HIDDEN};
-use chimera_engine::train::{Config, Data, Trainer};
 use chimera_rules::{Position, Variant};
+use chimera_train::datagen::{pawn_report as pawn_report_rows, read_records};
+use chimera_train::train::{Config, Data, Trainer};
 use std::time::Instant;
 
 #[derive(clap::Args)]

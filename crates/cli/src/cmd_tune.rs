@@ -1,14 +1,14 @@
 //! `chimera tune`: gradient-based Texel tuning (Adam) of the evaluation's
-//! values from self-play games (method in `chimera_engine::tune` and
+//! values from self-play games (method in `chimera_train::tune` and
 //! `docs/engine.md`). Prints the data size, the fitted K, the error per
 //! epoch and before and after (training and held-out games, per variant),
-//! the values that moved most, and the new `PARAMS` source to paste into
-//! `crates/engine/src/eval.rs`.
+//! the values that moved most, and the new values file, which replaces
+//! `crates/engine/src/eval/values.rs` as it is.
 
 use anyhow::{bail, Context, Result};
 use chimera_engine::eval::{start_params, Params};
-use chimera_engine::tune::{self, Dataset};
 use chimera_rules::Variant;
+use chimera_train::tune::{self, Dataset};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -52,7 +52,7 @@ pub struct Args {
     /// Threads evaluating the positions.
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
     threads: usize,
-    /// Write the tuned `PARAMS` source here (default: print it).
+    /// Write the tuned values here, as the file `crates/engine/src/eval/values.rs` (default: print it).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
 }
@@ -63,7 +63,7 @@ pub fn run(a: Args) -> Result<()> {
     let mut seen = HashSet::new();
     for f in &a.pgn {
         let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
-        if bytes.starts_with(chimera_engine::datagen::MAGIC) {
+        if chimera_train::datagen::is_records(&bytes) {
             data.add_records(&bytes, a.validation, a.skip, &mut seen)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
         } else {

@@ -103,7 +103,7 @@ fn datagen_time_budget_stops_early_with_whole_games() {
     let games: u64 = text.split_whitespace().next().unwrap().parse().unwrap();
     assert!(games > 0 && games < 1_000_000, "{text}");
     let bytes = std::fs::read(&data).unwrap();
-    let records = chimera_engine::datagen::read_records(&bytes).expect("whole games");
+    let records = chimera_train::datagen::read_records(&bytes).expect("whole games");
     assert_eq!(records.len() as u64, games);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -126,7 +126,7 @@ fn datagen_with_a_net() {
     };
     let ok = run(&["--variant", "chess", "--nnue"]);
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
-    let records = chimera_engine::datagen::read_records(&std::fs::read(&data).unwrap()).expect("whole games");
+    let records = chimera_train::datagen::read_records(&std::fs::read(&data).unwrap()).expect("whole games");
     assert_eq!(records.len(), 2);
     std::fs::remove_file(&data).unwrap();
 

@@ -1,4 +1,4 @@
-//! The yardstick of `docs/strength.md` §2: a plain alpha-beta searcher with
+//! The yardstick (strength §2): a plain alpha-beta searcher with
 //! a material-only evaluation, selected by the UCI option `Baseline`.
 //!
 //! What it has, and nothing more: iterative deepening (so it can play on a

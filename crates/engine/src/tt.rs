@@ -44,23 +44,64 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+/// The kinds of a move code (`code >> SQUARE_BITS`, less one), laid out
+/// from [`Role::COUNT`]: the four plain kinds, a promotion per role, the
+/// flip, a drop and a re-entry per role, the declaration and the three ring
+/// passes. Every persisted code (the table's, `chimera datagen`'s records)
+/// follows this layout; [`MOVE_CODE_LAYOUT`] names it.
+pub mod kind {
+    use chimera_rules::Role;
+
+    pub const NORMAL: u32 = 0;
+    pub const DOUBLE_PUSH: u32 = 1;
+    pub const EN_PASSANT: u32 = 2;
+    pub const CASTLE: u32 = 3;
+    /// `PROMOTION + role`.
+    pub const PROMOTION: u32 = 4;
+    pub const FLIP: u32 = PROMOTION + Role::COUNT as u32;
+    /// `DROP + role`.
+    pub const DROP: u32 = FLIP + 1;
+    /// `RE_ENTRY + role`.
+    pub const RE_ENTRY: u32 = DROP + Role::COUNT as u32;
+    pub const DECLARE: u32 = RE_ENTRY + Role::COUNT as u32;
+    /// `RING_PASS` + 0 (one ring), 1 (White's of two), 2 (Black's).
+    pub const RING_PASS: u32 = DECLARE + 1;
+    /// The number of kinds of code.
+    pub const COUNT: u32 = RING_PASS + 3;
+}
+
+/// Bits of a move code above its squares.
+pub const KIND_BITS: u32 = 8;
+
+// Every kind, plus one (0 is no move), fits above the squares in 20 bits;
+// the layout has one kind per `MoveKind` variant, a role-carrying one once
+// per role.
+const _: () = assert!(kind::COUNT < 1 << KIND_BITS && SQUARE_BITS + KIND_BITS == 20);
+const _: () = assert!(kind::COUNT as usize == MoveKind::COUNT + 3 * (Role::COUNT - 1) + 2);
+
+/// A fingerprint of the move-code layout: the counts it is derived from
+/// (`Role::COUNT`, `MoveKind::COUNT`) and the number of kinds. A file of
+/// move codes (`chimera datagen`'s records) carries it, and a reader
+/// refuses codes of another layout.
+pub const MOVE_CODE_LAYOUT: u32 = Role::COUNT as u32 | (MoveKind::COUNT as u32) << 8 | kind::COUNT << 16;
+
 /// A move as a non-zero 20-bit code (0 = no move).
 pub fn encode_move(m: Move) -> u32 {
     let k: u32 = match m.kind {
-        MoveKind::Normal => 0,
-        MoveKind::DoublePush => 1,
-        MoveKind::EnPassant => 2,
-        MoveKind::Castle => 3,
-        MoveKind::Promotion(r) => 4 + r.index() as u32,
-        MoveKind::Flip => 12,
-        MoveKind::Drop(r) => 13 + r.index() as u32,
-        MoveKind::ReEntry(r) => 21 + r.index() as u32,
-        MoveKind::Declare => 29,
-        MoveKind::RingPass(None) => 30,
-        MoveKind::RingPass(Some(Color::White)) => 31,
-        MoveKind::RingPass(Some(Color::Black)) => 32,
+        MoveKind::Normal => kind::NORMAL,
+        MoveKind::DoublePush => kind::DOUBLE_PUSH,
+        MoveKind::EnPassant => kind::EN_PASSANT,
+        MoveKind::Castle => kind::CASTLE,
+        MoveKind::Promotion(r) => kind::PROMOTION + r.index() as u32,
+        MoveKind::Flip => kind::FLIP,
+        MoveKind::Drop(r) => kind::DROP + r.index() as u32,
+        MoveKind::ReEntry(r) => kind::RE_ENTRY + r.index() as u32,
+        MoveKind::Declare => kind::DECLARE,
+        MoveKind::RingPass(None) => kind::RING_PASS,
+        MoveKind::RingPass(Some(Color::White)) => kind::RING_PASS + 1,
+        MoveKind::RingPass(Some(Color::Black)) => kind::RING_PASS + 2,
     };
-    (encode_squares(m) | (k + 1) << 12) & 0xFFFFF
+    (encode_squares(m) | (k + 1) << SQUARE_BITS) & 0xFFFFF
 }
 
 /// The move of a code of [`encode_move`] (`None` for 0 or a code no move
@@ -68,19 +109,21 @@ pub fn encode_move(m: Move) -> u32 {
 pub fn decode_move(code: u32) -> Option<Move> {
     let (from, to) = (Square::new(code & 63), Square::new((code >> 6) & 63));
     let role = |i: u32| Role::ALL.get(i as usize).copied();
-    let kind = match (code >> SQUARE_BITS).checked_sub(1)? {
-        0 => MoveKind::Normal,
-        1 => MoveKind::DoublePush,
-        2 => MoveKind::EnPassant,
-        3 => MoveKind::Castle,
-        k @ 4..=11 => MoveKind::Promotion(role(k - 4)?),
-        12 => MoveKind::Flip,
-        k @ 13..=20 => MoveKind::Drop(role(k - 13)?),
-        k @ 21..=28 => MoveKind::ReEntry(role(k - 21)?),
-        29 => MoveKind::Declare,
-        30 => MoveKind::RingPass(None),
-        31 => MoveKind::RingPass(Some(Color::White)),
-        32 => MoveKind::RingPass(Some(Color::Black)),
+    let roles = Role::COUNT as u32;
+    let k = (code >> SQUARE_BITS).checked_sub(1)?;
+    let kind = match k {
+        kind::NORMAL => MoveKind::Normal,
+        kind::DOUBLE_PUSH => MoveKind::DoublePush,
+        kind::EN_PASSANT => MoveKind::EnPassant,
+        kind::CASTLE => MoveKind::Castle,
+        _ if (kind::PROMOTION..kind::PROMOTION + roles).contains(&k) => MoveKind::Promotion(role(k - kind::PROMOTION)?),
+        kind::FLIP => MoveKind::Flip,
+        _ if (kind::DROP..kind::DROP + roles).contains(&k) => MoveKind::Drop(role(k - kind::DROP)?),
+        _ if (kind::RE_ENTRY..kind::RE_ENTRY + roles).contains(&k) => MoveKind::ReEntry(role(k - kind::RE_ENTRY)?),
+        kind::DECLARE => MoveKind::Declare,
+        k if k == kind::RING_PASS => MoveKind::RingPass(None),
+        k if k == kind::RING_PASS + 1 => MoveKind::RingPass(Some(Color::White)),
+        k if k == kind::RING_PASS + 2 => MoveKind::RingPass(Some(Color::Black)),
         _ => return None,
     };
     Some(Move::new(from, to, kind))
@@ -365,7 +408,8 @@ mod tests {
         }
         assert_eq!(kinds.len(), 4 + 8 + 1 + 8 + 8 + 1 + 3, "{kinds:?}");
         assert_eq!(decode_move(0), None);
-        assert_eq!(decode_move(34 << SQUARE_BITS), None, "past the last kind");
+        assert_eq!(decode_move((kind::COUNT + 1) << SQUARE_BITS), None, "past the last kind");
+        assert_eq!(kind::COUNT, 33, "the layout of today's files: 8 roles");
         let m = Move::new(Square::E4, Square::E4, MoveKind::Drop(Role::Knight));
         assert_eq!(decode_move(encode_move(m)), Some(m));
     }

@@ -1,5 +1,5 @@
 //! Piece values fitted from a study's games with the engine's tuner
-//! (`chimera_engine::tune`, Texel's method): the positions of the games are
+//! (`chimera_train::tune`, Texel's method): the positions of the games are
 //! labelled with their results, and the values of the study's variant (its
 //! material, and Genie, Clown by file, ring powers by level, reserve pieces)
 //! are moved until the evaluation predicts the results best.
@@ -12,11 +12,17 @@
 //! rough (one-draw) estimate of σ: a value that moved by several times it
 //! moved for a reason; one that moved by less than it did not clearly.
 
+#[cfg(feature = "runner")]
 use crate::stats::Replayed;
+#[cfg(feature = "runner")]
 use chimera_engine::eval::PARAMS;
-use chimera_engine::tune::{self, Dataset, Model, TuneOptions};
-use chimera_rules::{Position, Variant};
+#[cfg(feature = "runner")]
+use chimera_rules::Position;
+use chimera_rules::Variant;
+#[cfg(feature = "runner")]
+use chimera_train::tune::{self, Dataset, Model, TuneOptions};
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "runner")]
 use std::collections::HashSet;
 
 /// One fitted value.
@@ -78,6 +84,7 @@ pub fn prefixes(variant: Variant) -> Vec<&'static str> {
     p
 }
 
+#[cfg(feature = "runner")]
 fn label(name: &str, ring_powers: &str) -> String {
     let (base, phase) = match name.rsplit_once('.') {
         Some((b, "mg")) => (b, " (midgame)"),
@@ -142,6 +149,7 @@ fn label(name: &str, ring_powers: &str) -> String {
     format!("{what}{phase}")
 }
 
+#[cfg(feature = "runner")]
 fn dataset(games: &[&Replayed]) -> Dataset {
     let mut data = Dataset::default();
     let mut seen = HashSet::new();
@@ -153,6 +161,7 @@ fn dataset(games: &[&Replayed]) -> Dataset {
 /// Most training positions a fit uses (evenly thinned above this).
 pub const MAX_POSITIONS: usize = 40_000;
 
+#[cfg(feature = "runner")]
 fn thin(mut v: Vec<tune::Sample>) -> Vec<tune::Sample> {
     if v.len() > MAX_POSITIONS {
         let step = v.len() as f64 / MAX_POSITIONS as f64;
@@ -168,6 +177,7 @@ fn thin(mut v: Vec<tune::Sample>) -> Vec<tune::Sample> {
 
 /// Fits the piece values of the study's variant from its games. `None`
 /// when the games hold no usable position.
+#[cfg(feature = "runner")]
 pub fn fit(games: &[Replayed], threads: usize, passes: usize) -> Option<Fit> {
     let first = games.first()?;
     let variant = first.start.variant();

@@ -7,11 +7,14 @@
 //! [`report`]): White's score, draws, terminations, game lengths, the score
 //! by first move, special-move usage, a typical game's evaluation and piece
 //! values fitted from the games ([`fit`]). `docs/lab/README.md` describes
-//! the commands and the statistics.
+//! the commands and the statistics. Playing and fitting need the feature
+//! `runner` (chimera-train's self-play and tuner); without it the lab reads,
+//! keeps and reports studies.
 
 pub mod elo;
 pub mod fit;
 pub mod report;
+#[cfg(feature = "runner")]
 pub mod run;
 pub mod spec;
 pub mod stats;

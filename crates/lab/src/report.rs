@@ -3,7 +3,9 @@
 //! as SVG `<text>`: no font file is read). [`html`] writes one
 //! self-contained HTML file; [`markdown`] a summary for `docs/lab/`.
 
-use crate::fit::{self, Fit};
+#[cfg(feature = "runner")]
+use crate::fit;
+use crate::fit::Fit;
 use crate::spec::StudySpec;
 use crate::stats::{self, Est, StudyStats};
 use crate::store::{self, Db};
@@ -47,13 +49,20 @@ pub async fn build(db: &Db, id: &str, do_fit: bool, threads: usize) -> Result<Re
     .map_err(|e| LabError::Store(format!("replaying the study's games failed: {e}")))??;
     let (mut fit, mut fit_note) = (None, None);
     if do_fit {
-        fit = fit::fit(&games, threads, FIT_PASSES);
-        match &fit {
-            Some(f) => {
-                let json = serde_json::to_string(f).map_err(|e| LabError::Store(e.to_string()))?;
-                store::save_fit(db, id, games.len() as u64, &json).await?;
+        #[cfg(not(feature = "runner"))]
+        return Err(LabError::BadInput(format!(
+            "this build cannot fit piece values ({threads} threads asked): the lab's feature `runner` is off"
+        )));
+        #[cfg(feature = "runner")]
+        {
+            fit = fit::fit(&games, threads, FIT_PASSES);
+            match &fit {
+                Some(f) => {
+                    let json = serde_json::to_string(f).map_err(|e| LabError::Store(e.to_string()))?;
+                    store::save_fit(db, id, games.len() as u64, &json).await?;
+                }
+                None => fit_note = Some("no fit: the games hold no usable position".into()),
             }
-            None => fit_note = Some("no fit: the games hold no usable position".into()),
         }
     } else {
         match store::load_fit(db, id).await? {

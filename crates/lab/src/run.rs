@@ -1,5 +1,5 @@
 //! The self-play runner: plays a study's missing games on `concurrency`
-//! threads (one single-threaded engine each, `chimera_engine::datagen`'s
+//! threads (one single-threaded engine each, `chimera_train::datagen`'s
 //! self-play) and stores each finished game at once, in its own
 //! transaction. Game k's opening depends only on the study's seed and k, so
 //! a resumed study plays exactly the games it lacks.
@@ -7,10 +7,10 @@
 use crate::spec::{Budget, StudySpec};
 use crate::store::{self, Db, GameRow};
 use crate::LabError;
-use chimera_engine::datagen::{self, GenConfig};
 use chimera_engine::{Engine, Limits};
 use chimera_rules::pgn::write_pgn;
 use chimera_rules::{AnyPosition, Color, EndReason, Game, Position};
+use chimera_train::datagen::{self, GenConfig};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,7 +24,7 @@ pub const PLY_LIMIT: &str = "ply limit";
 /// Which engine plays: the crate version and a fingerprint of the
 /// evaluation's values, so that a study never mixes two evaluations.
 pub fn engine_id() -> String {
-    let values = chimera_engine::tune::params_to_vec(&chimera_engine::eval::PARAMS);
+    let values = chimera_train::tune::params_to_vec(&chimera_engine::eval::PARAMS);
     // FNV-1a over the values.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for v in values {

@@ -31,6 +31,30 @@ pub enum MoveKind {
     RingPass(Option<Color>),
 }
 
+impl MoveKind {
+    /// The number of kinds (variants of the enum, whatever role or colour
+    /// they carry): what the engine's move codes are laid out from, with
+    /// [`Role::COUNT`]. `tests/counts.rs` checks it against the enum.
+    pub const COUNT: usize = 10;
+
+    /// The kind's place in the enum, 0 (`Normal`) to [`MoveKind::COUNT`] − 1
+    /// (`RingPass`), whatever role or colour it carries.
+    pub const fn tag(self) -> usize {
+        match self {
+            MoveKind::Normal => 0,
+            MoveKind::DoublePush => 1,
+            MoveKind::EnPassant => 2,
+            MoveKind::Castle => 3,
+            MoveKind::Promotion(_) => 4,
+            MoveKind::Flip => 5,
+            MoveKind::Drop(_) => 6,
+            MoveKind::ReEntry(_) => 7,
+            MoveKind::Declare => 8,
+            MoveKind::RingPass(_) => 9,
+        }
+    }
+}
+
 /// A move of any variant: origin and destination squares and a [`MoveKind`].
 /// Four bytes; `Copy`.
 ///

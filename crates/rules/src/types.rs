@@ -116,11 +116,23 @@ pub enum Role {
     Clown = 7,
 }
 
+// Every role sits at its index in `Role::ALL`.
+const _: () = {
+    let mut i = 0;
+    while i < Role::COUNT {
+        assert!(Role::ALL[i] as usize == i, "Role::ALL is not in index order");
+        i += 1;
+    }
+};
+
 impl Role {
     /// Every role, in index order (`Pawn` = 0 to `Clown` = 7).
-    pub const ALL: [Role; 8] =
+    pub const ALL: [Role; Role::COUNT] =
         [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Genie, Role::Clown];
-    /// The number of roles (8): the length of per-role tables such as [`ByRole`].
+    /// The number of roles (8): the length of per-role tables such as
+    /// [`ByRole`], and what the engine's persisted layouts (network inputs,
+    /// move codes) are derived from. `tests/counts.rs` checks it against
+    /// the enum.
     pub const COUNT: usize = 8;
 
     /// The role's index, 0 (`Pawn`) to 7 (`Clown`), its place in [`Role::ALL`].

@@ -11,7 +11,7 @@
 //!    White) and predicted by `σ(e) = 1 / (1 + 10^(−K·e/400))`, `e` the
 //!    evaluation for White. The error is the mean of `(r − σ(e))²`.
 //! 3. The evaluation is linear in its values but for the game phase and
-//!    the endgame scale ([`crate::eval::Evaluate::trace`]): each position
+//!    the endgame scale ([`chimera_engine::eval::Evaluate::trace`]): each position
 //!    becomes its phase, scale and the counts of its terms ([`Model`]), so
 //!    the error and its exact gradient cost one pass over sparse counts.
 //! 4. `K` is fitted first (golden section) with the current values, then
@@ -22,8 +22,8 @@
 //!    holds values near their start. After every epoch the held-out error
 //!    is measured, and the values of the best epoch are returned.
 
-use crate::eval::{Evaluate, Params, S, SCALE_NORMAL};
-use crate::SplitMix;
+use chimera_engine::eval::{Evaluate, Params, S, SCALE_NORMAL};
+use chimera_engine::SplitMix;
 use chimera_rules::pgn::{read_pgn, PgnGame};
 use chimera_rules::{with_position, AnyPosition, Color, Move, MoveKind, Position, Variant};
 use std::collections::HashSet;
@@ -139,7 +139,7 @@ fn element_name(slot: &str, len: usize, i: usize) -> String {
 
 /// The tunable values, in flat order (each pair as `NAME.mg`, `NAME.eg`).
 pub fn fields() -> Vec<Field> {
-    let mut p = crate::eval::zero_params();
+    let mut p = chimera_engine::eval::zero_params();
     let mut out = Vec::new();
     for (name, m, f) in slots() {
         let len = f(&mut p).len();
@@ -642,54 +642,80 @@ pub fn tune(
     params_from_vec(start, &rounded)
 }
 
-/// `p` as the Rust source of the `PARAMS` constant in `eval.rs`.
+/// Values a row of [`params_source`]: a table by square is a row per rank.
+const ROW: usize = 8;
+
+/// `s` as Rust source.
+fn s_source(s: &S) -> String {
+    format!("S({}, {})", s.0, s.1)
+}
+
+/// A list of values at `indent` spaces: on one line when it holds at most
+/// [`ROW`] values, else [`ROW`] a line.
+fn list_source(xs: &[S], indent: usize) -> String {
+    let items: Vec<String> = xs.iter().map(s_source).collect();
+    if xs.len() <= ROW {
+        return format!("[{}]", items.join(", "));
+    }
+    let pad = " ".repeat(indent + 4);
+    let rows: String = items.chunks(ROW).map(|r| format!("{pad}{},\n", r.join(", "))).collect();
+    format!("[\n{rows}{}]", " ".repeat(indent))
+}
+
+/// A table (a list of lists) at `indent` spaces: a list a line or a block.
+fn table_source<const N: usize>(rows: &[[S; N]], indent: usize) -> String {
+    let pad = " ".repeat(indent + 4);
+    let body: String = rows.iter().map(|r| format!("{pad}{},\n", list_source(r, indent + 4))).collect();
+    format!("[\n{body}{}]", " ".repeat(indent))
+}
+
+/// `p` as the Rust source of `crates/engine/src/eval/values.rs`, the file
+/// that holds the values the engine plays with (`chimera tune --out`
+/// writes it; a test checks that the file in the tree is what this
+/// writes for its values).
 pub fn params_source(p: &Params) -> String {
-    let s = |x: &S| format!("S({}, {})", x.0, x.1);
-    let list = |xs: &[S]| xs.iter().map(s).collect::<Vec<_>>().join(", ");
-    let table =
-        |rows: &[[S; 64]]| rows.iter().map(|r| format!("\n        [{}],", list(r))).collect::<String>() + "\n    ";
-    let mob = |rows: &[[S; crate::eval::MOB_MAX]]| {
-        rows.iter().map(|r| format!("\n        [{}],", list(r))).collect::<String>() + "\n    "
-    };
-    let mut o = String::from("pub const PARAMS: Params = Params {\n");
-    let mut line = |name: &str, v: String| o.push_str(&format!("    {name}: {v},\n"));
-    line("material", format!("[{}]", list(&p.material)));
-    line("clown_by_file", format!("[{}]", list(&p.clown_by_file)));
-    line("pst", format!("[{}]", table(&p.pst)));
-    line("mobility", format!("[{}]", mob(&p.mobility)));
-    line("bishop_pair", s(&p.bishop_pair));
-    line("doubled_pawn", s(&p.doubled_pawn));
-    line("isolated_pawn", s(&p.isolated_pawn));
-    line("passed", format!("[{}]", list(&p.passed)));
-    line("passed_own_king", s(&p.passed_own_king));
-    line("passed_their_king", s(&p.passed_their_king));
-    line("passed_free", format!("[{}]", list(&p.passed_free)));
-    line("rook_open", s(&p.rook_open));
-    line("rook_half_open", s(&p.rook_half_open));
-    line("outpost", format!("[{}]", list(&p.outpost)));
-    line("threat_by_pawn", s(&p.threat_by_pawn));
-    line("threat_by_minor", format!("[{}]", list(&p.threat_by_minor)));
-    line("threat_by_rook", format!("[{}]", list(&p.threat_by_rook)));
-    line("hanging", s(&p.hanging));
-    line("king_danger", format!("[{}]", list(&p.king_danger)));
-    line("pawn_shield", format!("[{}]", list(&p.pawn_shield)));
-    line("tempo", s(&p.tempo));
-    line("flip_right", s(&p.flip_right));
-    line("reentry", format!("[{}]", list(&p.reentry)));
-    line("declare_right", s(&p.declare_right));
-    line("genesis_pawn", s(&p.genesis_pawn));
-    line("genesis_pst", format!("[{}]", table(&p.genesis_pst)));
-    line("reserve", format!("[{}]", list(&p.reserve)));
-    line(
-        "genesis_drop_danger",
-        format!(
-            "[{}]",
-            p.genesis_drop_danger.iter().map(|r| format!("\n        [{}],", list(r))).collect::<String>() + "\n    "
-        ),
+    let mut o = String::from(
+        "//! The values the engine plays with, generated: `chimera tune --out FILE`\n\
+         //! writes this file (`chimera_train::tune::params_source`); fit and data in\n\
+         //! `docs/engine.md`, \"Tuning\". Eight values a row; a table by square is\n\
+         //! a row per rank, rank 1 first.\n\n\
+         use super::{Params, S};\n\n\
+         /// The values the engine plays with ([`Params`]).\n\
+         #[rustfmt::skip]\n\
+         pub const PARAMS: Params = Params {\n",
     );
-    line("ring_power", format!("[{}]", list(&p.ring_power)));
-    line("ring_king_partial", s(&p.ring_king_partial));
-    line("ring_on_king", format!("[{}]", list(&p.ring_on_king)));
+    let mut line = |name: &str, v: String| o.push_str(&format!("    {name}: {v},\n"));
+    line("material", list_source(&p.material, 4));
+    line("clown_by_file", list_source(&p.clown_by_file, 4));
+    line("pst", table_source(&p.pst, 4));
+    line("mobility", table_source(&p.mobility, 4));
+    line("bishop_pair", s_source(&p.bishop_pair));
+    line("doubled_pawn", s_source(&p.doubled_pawn));
+    line("isolated_pawn", s_source(&p.isolated_pawn));
+    line("passed", list_source(&p.passed, 4));
+    line("passed_own_king", s_source(&p.passed_own_king));
+    line("passed_their_king", s_source(&p.passed_their_king));
+    line("passed_free", list_source(&p.passed_free, 4));
+    line("rook_open", s_source(&p.rook_open));
+    line("rook_half_open", s_source(&p.rook_half_open));
+    line("outpost", list_source(&p.outpost, 4));
+    line("threat_by_pawn", s_source(&p.threat_by_pawn));
+    line("threat_by_minor", list_source(&p.threat_by_minor, 4));
+    line("threat_by_rook", list_source(&p.threat_by_rook, 4));
+    line("hanging", s_source(&p.hanging));
+    line("king_danger", list_source(&p.king_danger, 4));
+    line("pawn_shield", list_source(&p.pawn_shield, 4));
+    line("tempo", s_source(&p.tempo));
+    line("flip_right", s_source(&p.flip_right));
+    line("reentry", list_source(&p.reentry, 4));
+    line("declare_right", s_source(&p.declare_right));
+    line("genesis_pawn", s_source(&p.genesis_pawn));
+    line("genesis_pst", table_source(&p.genesis_pst, 4));
+    line("reserve", list_source(&p.reserve, 4));
+    line("genesis_drop_danger", table_source(&p.genesis_drop_danger, 4));
+    line("ring_power", list_source(&p.ring_power, 4));
+    line("ring_king_partial", s_source(&p.ring_king_partial));
+    line("ring_on_king", list_source(&p.ring_on_king, 4));
     o.push_str("};\n");
     o
 }
@@ -697,7 +723,7 @@ pub fn params_source(p: &Params) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::PARAMS;
+    use chimera_engine::eval::PARAMS;
     use chimera_rules::RuleOptions;
 
     #[test]
@@ -848,5 +874,18 @@ mod tests {
         assert!(d.train.iter().all(|s| s.result == 1.0 && !s.pos.is_check()));
         assert_eq!(d.train.len(), 8);
         assert_eq!(d.counts()[0], 8);
+    }
+
+    /// The generated file in the tree is what the writer writes for the
+    /// engine's values (so `chimera tune --out` output drops in as is, and
+    /// a hand edit of the file shows here).
+    #[test]
+    fn the_values_file_is_the_writers_output() {
+        let file = include_str!("../../engine/src/eval/values.rs");
+        let written = params_source(&PARAMS);
+        if let Some((i, (a, b))) = file.lines().zip(written.lines()).enumerate().find(|(_, (a, b))| a != b) {
+            panic!("line {}: the file has\n{a}\nthe writer\n{b}", i + 1);
+        }
+        assert_eq!(file, written);
     }
 }

@@ -4,7 +4,11 @@
 //!
 //! File format (little-endian), read back by [`read_records`]:
 //!
-//! - the 8 bytes `CHIMDG1\n`;
+//! - the 8 bytes `CHIMDG1\n` (version 1: move codes of the layout
+//!   [`LAYOUT_V1`]), or `CHIMDG2\n` and a `u32` move-code layout
+//!   ([`chimera_engine::tt::MOVE_CODE_LAYOUT`]) (version 2); a reader
+//!   refuses codes of a layout other than its build's, and a writer uses
+//!   version 1 while the build's layout is version 1's ([`header`]);
 //! - then games, each: `u8` variant (index in `Variant::ALL`), `u8` result
 //!   (0 Black won, 1 draw, 2 White won), `u16` length of the start FEN,
 //!   the FEN (UTF-8; the position after the random opening plies, default
@@ -16,13 +20,75 @@
 //! (a code names exactly one legal move), so a record can never hold an
 //! illegal game.
 
-use crate::tt::encode_move;
-use crate::{Engine, EngineOptions, Limits, Score, SplitMix, Strength};
+use chimera_engine::tt::{encode_move, MOVE_CODE_LAYOUT};
+use chimera_engine::{Engine, EngineOptions, Limits, Score, SplitMix, Strength};
 use chimera_rules::{AnyPosition, Color, Game, Move, Position, RuleOptions, Variant};
 use std::sync::atomic::AtomicBool;
 
-/// The first bytes of a record file.
+/// The first bytes of a record file of version 1 (move codes of the
+/// layout [`LAYOUT_V1`]).
 pub const MAGIC: &[u8; 8] = b"CHIMDG1\n";
+/// The first bytes of a record file of version 2, followed by its move
+/// codes' layout (`u32`).
+pub const MAGIC2: &[u8; 8] = b"CHIMDG2\n";
+/// The move-code layout of every version 1 file (8 roles, 10 kinds of
+/// move, 33 kinds of code; [`chimera_engine::tt::MOVE_CODE_LAYOUT`]).
+pub const LAYOUT_V1: u32 = 8 | 10 << 8 | 33 << 16;
+
+/// The header of a record file whose move codes are of `layout`: version 1
+/// for [`LAYOUT_V1`], version 2 naming it otherwise.
+pub fn header_of(layout: u32) -> Vec<u8> {
+    if layout == LAYOUT_V1 {
+        MAGIC.to_vec()
+    } else {
+        let mut h = MAGIC2.to_vec();
+        h.extend_from_slice(&layout.to_le_bytes());
+        h
+    }
+}
+
+/// The header a record file of this build starts with (its move codes'
+/// layout, [`MOVE_CODE_LAYOUT`]).
+pub fn header() -> Vec<u8> {
+    header_of(MOVE_CODE_LAYOUT)
+}
+
+/// Whether `bytes` start as a record file does (either version).
+pub fn is_records(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC) || bytes.starts_with(MAGIC2)
+}
+
+/// A move-code layout in words.
+fn describe_layout(layout: u32) -> String {
+    format!(
+        "{:#x} ({} roles, {} kinds of move, {} kinds of code)",
+        layout,
+        layout & 0xFF,
+        (layout >> 8) & 0xFF,
+        (layout >> 16) & 0xFF
+    )
+}
+
+/// The records after a file's header, or why they cannot be read by this
+/// build.
+fn body(bytes: &[u8]) -> Result<&[u8], String> {
+    let (layout, rest) = if let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) {
+        (LAYOUT_V1, rest)
+    } else if let Some(rest) = bytes.strip_prefix(MAGIC2.as_slice()) {
+        let l = rest.get(..4).ok_or("not a chimera datagen file (the header ends inside the move-code layout)")?;
+        (u32::from_le_bytes([l[0], l[1], l[2], l[3]]), &rest[4..])
+    } else {
+        return Err("not a chimera datagen file (the magic CHIMDG1 or CHIMDG2 is missing)".into());
+    };
+    if layout != MOVE_CODE_LAYOUT {
+        return Err(format!(
+            "move codes of another layout: the file's are {}, this build's {}; make the records again with this build",
+            describe_layout(layout),
+            describe_layout(MOVE_CODE_LAYOUT)
+        ));
+    }
+    Ok(rest)
+}
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -166,11 +232,10 @@ pub fn write_record(g: &GameRecord, out: &mut Vec<u8>) {
     }
 }
 
-/// Reads every record of a file's bytes (the magic included). A record
+/// Reads every record of a file's bytes (the header included). A record
 /// whose moves do not replay is an error naming the game.
 pub fn read_records(bytes: &[u8]) -> Result<Vec<GameRecord>, String> {
-    let rest =
-        bytes.strip_prefix(MAGIC.as_slice()).ok_or("not a chimera datagen file (the magic CHIMDG1 is missing)")?;
+    let rest = body(bytes)?;
     let mut games = Vec::new();
     let mut r = Reader(rest);
     while !r.0.is_empty() {
@@ -234,7 +299,7 @@ pub struct PawnRow {
 /// that a label says who wins, not what a Pawn is worth), the row of the
 /// Pawns one side is up. What self-play says a Pawn is worth, to set
 /// beside what the net says in games against another engine
-/// (`scripts/eval-gap.py`; docs/strength.md §51-§52).
+/// (`scripts/eval-gap.py`; strength §51, §52).
 pub fn pawn_report(games: &[GameRecord], variant: Variant, first: u32, last: u32) -> Vec<PawnRow> {
     use chimera_rules::Role;
     let mut rows: Vec<PawnRow> = (0..4).map(|up| PawnRow { up, ..PawnRow::default() }).collect();
@@ -320,7 +385,7 @@ mod tests {
     /// a corrupt move code or a truncated file is an error, not a panic.
     #[test]
     fn records_round_trip() {
-        let mut bytes = MAGIC.to_vec();
+        let mut bytes = header();
         let mut games = Vec::new();
         for (i, &v) in Variant::ALL.iter().enumerate() {
             let cfg = GenConfig {
@@ -422,5 +487,35 @@ mod tests {
         let a = play_game(&mut engine(), &cfg, 5);
         assert_eq!(key(&a), key(&play_game(&mut engine(), &cfg, 5)));
         assert_ne!(key(&a).0, key(&play_game(&mut engine(), &cfg, 6)).0);
+    }
+
+    /// A file names its move codes' layout: version 1 is today's layout,
+    /// version 2 says which; codes of another layout are refused with both
+    /// layouts named, never read as other moves.
+    #[test]
+    fn records_of_another_move_code_layout_are_refused() {
+        let cfg = GenConfig {
+            variant: Variant::Chess,
+            nodes: 200,
+            random_plies: 4,
+            max_plies: 12,
+            resign_cp: 1000,
+            resign_plies: 6,
+            seed: 3,
+        };
+        let g = play_game(&mut engine(), &cfg, 0);
+        let mut games = Vec::new();
+        write_record(&g, &mut games);
+        assert_eq!(header(), MAGIC.to_vec(), "this build's codes are version 1's");
+        // Version 2 with this build's layout reads; with another it is refused.
+        let with = |layout: u32| [header_of(layout), games.clone()].concat();
+        let v2 = [MAGIC2.to_vec(), MOVE_CODE_LAYOUT.to_le_bytes().to_vec(), games.clone()].concat();
+        assert_eq!(read_records(&v2).expect("version 2 of this layout").len(), 1);
+        let nine_roles = 9 | 10 << 8 | 36 << 16;
+        let e = read_records(&with(nine_roles)).unwrap_err();
+        assert!(e.starts_with("move codes of another layout"), "{e}");
+        assert!(e.contains("9 roles") && e.contains("8 roles"), "{e}");
+        assert!(read_records(&v2[..10]).unwrap_err().contains("the header ends inside the move-code layout"));
+        assert!(is_records(&v2) && is_records(&with(LAYOUT_V1)) && !is_records(b"[Event"));
     }
 }

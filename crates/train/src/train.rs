@@ -1,4 +1,4 @@
-//! Training the network evaluation ([`crate::nnue`]) on a CPU from
+//! Training the network evaluation ([`chimera_engine::nnue`]) on a CPU from
 //! `chimera datagen` records (`chimera train`).
 //!
 //! - **Positions**: every game of the records in the chosen variant is
@@ -8,7 +8,7 @@
 //!   search score is not a mate. Every `validation`-th game is held out.
 //! - **Shape**: the hidden width, the output layer's activation (CReLU or
 //!   SCReLU), its number of buckets and the number of king buckets
-//!   ([`crate::nnue::Shape`]): a new net takes them from the
+//!   ([`chimera_engine::nnue::Shape`]): a new net takes them from the
 //!   [`Trainer::new`] call, a fine-tuned one keeps its parent's unless
 //!   [`Trainer::reshape`] changes them (each new bucket starts as a copy of
 //!   the parent's first; a wider net keeps the parent's units and adds
@@ -19,7 +19,7 @@
 //! - **Target**: `λ · result + (1 − λ) · sigmoid(score / 400)` for the side
 //!   to move (`result` 1 win, ½ draw, 0 loss; `score` the search score in
 //!   centipawns), against `sigmoid(output)`, the output in units of
-//!   400 centipawns ([`crate::nnue::SCALE`]); squared error.
+//!   400 centipawns ([`chimera_engine::nnue::SCALE`]); squared error.
 //! - **Factorised king buckets** ([`Config::factorise`]): each input
 //!   weight of a net of several king buckets is learnt as a part shared by
 //!   all buckets plus the bucket's own; only the sum is stored, so the net
@@ -29,14 +29,14 @@
 //!   so the quantised net cannot overflow. The epoch with the lowest
 //!   held-out error is kept. Batches are split over threads, each with its
 //!   own gradient; the same seed, data and thread count give the same net.
-//! - **Quantisation**: input weights and biases × [`crate::nnue::QA`],
-//!   output weights × [`crate::nnue::QB`], output biases × QA·QB, rounded.
+//! - **Quantisation**: input weights and biases × [`chimera_engine::nnue::QA`],
+//!   output weights × [`chimera_engine::nnue::QB`], output biases × QA·QB, rounded.
 
-use crate::nnue::{
+use chimera_engine::nnue::{
     bucket, king_bucket_parent, king_rows_of_codes, material_of_codes, Activation, Network, Shape, Snapshot, INDEX,
     INPUTS, KING_BUCKETS, MAX_HIDDEN, QA, QB,
 };
-use crate::SplitMix;
+use chimera_engine::SplitMix;
 use chimera_rules::{with_position, Color, MoveKind, Position, Variant};
 
 /// Weights stay within ±CLIP (the quantised sums then fit in `i16`/`i32`).
@@ -576,7 +576,7 @@ impl Trainer {
     /// (to compare with the quantised one).
     pub fn eval_cp(&self, snap: &Snapshot, black: bool) -> f32 {
         let codes: Vec<u16> = snap.codes().collect();
-        self.forward(&codes, black, 0.0, None) * crate::nnue::SCALE as f32
+        self.forward(&codes, black, 0.0, None) * chimera_engine::nnue::SCALE as f32
     }
 }
 
@@ -590,7 +590,7 @@ mod tests {
     fn material_data(seed0: u64) -> Data {
         let mut data = Data::default();
         for game in 0..300 {
-            for pos in crate::random_walk(Variant::Chess, seed0 + game, 60).into_iter().skip(1) {
+            for pos in crate::test_support::random_walk(Variant::Chess, seed0 + game, 60).into_iter().skip(1) {
                 let b = pos.board();
                 let mat = |c: Color| {
                     (b.by_color(c) & b.pawns()).count() as i32 * 100
@@ -663,7 +663,7 @@ mod tests {
         ];
         for shape in shapes {
             let mut t = Trainer::new(Variant::Chess, 3, shape);
-            let pos = crate::random_walk(Variant::Chess, 77, 40).pop().unwrap();
+            let pos = crate::test_support::random_walk(Variant::Chess, 77, 40).pop().unwrap();
             let snap = with_position!(&pos, p => Snapshot::of(p));
             let codes: Vec<u16> = snap.codes().collect();
             let black = pos.turn() == Color::Black;
@@ -733,7 +733,7 @@ mod tests {
         let one = Trainer::new(Variant::Chess, 2, Shape::default());
         let mut eight = one.clone();
         eight.reshape(Shape { activation: Activation::CReLU, buckets: 8, width: 128, kings: 1 }, 0).unwrap();
-        for pos in crate::random_walk(Variant::Chess, 5, 60) {
+        for pos in crate::test_support::random_walk(Variant::Chess, 5, 60) {
             let snap = with_position!(&pos, p => Snapshot::of(p));
             let black = pos.turn() == Color::Black;
             assert_eq!(one.eval_cp(&snap, black), eight.eval_cp(&snap, black));
@@ -758,7 +758,7 @@ mod tests {
         let widened = wide.quantise();
         assert_eq!(widened.shape(), shape);
         assert!(widened.to_bytes().len() > parent.to_bytes().len());
-        for pos in crate::random_walk(Variant::Chess, 6, 80) {
+        for pos in crate::test_support::random_walk(Variant::Chess, 6, 80) {
             let snap = with_position!(&pos, p => Snapshot::of(p));
             let black = pos.turn() == Color::Black;
             let start = Trainer::from_network(Variant::Chess, &parent);
@@ -791,7 +791,7 @@ mod tests {
         four.reshape(shape, 0).unwrap();
         let child = four.quantise();
         assert_eq!(child.shape(), shape);
-        assert_eq!(&child.to_bytes()[..8], crate::nnue::MAGIC3);
+        assert_eq!(&child.to_bytes()[..8], chimera_engine::nnue::MAGIC3);
         // Along random games from `seed0`, the reshaped net evaluates as the
         // one it came from, in float and quantised; the King rows of `kings`
         // buckets the walks met are returned.
@@ -799,7 +799,7 @@ mod tests {
             let from_float = Trainer::from_network(Variant::Chess, from);
             let mut rows = std::collections::HashSet::new();
             for seed in 0..3 {
-                for pos in crate::random_walk(Variant::Chess, seed0 + seed, 120) {
+                for pos in crate::test_support::random_walk(Variant::Chess, seed0 + seed, 120) {
                     let snap = with_position!(&pos, p => Snapshot::of(p));
                     rows.insert(snap.king_rows(kings));
                     let black = pos.turn() == Color::Black;
@@ -889,7 +889,7 @@ mod tests {
             seed: 3,
         };
         let mut engine = crate::datagen::engine();
-        let mut bytes = crate::datagen::MAGIC.to_vec();
+        let mut bytes = crate::datagen::header();
         let mut recs = Vec::new();
         for i in 0..4 {
             let g = crate::datagen::play_game(&mut engine, &cfg, i);
