@@ -733,6 +733,170 @@ mod bench {
         drop(a);
         drop(b);
     }
+    /// Resident set size and its peak (VmRSS, VmHWM) in MB, from /proc.
+    fn rss_mb(pid: u32) -> (f64, f64) {
+        let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let kb = |key: &str| {
+            s.lines()
+                .find(|l| l.starts_with(key))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<f64>().ok())
+                .map_or(f64::NAN, |k| k / 1024.0)
+        };
+        (kb("VmRSS:"), kb("VmHWM:"))
+    }
+
+    /// The one-instance measurement of `docs/server.md` ("Load"): `games`
+    /// friend games with 5+3 clocks on one `chimera serve` on SQLite, both
+    /// seats driven over their own sockets, each player thinking a uniform
+    /// random time (mean 5 s by default: 2,000 games make about 400 moves a
+    /// second), random legal moves; every acknowledged move checked through
+    /// the API at the end.
+    pub fn run_blitz() {
+        let games = env_num("CHIMERA_BLITZ_GAMES", 2000) as usize;
+        let secs = env_num("CHIMERA_BLITZ_SECS", 120);
+        let think = (env_num("CHIMERA_BLITZ_THINK_MIN_MS", 0), env_num("CHIMERA_BLITZ_THINK_MAX_MS", 10_000));
+        let warm = Duration::from_secs(secs.min(20) / 2 + secs / 6);
+        let data = common::fresh_dir("blitz-data");
+        let live = (games + 100).to_string();
+        let inst = Instance::start("blitz", &Store::Sqlite(data.clone()), &["--max-live-games", &live]);
+        let a = inst.addr;
+        let (rss_idle, _) = rss_mb(inst.pid());
+        let mut report = vec![];
+        let rt = runtime();
+        let (lost, unsent, failed) = rt.block_on(async {
+            let created = Instant::now();
+            let mut seats = vec![];
+            for _ in 0..games {
+                let (id, wt, bt) = friend_game(a, Some((5.0, 3))).await;
+                let rec = Arc::new(GameRec {
+                    id,
+                    cross: false,
+                    sends: Mutex::default(),
+                    sent: Mutex::default(),
+                    acked: Mutex::default(),
+                    changed: AtomicUsize::new(0),
+                });
+                seats.push((rec, wt, bt));
+            }
+            let created = created.elapsed();
+            let start = Instant::now();
+            let deadline = start + Duration::from_secs(secs);
+            let shared = Arc::new(Shared {
+                // Never: no instance is killed here, every sample is "before".
+                kill_at: deadline + Duration::from_secs(3600),
+                deadline,
+                think,
+                samples: Mutex::default(),
+                errors: Mutex::default(),
+                reconnect_ms: Mutex::default(),
+                failed: AtomicUsize::new(0),
+            });
+            let mut tasks = vec![];
+            for (i, (rec, wt, bt)) in seats.iter().enumerate() {
+                tasks.push(tokio::spawn(player(shared.clone(), rec.clone(), true, wt.clone(), a, a, 2 * i as u64)));
+                tasks.push(tokio::spawn(player(shared.clone(), rec.clone(), false, bt.clone(), a, a, 2 * i as u64 + 1)));
+            }
+            // Steady state: from `warm` in (every socket connected, the
+            // first think times spread) to the deadline.
+            tokio::time::sleep_until(start + warm).await;
+            let load0 = loadavg();
+            let (t0, c0, k0) = (Instant::now(), cpu_secs(inst.pid()), cpu_secs(std::process::id()));
+            let n0 = shared.samples.lock().unwrap().len();
+            tokio::time::sleep_until(deadline - Duration::from_millis(500)).await;
+            let (t1, c1, k1) = (Instant::now(), cpu_secs(inst.pid()), cpu_secs(std::process::id()));
+            let (rss, hwm) = rss_mb(inst.pid());
+            let load1 = loadavg();
+            let (_, health) = get_json(a, "/api/health").await;
+            let n1 = shared.samples.lock().unwrap().len();
+            for t in tasks {
+                let _ = tokio::time::timeout(Duration::from_secs(60), t).await;
+            }
+            let dt = (t1 - t0).as_secs_f64();
+            // Every acknowledged move is stored, and nothing no client sent.
+            let (mut acked_total, mut lost, mut unsent, mut plies) = (0, 0, 0, 0);
+            for (rec, ..) in &seats {
+                let st = stored_moves(a, &rec.id).await;
+                plies += st.len();
+                let acked = rec.acked.lock().unwrap();
+                acked_total += acked.len();
+                lost += acked.iter().filter(|(p, m)| st.get(**p) != Some(*m)).count();
+                let sent = rec.sent.lock().unwrap();
+                unsent += st.iter().enumerate().filter(|(p, m)| !sent.get(p).is_some_and(|v| v.contains(m))).count();
+            }
+            let samples = std::mem::take(&mut *shared.samples.lock().unwrap());
+            let steady = |own: bool| -> Vec<f64> {
+                samples.iter().skip(n0).take(n1 - n0).filter(|s| s.own == own).map(|s| s.ms).collect()
+            };
+            let all = |own: bool| -> Vec<f64> { samples.iter().filter(|s| s.own == own).map(|s| s.ms).collect() };
+            let moves = samples.iter().skip(n0).take(n1 - n0).filter(|s| s.own).count();
+            let errors = shared.errors.lock().unwrap().clone();
+            let pct_of = |x: Option<f64>, y: Option<f64>| match (x, y) {
+                (Some(x), Some(y)) => format!("{:.0}%", (y - x) / dt * 100.0),
+                _ => "?".into(),
+            };
+            let cpus = std::fs::read_to_string("/proc/cpuinfo")
+                .unwrap_or_default()
+                .lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+                .unwrap_or_default();
+            report.push(format!(
+                "{games} friend games (5+3 clocks) on one instance (SQLite), {} sockets, think {}-{} ms uniform, {secs} s; the steady state from {} s on; {games} games created (and joined) in {:.1} s",
+                2 * games,
+                think.0,
+                think.1,
+                warm.as_secs(),
+                created.as_secs_f64()
+            ));
+            report.push(format!(
+                "machine: {} cores ({cpus}); load average at the steady state's start: {load0}, at its end: {load1}",
+                std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
+            ));
+            report.push(String::new());
+            report.push("| move round trip (ms) | moves | p50 | p95 | p99 | max |".into());
+            report.push("| --- | --- | --- | --- | --- | --- |".into());
+            report.push(row("steady state, to the mover's socket", steady(true)));
+            report.push(row("steady state, to the opponent's socket", steady(false)));
+            report.push(row("whole run (ramp included), to the mover's socket", all(true)));
+            report.push(String::new());
+            report.push(format!(
+                "moves: {moves} in the steady state ({:.0}/s); CPU (% of one core) in it: the server {}, the client (this test) {}; the server's memory at its end: RSS {rss:.0} MB (peak {hwm:.0} MB; {rss_idle:.0} MB idle at start, so {:.1} KB a socket with its game); live games then: {}",
+                moves as f64 / dt,
+                pct_of(c0, c1),
+                pct_of(k0, k1),
+                (rss - rss_idle) * 1024.0 / (2 * games) as f64,
+                health["live_games"]
+            ));
+            report.push(format!(
+                "check: {acked_total} moves acknowledged, {lost} lost, {unsent} stored that no client sent for that ply; {plies} plies stored; {} players could not connect",
+                shared.failed.load(Ordering::Relaxed)
+            ));
+            report.push(format!(
+                "errors received: {}{}",
+                errors.len(),
+                errors.iter().take(5).map(|e| format!("\n  {e}")).collect::<String>()
+            ));
+            (lost, unsent, shared.failed.load(Ordering::Relaxed))
+        });
+        let log = inst.stderr();
+        let lines: Vec<&str> = log.lines().collect();
+        report.push(format!(
+            "server stderr: {} lines{}",
+            lines.len(),
+            lines.iter().take(5).map(|l| format!("\n  {l}")).collect::<String>()
+        ));
+        let text = report.join("\n");
+        eprintln!("{text}");
+        if let Ok(path) = std::env::var("CHIMERA_BLITZ_REPORT") {
+            std::fs::write(&path, format!("{text}\n")).expect("write the report");
+        }
+        drop(inst);
+        let _ = std::fs::remove_dir_all(&data);
+        assert_eq!(lost, 0, "moves lost");
+        assert_eq!(unsent, 0, "moves doubled");
+        assert_eq!(failed, 0, "players who could not connect");
+    }
 }
 
 /// The measurement (minutes long): `CHIMERA_SCALE_BENCH=1`, or
@@ -747,4 +911,17 @@ fn scale_bench() {
         return;
     }
     bench::run();
+}
+
+/// The one-instance measurement (minutes long): `CHIMERA_BLITZ_BENCH=1`,
+/// or `scripts/bench-blitz.sh`: 2,000 blitz games on SQLite. It asserts
+/// only that no move was lost or doubled; the figures go to
+/// `docs/server.md`.
+#[test]
+fn blitz_bench() {
+    if std::env::var("CHIMERA_BLITZ_BENCH").as_deref() != Ok("1") {
+        eprintln!("blitz_bench: not run (a measurement of a few minutes): CHIMERA_BLITZ_BENCH=1 or scripts/bench-blitz.sh");
+        return;
+    }
+    bench::run_blitz();
 }
