@@ -65,6 +65,16 @@ phase "set-up done"
 cargo fmt --all --check
 bash scripts/check-self-contained.sh
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The server as its features allow it: without the /lab pages, and with the
+# lab that only reads studies (no self-play, no tuner); it never links the
+# network trainer.
+cargo clippy --quiet -p chimera-server --no-default-features --all-targets -- -D warnings
+cargo clippy --quiet -p chimera-lab --no-default-features --all-targets -- -D warnings
+if cargo tree -p chimera-server -e normal --prefix none | grep -q '^chimera-train '; then
+    echo "test.sh: chimera-server links the trainer (chimera-train):" >&2
+    cargo tree -p chimera-server -e normal -i chimera-train >&2
+    exit 1
+fi
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet -p chimera-rules
 # The library as crates.io would get it: packaged alone and built from the package.
 if ! out=$(cargo publish --dry-run --allow-dirty -p chimera-rules 2>&1); then

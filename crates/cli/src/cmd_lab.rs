@@ -6,7 +6,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use chimera_lab::spec::{read_book, Budget, StudySpec};
-use chimera_lab::{report, run, stats, store, LabError};
+use chimera_lab::{analysis, report, run, stats, store, LabError};
 use chimera_rules::Variant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -301,7 +301,7 @@ async fn report_study(db: &store::Db, r: ReportArgs) -> Result<()> {
 async fn compare(db: &store::Db, c: CompareArgs) -> Result<()> {
     let a = report::build(db, &c.a, false, 1).await.map_err(|e| anyhow!(e))?;
     let b = report::build(db, &c.b, false, 1).await.map_err(|e| anyhow!(e))?;
-    print!("{}", stats::compare_text(&a.stats, &b.stats, &a.id, &b.id));
+    print!("{}", analysis::compare_text(&a.stats, &b.stats, &a.id, &b.id));
     Ok(())
 }
 
@@ -319,7 +319,7 @@ async fn list(db: &store::Db, l: ListArgs) -> Result<()> {
     if let Some(p) = &l.svg {
         let mut rows = Vec::new();
         for s in &studies {
-            let w = chimera_lab::elo::Wdl { wins: s.white_wins, draws: s.draws, losses: s.black_wins };
+            let w = stats::Wdl { wins: s.white_wins, draws: s.draws, losses: s.black_wins };
             rows.push((format!("{}: White's score", s.id), stats::score(&w)));
             rows.push((format!("{}: draws", s.id), stats::wilson(s.draws, s.games)));
         }

@@ -3,10 +3,10 @@
 
 use crate::arena::game::{Adjudication, GameConfig, Limit};
 use crate::arena::openings::{load_file, random_opening, Opening};
-use crate::arena::stats::Sprt;
 use crate::arena::uci_client::EngineSpec;
 use crate::arena::{check_engines, report, run_match, MatchConfig};
 use anyhow::{anyhow, bail, Result};
+use chimera_lab::stats::Sprt;
 use chimera_rules::{AnyPosition, RuleOptions, Variant};
 
 #[derive(clap::Args)]

@@ -2,19 +2,24 @@
 //!
 //! The balance lab (`chimera lab`): a study is a variant with its rule
 //! options, an engine budget, openings and a number of games. The lab plays
-//! it by in-process self-play ([`run`]), keeps every game in the server's
-//! SQLite store ([`store`]), and reports it with 95% intervals ([`stats`],
-//! [`report`]): White's score, draws, terminations, game lengths, the score
-//! by first move, special-move usage, a typical game's evaluation and piece
-//! values fitted from the games ([`fit`]). `docs/lab/README.md` describes
-//! the commands and the statistics. Playing and fitting need the feature
-//! `runner` (chimera-train's self-play and tuner); without it the lab reads,
-//! keeps and reports studies.
+//! it by in-process self-play ([`run`]), keeps every game in the store
+//! (`chimera-store`; the lab's queries are [`store`]), and reports it with
+//! 95% intervals ([`analysis`], [`report`]): White's score, draws,
+//! terminations, game lengths, the score by first move, special-move usage,
+//! a typical game's evaluation and piece values fitted from the games
+//! ([`fit`]). [`stats`] is the statistics' maths, shared with `chimera
+//! match`: score intervals, Elo, the SPRT, Wilson intervals, z-tests.
+//! `docs/lab/README.md` describes the commands and the statistics.
+//!
+//! Feature `play` (default): playing studies ([`run`]) and fitting piece
+//! values, which need the engine's self-play and tuner. Without it the lab
+//! reads, reports and serves stored studies: what the server's `/lab`
+//! pages use.
 
-pub mod elo;
+pub mod analysis;
 pub mod fit;
 pub mod report;
-#[cfg(feature = "runner")]
+#[cfg(feature = "play")]
 pub mod run;
 pub mod spec;
 pub mod stats;

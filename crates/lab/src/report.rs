@@ -1,13 +1,13 @@
-//! A study's report: its statistics ([`crate::stats`]), the piece-value fit
+//! A study's report: its statistics ([`crate::analysis`]), the piece-value fit
 //! ([`crate::fit`]) and SVG plots drawn with `plotters` (SVG backend, text
 //! as SVG `<text>`: no font file is read). [`html`] writes one
 //! self-contained HTML file; [`markdown`] a summary for `docs/lab/`.
 
-#[cfg(feature = "runner")]
-use crate::fit;
+use crate::analysis::Replayed;
+use crate::analysis::{self, StudyStats};
 use crate::fit::Fit;
 use crate::spec::StudySpec;
-use crate::stats::{self, Est, StudyStats};
+use crate::stats::Est;
 use crate::store::{self, Db};
 use crate::LabError;
 use plotters::prelude::*;
@@ -30,6 +30,17 @@ pub struct Report {
     pub fit_note: Option<String>,
 }
 
+/// Fits the piece values now (the engine's tuner: the `play` feature).
+#[cfg(feature = "play")]
+fn fit_now(games: &[Replayed], threads: usize) -> Result<Option<Fit>, LabError> {
+    Ok(crate::fit::fit(games, threads, FIT_PASSES))
+}
+
+#[cfg(not(feature = "play"))]
+fn fit_now(_: &[Replayed], _: usize) -> Result<Option<Fit>, LabError> {
+    Err(LabError::BadInput("this build of the lab cannot fit piece values (its `play` feature is off)".into()))
+}
+
 /// Builds the report of study `id`. With `do_fit` the piece values are
 /// fitted now (slow: a few minutes for 2,000 games) and kept in the store;
 /// without, the kept fit is shown if there is one.
@@ -41,28 +52,21 @@ pub async fn build(db: &Db, id: &str, do_fit: bool, threads: usize) -> Result<Re
     // `/lab/{id}` keeps serving games meanwhile.
     let spec = study.spec.clone();
     let (games, st) = tokio::task::spawn_blocking(move || {
-        let games = stats::replay(&spec, rows)?;
-        let st = stats::compute(&games);
+        let games = analysis::replay(&spec, rows)?;
+        let st = analysis::compute(&games);
         Ok::<_, LabError>((games, st))
     })
     .await
     .map_err(|e| LabError::Store(format!("replaying the study's games failed: {e}")))??;
     let (mut fit, mut fit_note) = (None, None);
     if do_fit {
-        #[cfg(not(feature = "runner"))]
-        return Err(LabError::BadInput(format!(
-            "this build cannot fit piece values ({threads} threads asked): the lab's feature `runner` is off"
-        )));
-        #[cfg(feature = "runner")]
-        {
-            fit = fit::fit(&games, threads, FIT_PASSES);
-            match &fit {
-                Some(f) => {
-                    let json = serde_json::to_string(f).map_err(|e| LabError::Store(e.to_string()))?;
-                    store::save_fit(db, id, games.len() as u64, &json).await?;
-                }
-                None => fit_note = Some("no fit: the games hold no usable position".into()),
+        fit = fit_now(&games, threads)?;
+        match &fit {
+            Some(f) => {
+                let json = serde_json::to_string(f).map_err(|e| LabError::Store(e.to_string()))?;
+                store::save_fit(db, id, games.len() as u64, &json).await?;
             }
+            None => fit_note = Some("no fit: the games hold no usable position".into()),
         }
     } else {
         match store::load_fit(db, id).await? {

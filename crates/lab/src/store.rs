@@ -1,247 +1,30 @@
-//! The lab's tables in the server's store: the SQLite file
-//! `DIR/chimera.sqlite3` by default, or a PostgreSQL database
-//! (`--database postgres://...`), both through sqlx's `Any` driver, so one
-//! code path serves both. Its migrations are `crates/lab/migrations/`,
-//! numbered from 1001, compiled in; the lab's migrator and the server's
-//! share sqlx's migration table and each ignores the other's versions.
-//! Queries are plain SQL with `$n` placeholders, which SQLite and PostgreSQL
-//! both read.
+//! The lab's tables in the store (`chimera_store`): studies, their games,
+//! the runners' claims and the kept piece-value fits. Opening the store
+//! and its schema (the lab's tables are migrations 1001 and 1002 of the
+//! one sequence) are the store crate's; the queries here are plain SQL with
+//! `$n` placeholders, which SQLite and PostgreSQL both read.
 
 use crate::spec::StudySpec;
 use crate::LabError;
 use serde::Serialize;
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, ConnectOptions, Connection, Executor, Row};
-use std::path::{Path, PathBuf};
-use std::str::FromStr;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use std::path::Path;
 
-/// The database the lab and the server use: a pool of sqlx's `Any` driver,
-/// on SQLite or PostgreSQL.
-pub type Db = AnyPool;
-
-/// Where the store is: the SQLite file in a data directory (the default:
-/// one binary, nothing to install), or a database URL (`postgres://...`
-/// when several machines share it; `sqlite://...` works too).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Location {
-    Dir(PathBuf),
-    Url(String),
-}
-
-impl Location {
-    /// `--database URL` (or `CHIMERA_DATABASE_URL`) when given, else the
-    /// SQLite file of `--data DIR`.
-    pub fn new(data_dir: &Path, database: Option<&str>) -> Location {
-        match database.map(str::trim).filter(|u| !u.is_empty()) {
-            Some(u) => Location::Url(u.to_string()),
-            None => Location::Dir(data_dir.to_path_buf()),
-        }
-    }
-
-    /// What to tell a person: the file, or the URL without its password.
-    pub fn describe(&self) -> String {
-        match self {
-            Location::Dir(d) => {
-                let shown = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
-                shown.join("chimera.sqlite3").display().to_string()
-            }
-            Location::Url(u) => redact(u),
-        }
-    }
-}
-
-/// A database URL with its password replaced by `***` (for messages).
-pub fn redact(url: &str) -> String {
-    match url::Url::parse(url) {
-        Ok(mut u) if u.password().is_some() => {
-            let _ = u.set_password(Some("***"));
-            u.to_string()
-        }
-        Ok(u) => u.to_string(),
-        Err(_) => "(an unreadable database URL)".into(),
-    }
-}
-
-/// Which database a pool talks to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-/// The back end of `db`, from its URL's scheme.
-pub fn backend(db: &Db) -> Backend {
-    if db.connect_options().database_url.scheme().starts_with("postgres") {
-        Backend::Postgres
-    } else {
-        Backend::Sqlite
-    }
-}
-
-const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (1001, "lab", include_str!("../migrations/1001_lab.sql")),
-    (1002, "lab claims", include_str!("../migrations/1002_lab_claims.sql")),
-];
-
-/// A list of migrations compiled in (`(version, description, SQL)`), as
-/// sqlx's `MigrationSource`: the server's list and the lab's both go
-/// through it. (The `sqlx::migrate!` macro does the same but needs sqlx's
-/// `macros` feature, a second build of sqlx for the host.)
-#[derive(Debug)]
-pub struct Embedded(pub &'static [(i64, &'static str, &'static str)]);
-
-impl sqlx::migrate::MigrationSource<'static> for Embedded {
-    fn resolve(
-        self,
-    ) -> std::pin::Pin<
-        Box<dyn std::future::Future<Output = Result<Vec<sqlx::migrate::Migration>, sqlx::error::BoxDynError>> + Send>,
-    > {
-        Box::pin(async move {
-            Ok(self
-                .0
-                .iter()
-                .map(|&(v, d, sql)| {
-                    sqlx::migrate::Migration::new(v, d.into(), sqlx::migrate::MigrationType::Simple, sql.into(), false)
-                })
-                .collect())
-        })
-    }
-}
-
-/// Applies `list` to `db`, leaving versions it does not know alone (the
-/// server's and the lab's migrations share sqlx's table), and surviving a
-/// second process migrating the same new file at once ([`run_migrator`]).
-pub async fn apply(list: &'static [(i64, &'static str, &'static str)], db: &Db) -> Result<(), String> {
-    let mut m = sqlx::migrate::Migrator::new(Embedded(list)).await.map_err(|e| format!("bad migration: {e}"))?;
-    m.set_ignore_missing(true);
-    run_migrator(&m, db).await.map_err(|e| format!("database migration failed: {e}"))
-}
-
-/// Applies the lab's migrations to `db` (the server's, already applied or
-/// not, are left alone).
-pub async fn migrate(db: &Db) -> Result<(), LabError> {
-    apply(MIGRATIONS, db).await.map_err(|e| LabError::Store(format!("lab {e}")))
-}
-
-/// Runs `m` on `db`, tolerating another process migrating the same new
-/// file at the same moment (`chimera serve`, `lab run` and `lab list` may
-/// all open a store that does not exist yet). SQLite's migrator checks
-/// what is applied before it takes the write lock, so the process that
-/// loses the race fails on its `CREATE TABLE` (its transaction rolls back,
-/// nothing half-done); running it again then finds the migration applied.
-pub async fn run_migrator(m: &sqlx::migrate::Migrator, db: &Db) -> Result<(), sqlx::migrate::MigrateError> {
-    let mut tries = 0u64;
-    loop {
-        match m.run(db).await {
-            Ok(()) => return Ok(()),
-            Err(_) if tries < 5 => {
-                tries += 1;
-                tokio::time::sleep(std::time::Duration::from_millis(50 * tries)).await;
-            }
-            Err(e) => return Err(e),
-        }
-    }
-}
+pub use chimera_store::{Db, Location};
 
 /// Opens (or creates) `data_dir/chimera.sqlite3`, as `chimera serve --data
-/// data_dir` does, and applies the lab's migrations. A file that is not a
-/// SQLite database is an error that names it.
+/// data_dir` does, with its schema brought up to date. A file that is not
+/// a SQLite database is an error that names it.
 pub async fn open(data_dir: &Path) -> Result<Db, LabError> {
     open_at(&Location::Dir(data_dir.to_path_buf())).await
 }
 
-/// Opens the store at `at` with the lab's migrations applied.
+/// Opens the store at `at` with its schema brought up to date (the whole
+/// sequence: the server's tables too, so that `chimera serve` and `chimera
+/// lab` can open one store in either order).
 pub async fn open_at(at: &Location) -> Result<Db, LabError> {
-    let pool = connect_at(at, 2).await.map_err(LabError::Store)?;
-    migrate(&pool).await.map_err(|e| LabError::Store(format!("{}: {e}", at.describe())))?;
-    Ok(pool)
-}
-
-/// A pool on the store at `at` (a data directory is created if missing),
-/// no migrations applied. Errors name the file or the URL (password
-/// hidden).
-pub async fn connect_at(at: &Location, max_connections: u32) -> Result<Db, String> {
-    match at {
-        Location::Dir(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create data directory {}: {e}", dir.display()))?;
-            let file = dir.join("chimera.sqlite3");
-            connect(&file, max_connections)
-                .await
-                .map_err(|e| format!("cannot open the store {} (is it a chimera database?): {e}", file.display()))
-        }
-        Location::Url(url) => connect_url(url, max_connections)
-            .await
-            .map_err(|e| format!("cannot open the database {}: {e}", redact(url))),
-    }
-}
-
-/// A pool on a database URL: `postgres://user:password@host:port/db` or
-/// `sqlite://path` (the same settings as [`connect`]).
-pub async fn connect_url(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
-    sqlx::any::install_default_drivers();
-    let parsed = url::Url::parse(url).map_err(|e| sqlx::Error::Configuration(e.to_string().into()))?;
-    match parsed.scheme() {
-        "postgres" | "postgresql" => {
-            let opts = AnyConnectOptions::from_str(url)?;
-            // One connection first: its error says what is wrong (refused,
-            // no such database, bad password) where the pool's would only
-            // say that it timed out.
-            let mut first = sqlx::AnyConnection::connect_with(&opts).await?;
-            let _ = first.ping().await;
-            let _ = sqlx::Connection::close(first).await;
-            AnyPoolOptions::new()
-                .max_connections(max_connections)
-                .acquire_timeout(std::time::Duration::from_secs(10))
-                .connect_with(opts)
-                .await
-        }
-        "sqlite" => {
-            let opts = sqlx::sqlite::SqliteConnectOptions::from_str(url)?;
-            connect_sqlite(opts.create_if_missing(true), max_connections).await
-        }
-        other => Err(sqlx::Error::Configuration(
-            format!("unsupported database URL scheme '{other}': use postgres://... or sqlite://...").into(),
-        )),
-    }
-}
-
-/// A pool on the SQLite file `file` (created if missing) as the server and
-/// the lab both use it: WAL with `synchronous = NORMAL` (a crash of the
-/// process never loses or corrupts a committed change; only a power cut may
-/// lose the last ones), a 10 s busy timeout, foreign keys on. Switching a
-/// brand-new file to WAL needs a moment of exclusive access that the busy
-/// timeout does not cover, so a "database is locked" while another process
-/// opens the same new file at once is retried (a few times, with backoff).
-pub async fn connect(file: &Path, max_connections: u32) -> Result<Db, sqlx::Error> {
-    sqlx::any::install_default_drivers();
-    let opts = sqlx::sqlite::SqliteConnectOptions::new().filename(file).create_if_missing(true);
-    connect_sqlite(opts, max_connections).await
-}
-
-/// The `Any` driver reads SQLite's options from the URL only, so the
-/// settings of [`connect`] are set on each new connection instead.
-async fn connect_sqlite(opts: sqlx::sqlite::SqliteConnectOptions, max_connections: u32) -> Result<Db, sqlx::Error> {
-    let any = AnyConnectOptions::from_url(&opts.to_url_lossy())?;
-    let mut tries = 0u64;
-    loop {
-        let pool = AnyPoolOptions::new().max_connections(max_connections).after_connect(|conn, _| {
-            Box::pin(async move {
-                conn.execute(
-                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                     PRAGMA foreign_keys = ON;",
-                )
-                .await
-                .map(|_| ())
-            })
-        });
-        match pool.connect_with(any.clone()).await {
-            Err(e) if tries < 8 && e.to_string().contains("locked") => {
-                tries += 1;
-                tokio::time::sleep(std::time::Duration::from_millis(25 * tries)).await;
-            }
-            other => return other,
-        }
-    }
+    chimera_store::open_at(at, 2).await.map_err(LabError::Store)
 }
 
 /// A study as stored.

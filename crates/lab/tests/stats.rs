@@ -1,9 +1,9 @@
 //! The statistics checked against values computed by hand on a small fixed
 //! set of games (the arithmetic is in the comments).
 
-use chimera_lab::elo::Wdl;
+use chimera_lab::analysis;
 use chimera_lab::spec::StudySpec;
-use chimera_lab::stats::{self, proportion_difference, score_difference, wilson};
+use chimera_lab::stats::{self, proportion_difference, score_difference, wilson, Wdl};
 use chimera_lab::store::GameRow;
 use chimera_rules::Variant;
 
@@ -73,8 +73,8 @@ fn comparisons_by_hand() {
 #[test]
 fn study_statistics_by_hand() {
     let spec = StudySpec::new(Variant::Chess);
-    let g = stats::replay(&spec, games()).unwrap();
-    let s = stats::compute(&g);
+    let g = analysis::replay(&spec, games()).unwrap();
+    let s = analysis::compute(&g);
     assert_eq!(s.games, 4);
     assert_eq!(s.wdl, (2, 1, 1));
     assert!(close(s.white_score.value, 0.625) && close(s.white_score.lower, 0.218721));
@@ -110,8 +110,8 @@ fn study_statistics_by_hand() {
 #[test]
 fn corrupt_rows_are_errors_not_panics() {
     let spec = StudySpec::new(Variant::Chess);
-    let e = stats::replay(&spec, vec![row(0, "e2e4 e2e4", "1-0", "x")]).err().expect("an illegal move is an error");
+    let e = analysis::replay(&spec, vec![row(0, "e2e4 e2e4", "1-0", "x")]).err().expect("an illegal move is an error");
     assert!(e.to_string().contains("game 0: move e2e4 does not replay"), "{e}");
-    let e = stats::replay(&spec, vec![row(0, "e2e4", "2-0", "x")]).err().expect("a bad result is an error");
+    let e = analysis::replay(&spec, vec![row(0, "e2e4", "2-0", "x")]).err().expect("a bad result is an error");
     assert!(e.to_string().contains("bad result"), "{e}");
 }

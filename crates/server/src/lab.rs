@@ -63,7 +63,7 @@ async fn index(State(app): State<App>) -> Response {
     let mut rows = String::new();
     for s in &studies {
         let n = s.games.max(1) as f64;
-        let score = chimera_lab::stats::score(&chimera_lab::elo::Wdl {
+        let score = chimera_lab::stats::score(&chimera_lab::stats::Wdl {
             wins: s.white_wins,
             draws: s.draws,
             losses: s.black_wins,

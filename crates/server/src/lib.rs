@@ -7,6 +7,7 @@
 //! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
 mod docs;
+#[cfg(feature = "lab")]
 mod lab;
 pub mod live;
 pub mod net;

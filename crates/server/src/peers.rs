@@ -39,7 +39,7 @@ pub(crate) async fn spawn(app: &App, shutdown: tokio::sync::watch::Receiver<bool
         }
     });
     if let store::Location::Url(url) = &app.store_at {
-        if chimera_lab::store::backend(&app.db) == chimera_lab::store::Backend::Postgres {
+        if chimera_store::backend(&app.db) == chimera_store::Backend::Postgres {
             let mut listener = sqlx::postgres::PgListener::connect(url)
                 .await
                 .map_err(|e| format!("cannot listen for the other instances' changes: {e}"))?;

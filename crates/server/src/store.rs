@@ -13,9 +13,9 @@
 
 use crate::live::{Live, Meta, Mode, Status};
 use crate::pool::{Admission, Pool};
-use chimera_lab::store::Backend;
-pub use chimera_lab::store::Location;
 use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
+pub use chimera_store::Location;
+use chimera_store::{backend, Backend};
 use serde::Serialize;
 use sqlx::any::AnyArguments;
 use sqlx::{Any, Row};
@@ -35,7 +35,7 @@ pub const CHANNEL: &str = "chimera_games";
 static WRITER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 async fn writer(db: &Db) -> Option<tokio::sync::MutexGuard<'static, ()>> {
-    match chimera_lab::store::backend(db) {
+    match backend(db) {
         Backend::Sqlite => Some(WRITER.lock().await),
         Backend::Postgres => None,
     }
@@ -47,15 +47,12 @@ pub async fn open(data_dir: &Path) -> Result<Db, String> {
 }
 
 /// Opens the store at `at` with up to `connections` connections and brings
-/// its schema up to date: the server's migrations and the lab's (from 1001,
-/// crates/lab), which share sqlx's table. A store of an older schema is
+/// its schema up to date (`chimera_store::MIGRATIONS`, the one sequence of
+/// the server's and the lab's tables). A store of an older schema is
 /// upgraded in place, its games kept; several instances starting at once
 /// on one PostgreSQL are serialised by sqlx's migration lock.
 pub async fn open_at(at: &Location, connections: u32) -> Result<Db, String> {
-    let pool = chimera_lab::store::connect_at(at, connections).await?;
-    chimera_lab::store::apply(MIGRATIONS, &pool).await?;
-    chimera_lab::store::migrate(&pool).await.map_err(|e| e.to_string())?;
-    Ok(pool)
+    chimera_store::open_at(at, connections).await
 }
 
 /// Why a change was not stored.
@@ -94,7 +91,7 @@ async fn notify(
     version: i64,
     me: &str,
 ) -> Result<(), sqlx::Error> {
-    if chimera_lab::store::backend(db) == Backend::Postgres {
+    if backend(db) == Backend::Postgres {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)
             .bind(format!("{id} {version} {me}"))
@@ -103,17 +100,6 @@ async fn notify(
     }
     Ok(())
 }
-
-/// The migrations of `crates/server/migrations/`, compiled in
-/// (`chimera_lab::store::Embedded` makes them sqlx's). Add a file there and
-/// a line here; never edit an applied one: its checksum is checked at
-/// start-up.
-const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (1, "games", include_str!("../migrations/0001_games.sql")),
-    (2, "invites", include_str!("../migrations/0002_invites.sql")),
-    (3, "seeks names rematch", include_str!("../migrations/0003_seeks_names_rematch.sql")),
-    (4, "instances", include_str!("../migrations/0004_instances.sql")),
-];
 
 fn color_str(c: Option<Color>) -> Option<&'static str> {
     c.map(|c| if c == Color::White { "w" } else { "b" })

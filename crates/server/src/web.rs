@@ -91,9 +91,11 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/position", post(position))
         .route("/api/analyse", post(analyse))
-        .route("/ws/{id}", get(ws_upgrade))
-        .merge(crate::lab::routes())
-        .layer(RequestBodyLimitLayer::new(cfg.max_body));
+        .route("/ws/{id}", get(ws_upgrade));
+    // The balance lab's pages (cargo feature `lab`, on by default).
+    #[cfg(feature = "lab")]
+    let small = small.merge(crate::lab::routes());
+    let small = small.layer(RequestBodyLimitLayer::new(cfg.max_body));
     let big = Router::new()
         .route("/api/pgn/import", post(pgn_import))
         .route("/api/pgn/tree", post(crate::tree::pgn_tree))
@@ -183,10 +185,7 @@ fn pool_error(e: PoolError) -> Response {
 async fn health(State(app): State<App>) -> Response {
     let probe = tokio::time::timeout(Duration::from_secs(2), sqlx::query("SELECT 1").fetch_one(&app.db)).await;
     let store_ok = matches!(probe, Ok(Ok(_)));
-    let backend = match chimera_lab::store::backend(&app.db) {
-        chimera_lab::store::Backend::Sqlite => "sqlite",
-        chimera_lab::store::Backend::Postgres => "postgres",
-    };
+    let backend = chimera_store::backend(&app.db).as_str();
     let body = Json(json!({
         "instance": app.instance,
         "store": backend,

@@ -4,6 +4,7 @@
 //! phone's width. Screenshots go to `target/screenshots/`.
 //!
 //! Skipped only with CHIMERA_SKIP_BROWSER=1 (as the other browser tests).
+#![cfg(feature = "lab")]
 
 mod common;
 use chimera_lab::spec::{Budget, StudySpec};

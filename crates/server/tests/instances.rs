@@ -120,10 +120,10 @@ async fn a_race_for_one_ply_lets_exactly_one_move_through() {
 /// The schema of the release before instances (migrations 1 to 3 and the
 /// lab's first), as a store of that release holds it.
 const OLD: &[(i64, &str, &str)] = &[
-    (1, "games", include_str!("../migrations/0001_games.sql")),
-    (2, "invites", include_str!("../migrations/0002_invites.sql")),
-    (3, "seeks names rematch", include_str!("../migrations/0003_seeks_names_rematch.sql")),
-    (1001, "lab", include_str!("../../lab/migrations/1001_lab.sql")),
+    (1, "games", include_str!("../../store/migrations/0001_games.sql")),
+    (2, "invites", include_str!("../../store/migrations/0002_invites.sql")),
+    (3, "seeks names rematch", include_str!("../../store/migrations/0003_seeks_names_rematch.sql")),
+    (1001, "lab", include_str!("../../store/migrations/1001_lab.sql")),
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -131,8 +131,8 @@ async fn an_older_sqlite_store_is_upgraded_with_its_games() {
     let dir = fresh_dir("upgrade");
     std::fs::create_dir_all(&dir).unwrap();
     {
-        let old = chimera_lab::store::connect(&dir.join("chimera.sqlite3"), 1).await.unwrap();
-        chimera_lab::store::apply(OLD, &old).await.unwrap();
+        let old = chimera_store::connect(&dir.join("chimera.sqlite3"), 1).await.unwrap();
+        chimera_store::apply(OLD, &old).await.unwrap();
         sqlx::query(
             "INSERT INTO games (id, variant, ring_powers, start_fen, mode, white_token, black_token, white_ms, \
              black_ms, turn_started, status, result, created_at, updated_at) VALUES ('old1', 'chess', 'QNRB', \

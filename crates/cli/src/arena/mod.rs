@@ -3,9 +3,6 @@
 
 pub mod game;
 pub mod openings;
-/// The match statistics live in the lab crate, which reports the same
-/// score intervals for its studies (one copy of the formulas).
-pub use chimera_lab::elo as stats;
 pub mod uci_client;
 
 use anyhow::{anyhow, Context, Result};
@@ -14,7 +11,9 @@ use chimera_rules::{Color, Position, Variant};
 use game::{play_game, start_engine, Fault, GameConfig, GameRecord, MoveStat};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
-use stats::{elo_estimate, elo_estimate_pairs, Pairs, Sprt, SprtVerdict, Wdl};
+// The statistics (Elo, SPRT, intervals) are the lab's `stats` module, one
+// copy of the formulas for matches and studies.
+use chimera_lab::stats::{self, elo_estimate, elo_estimate_pairs, Pairs, Sprt, SprtVerdict, Wdl};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

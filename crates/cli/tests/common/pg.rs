@@ -267,6 +267,20 @@ impl PgCluster {
     }
 }
 
+impl PgCluster {
+    /// Runs the SQL file `path` (a plain `pg_dump`, say) on the database of
+    /// `url` through psql, stopping at the first error.
+    pub fn psql_file(&self, url: &str, path: &Path) -> Result<String, String> {
+        let mut c = Command::new(self.bin.join("psql"));
+        c.args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f"]).arg(path);
+        let out = run_bounded(c, Duration::from_secs(120))?;
+        if !out.status.success() {
+            return Err(show(&out));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    }
+}
+
 impl Drop for PgCluster {
     fn drop(&mut self) {
         if self.port != 0 {

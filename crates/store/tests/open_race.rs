@@ -5,12 +5,14 @@
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_opens_of_a_new_store_all_succeed() {
     for round in 0..5 {
-        let dir = std::env::temp_dir().join(format!("chimera-lab-race-{}-{round}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("chimera-store-race-{}-{round}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let tasks: Vec<_> = (0..8)
             .map(|_| {
                 let dir = dir.clone();
-                tokio::spawn(async move { chimera_lab::store::open(&dir).await.map(|_| ()) })
+                tokio::spawn(
+                    async move { chimera_store::open_at(&chimera_store::Location::Dir(dir), 2).await.map(|_| ()) },
+                )
             })
             .collect();
         for t in tasks {
