@@ -6,6 +6,10 @@
 #                                          3,000 created games, 40 abandoned and 40 flooded
 #                                          engine requests, 300 idle connections, bad input on
 #                                          every endpoint and message type, seat attacks.
+#                                          The second pass (tests/fault_play.rs): rematch
+#                                          against the limits and across two instances, a
+#                                          400-ply game's state polled, a restart after
+#                                          kill -9, JSON arrays, 2,000 invite guesses.
 #                                          Release build; figures on stdout and in
 #                                          target/fault-report.txt.
 #   scripts/fault-suite.sh --probe ADDR    a quick probe with curl (and python3 for the
@@ -47,6 +51,6 @@ if [[ "${1:-}" == "--probe" ]]; then
 fi
 
 rm -f target/fault-report.txt
-CHIMERA_FAULT_FULL=1 cargo test --release -p chimera-server --test fault -- --nocapture --test-threads=1 "$@"
+CHIMERA_FAULT_FULL=1 cargo test --release -p chimera-server --test fault --test fault_play -- --nocapture --test-threads=1 "$@"
 echo "fault-suite.sh: report in target/fault-report.txt" >&2
 cat target/fault-report.txt

@@ -18,14 +18,17 @@ mod tree;
 mod web;
 
 use chimera_rules::{Color, Position};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use live::{Actor, Live};
 use pool::{Admission, Pool, SearchJob};
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex};
 
 /// The engine levels 1-8 for people, with the limits behind them.
@@ -106,6 +109,9 @@ pub struct GameHandle {
     /// timer that cancels the seek when none has been open for
     /// `Config::seek_grace` (its creator left).
     seek_watch: std::sync::Mutex<(usize, Option<tokio::task::AbortHandle>)>,
+    /// The history of the game's whole state, serialised, for the
+    /// (version, generation) it was made at: see [`GameHandle::state`].
+    history_json: std::sync::Mutex<Option<(i64, u64, Arc<str>)>>,
 }
 
 impl GameHandle {
@@ -116,7 +122,41 @@ impl GameHandle {
             engine_stop: Default::default(),
             timer: Default::default(),
             seek_watch: Default::default(),
+            history_json: Default::default(),
         })
+    }
+
+    /// The game's whole state as JSON text, and its entity tag while it is
+    /// not time dependent (no clock running). The history, nearly all of a
+    /// long game's state and the costly part (a FEN and more per ply), is
+    /// serialised once per version and then copied: polling a 400-ply game
+    /// costs a copy, not 400 positions' worth of work under the game's
+    /// lock, which every move of that game waits for.
+    pub async fn state(&self) -> (String, Option<String>) {
+        let live = self.live.lock().await;
+        let key = (live.version, live.generation);
+        let history = {
+            let mut c = self.history_json.lock().unwrap_or_else(|e| e.into_inner());
+            match &*c {
+                Some((v, g, h)) if (*v, *g) == key => h.clone(),
+                _ => {
+                    let h: Arc<str> = Arc::from(serde_json::Value::Array(live.history(0)).to_string());
+                    *c = Some((key.0, key.1, h.clone()));
+                    h
+                }
+            }
+        };
+        let head = live.view_head(0).to_string();
+        let etag = (!live.time_dependent())
+            .then(|| format!("\"{}-{}-{}\"", live.meta.id, live.version, u8::from(live.thinking)));
+        drop(live);
+        // `head` is a non-empty object: the history goes in before its `}`.
+        let mut body = String::with_capacity(head.len() + history.len() + 12);
+        body.push_str(&head[..head.len() - 1]);
+        body.push_str(",\"history\":");
+        body.push_str(&history);
+        body.push('}');
+        (body, etag)
     }
 
     /// Stops the game's engine search, if one runs.
@@ -140,9 +180,15 @@ pub struct Config {
     /// Open connections (HTTP and WebSocket) in all and per client address.
     pub max_connections: usize,
     pub max_connections_per_client: usize,
-    /// Game creation per client address: a burst, then one per period.
+    /// Game creation per client address (`POST /api/games` and rematches
+    /// alike): a burst, then one per period.
     pub create_burst: u32,
     pub create_period: Duration,
+    /// Failed joins per client address (a wrong invite, a wrong creator's
+    /// token): this many in `failed_join_window`, then every join and
+    /// cancel that checks a secret is refused (429) until the window ends.
+    pub failed_join_burst: u32,
+    pub failed_join_window: Duration,
     /// Games held in memory at most; beyond it idle games are dropped
     /// from memory first, and creation is refused if none can be.
     pub max_live_games: usize,
@@ -188,6 +234,8 @@ impl Default for Config {
             max_connections_per_client: 48,
             create_burst: 20,
             create_period: Duration::from_secs(3),
+            failed_join_burst: 10,
+            failed_join_window: Duration::from_secs(60),
             max_live_games: 5000,
             game_idle: Duration::from_secs(600),
             sweep_every: Duration::from_secs(30),
@@ -220,8 +268,24 @@ pub struct AppState {
     /// PGN import and replays.
     pub cpu: Pool,
     pub conns: Arc<net::Conns>,
+    /// Game creation per client address (see [`AppState::admit_game`]).
+    creations: DefaultKeyedRateLimiter<IpAddr>,
+    /// Failed joins per client address (see [`FailedJoins`]).
+    pub(crate) failed_joins: FailedJoins,
+    /// The data directory's lock (SQLite store), held while this process
+    /// runs: see [`dir_lock`].
+    dir_lock: std::sync::Mutex<Option<std::fs::File>>,
     /// Becomes true when the server stops: WebSockets close with a reason.
     pub shutdown: tokio::sync::watch::Receiver<bool>,
+}
+
+/// Why a new game was refused: the HTTP status, the words, and the seconds
+/// to wait before trying again (`Retry-After`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub status: u16,
+    pub message: String,
+    pub retry_after: Option<u64>,
 }
 
 pub type App = Arc<AppState>;
@@ -276,6 +340,44 @@ impl AppState {
         Ok(h)
     }
 
+    /// The admission of every new game, `POST /api/games` and rematches
+    /// alike (one path: a rematch is a new game): the per-address creation
+    /// limit (a burst of `create_burst`, then one per `create_period`), the
+    /// engine queue for a game against the engine, room in memory. The
+    /// limit is spent last, so a game refused for a busy server costs none.
+    pub async fn admit_game(&self, client: IpAddr, engine: bool) -> Result<(), Refused> {
+        if engine && self.engine.is_full() {
+            return Err(Refused {
+                status: 503,
+                message: "the server is busy with other work; try again in a few seconds".into(),
+                retry_after: Some(5),
+            });
+        }
+        if self.full().await {
+            return Err(Refused {
+                status: 503,
+                message: "the server holds as many live games as it may; try again later".into(),
+                retry_after: None,
+            });
+        }
+        if let Err(not_until) = self.creations.check_key(&client) {
+            let wait = not_until.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
+            return Err(Refused {
+                status: 429,
+                message: format!("too many new games from your address: wait {wait} s"),
+                retry_after: Some(wait),
+            });
+        }
+        Ok(())
+    }
+
+    /// Forgets the quiet clients of the per-address limits (the sweeper).
+    fn sweep_limits(&self) {
+        self.creations.retain_recent();
+        self.creations.shrink_to_fit();
+        self.failed_joins.sweep();
+    }
+
     /// True if memory is full of games that cannot leave it.
     pub async fn full(&self) -> bool {
         let mut games = self.games.lock().await;
@@ -298,6 +400,118 @@ impl AppState {
     /// Drops from memory the games nobody uses: see [`evict`].
     pub async fn sweep(&self) -> usize {
         evict(&mut *self.games.lock().await, self.config.game_idle)
+    }
+}
+
+/// Failed joins per client address: `burst` failures within `window` (from
+/// the first of them), then the address is refused every join and cancel
+/// that checks a secret until the window ends. Only failures count, so an
+/// honest join is never slowed; an address over the limit is refused before
+/// its secret is compared, so a guess made then tells nothing. (governor,
+/// which limits creation, has no way to test a key without spending from
+/// it, and a success must spend nothing.)
+pub(crate) struct FailedJoins {
+    burst: u32,
+    window: Duration,
+    map: std::sync::Mutex<HashMap<IpAddr, (u32, Instant)>>,
+}
+
+/// Addresses remembered at most; beyond, the expired ones go first, and
+/// failures of new addresses are not recorded until there is room.
+const FAILED_JOINS_HELD: usize = 100_000;
+
+impl FailedJoins {
+    fn new(burst: u32, window: Duration) -> FailedJoins {
+        FailedJoins { burst: burst.max(1), window, map: Default::default() }
+    }
+
+    /// `Err(seconds to wait)` while `client` is over the limit.
+    pub(crate) fn check(&self, client: IpAddr) -> Result<(), u64> {
+        let m = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        match m.get(&client) {
+            Some(&(n, since)) if n >= self.burst && since.elapsed() < self.window => {
+                Err((self.window - since.elapsed()).as_secs().max(1))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Records a failed join from `client`.
+    pub(crate) fn failed(&self, client: IpAddr) {
+        let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if m.len() >= FAILED_JOINS_HELD && !m.contains_key(&client) {
+            let window = self.window;
+            m.retain(|_, (_, since)| since.elapsed() < window);
+            if m.len() >= FAILED_JOINS_HELD {
+                return;
+            }
+        }
+        let e = m.entry(client).or_insert((0, Instant::now()));
+        if e.1.elapsed() >= self.window {
+            *e = (0, Instant::now());
+        }
+        e.0 = e.0.saturating_add(1);
+    }
+
+    fn sweep(&self) {
+        let window = self.window;
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, (_, since)| since.elapsed() < window);
+    }
+}
+
+/// The lock of a data directory (`DIR/serve.lock`, an advisory `flock`
+/// held as long as the process runs; the kernel drops it when the process
+/// dies, `kill -9` included). The holder writes its instance id into the
+/// file; the id it finds there is the previous holder's, which is dead
+/// (its lock is gone): see [`take_over_predecessor`]. None when another
+/// process holds the lock (several processes on one SQLite file: they keep
+/// to the heartbeat rule).
+fn dir_lock(dir: &Path, me: &str) -> Result<Option<(std::fs::File, Option<String>)>, String> {
+    use std::io::{Read, Seek, Write};
+    let path = dir.join("serve.lock");
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    match f.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => return Err(format!("cannot lock {}: {e}", path.display())),
+    }
+    let mut prev = String::new();
+    let _ = f.read_to_string(&mut prev);
+    let prev = prev.trim();
+    let prev = (!prev.is_empty() && prev.len() <= 64 && prev.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| prev.to_string());
+    let write = |f: &mut std::fs::File| -> std::io::Result<()> {
+        f.set_len(0)?;
+        f.rewind()?;
+        f.write_all(me.as_bytes())?;
+        f.sync_all()
+    };
+    write(&mut f).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(Some((f, prev)))
+}
+
+/// A restart on the same data directory: the games the previous process
+/// (`prev`, dead: it no longer holds the directory's lock) owned are taken
+/// over at once, not after `takeover_after` of silence, and their clocks
+/// armed and engines started. Games of other processes sharing the store
+/// keep to the heartbeat rule.
+async fn take_over_predecessor(app: &App, prev: &str) {
+    match store::take_over_from(&app.db, &app.instance, prev).await {
+        Ok(ids) => {
+            for id in ids {
+                peers::take(app, &id).await;
+            }
+        }
+        Err(e) => eprintln!("taking over the games of the previous process: {e}"),
+    }
+    if let Err(e) = store::unregister(&app.db, prev).await {
+        eprintln!("could not remove the previous process from the instances table: {e}");
     }
 }
 
@@ -590,45 +804,86 @@ pub(crate) async fn seat_page(app: &App, h: &Arc<GameHandle>, opened: bool) {
     }
 }
 
-/// A rematch asked by the holder of `token` on the finished game `h`:
-/// either an offer (stored and shown to the opponent) or, when it starts
-/// now, the new game and the old game's link to it in one transaction.
-/// Returns the new game's id when one was made.
-pub async fn rematch(app: &App, h: &Arc<GameHandle>, token: Option<&str>) -> Result<Option<String>, String> {
-    let mut live = h.live.lock().await;
-    let actor = Actor::Seats(live.seats_of(token));
-    let mut next = live.clone();
-    let start_now = next.ask_rematch(&actor)?;
-    let keep = next.game.moves().len();
-    next.version = live.version + 1;
-    next.owner = Some(app.instance.clone());
-    if !start_now {
-        store::save(&app.db, &next, keep, &app.instance)
-            .await
-            .map_err(|e| format!("could not store the offer: {e}"))?;
+/// A rematch asked by the holder of `token` (from the client address
+/// `client`) on the finished game `h`: either an offer (stored and shown to
+/// the opponent) or, when it starts now, a new game: admitted as every new
+/// game is ([`AppState::admit_game`]), then written with the old game's link
+/// to it in one transaction. Returns the new game's id when one was made.
+///
+/// The store decides, as for moves: the old game's row is written only over
+/// the version it was read at. When both players ask at once on two
+/// instances, one offer is stored and the other write finds the game
+/// changed: that side reloads the game, finds the opponent's offer and
+/// accepts it, so exactly one game is made. The new game's id is derived
+/// from the old one ([`rematch_id`]), so two creators could not make two
+/// games even past the version check (the second hits the primary key).
+pub async fn rematch(
+    app: &App,
+    h: &Arc<GameHandle>,
+    token: Option<&str>,
+    client: IpAddr,
+) -> Result<Option<String>, String> {
+    let mut admitted = false;
+    for attempt in 0..2 {
+        let mut live = h.live.lock().await;
+        if attempt > 0 {
+            if let Some(id) = &live.rematch_id {
+                // Made meanwhile, from the other side's request.
+                return Ok(Some(id.clone()));
+            }
+        }
+        let actor = Actor::Seats(live.seats_of(token));
+        let mut next = live.clone();
+        let start_now = next.ask_rematch(&actor)?;
+        let keep = next.game.moves().len();
+        next.version = live.version + 1;
+        next.owner = Some(app.instance.clone());
+        let (saved, made) = if !start_now {
+            (store::save(&app.db, &next, keep, &app.instance).await, None)
+        } else {
+            if !admitted {
+                app.admit_game(client, live.meta.mode == live::Mode::Engine).await.map_err(|r| r.message)?;
+                admitted = true;
+            }
+            let new_id = rematch_id(&live.meta.id);
+            let mut new_game = next.rematch_game(new_id.clone())?;
+            new_game.owner = Some(app.instance.clone());
+            next.rematch_id = Some(new_id);
+            next.rematch_offer = None;
+            next.updated_at = live::now_ms();
+            next.generation += 1;
+            (store::save_with_new(&app.db, &next, keep, &new_game, &app.instance).await, Some(new_game))
+        };
+        match saved {
+            Ok(()) => {}
+            Err(store::SaveError::Conflict) if attempt == 0 => {
+                peers::reload_locked(app, h, &mut live).await?;
+                continue;
+            }
+            Err(store::SaveError::Conflict) => {
+                return Err("the game changed at the same moment on another server; look again and retry".into())
+            }
+            Err(e) => return Err(format!("could not store the rematch: {e}")),
+        }
+        let new_id = made.as_ref().map(|g| g.meta.id.clone());
+        if let Some(new_game) = made {
+            // In memory before anyone hears of it (a page that loads it
+            // first would make a second handle).
+            app.insert(new_game).await?;
+        }
         *live = next;
         let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
-        return Ok(None);
+        return Ok(new_id);
     }
-    if app.full().await {
-        return Err("the server holds as many live games as it may; try again later".into());
-    }
-    let new_id = random_hex(6);
-    let mut new_game = next.rematch_game(new_id.clone())?;
-    new_game.owner = Some(app.instance.clone());
-    next.rematch_id = Some(new_id.clone());
-    next.rematch_offer = None;
-    next.updated_at = live::now_ms();
-    next.generation += 1;
-    store::save_with_new(&app.db, &next, keep, &new_game, &app.instance)
-        .await
-        .map_err(|e| format!("could not store the rematch: {e}"))?;
-    // In memory before anyone hears of it (a page that loads it first
-    // would make a second handle).
-    app.insert(new_game).await?;
-    *live = next;
-    let _ = h.tx.send(Arc::from(live.view_from(keep).to_string()));
-    Ok(Some(new_id))
+    unreachable!("the loop returns")
+}
+
+/// The id of game `id`'s rematch: the first 6 bytes of SHA-256 of the old
+/// id, in hex (as long as a random id). Every instance derives the same.
+pub fn rematch_id(id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(format!("chimera rematch of {id}").as_bytes());
+    d[..6].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Random hex string of `bytes` random bytes.
@@ -667,15 +922,32 @@ impl Server {
             store::Location::Url(_) => 16,
         };
         let db = store::open_at(at, connections).await?;
+        let instance = random_hex(8);
+        let (dir_lock, predecessor) = match at {
+            store::Location::Dir(d) => match dir_lock(d, &instance)? {
+                Some((f, prev)) => (Some(f), prev),
+                None => (None, None),
+            },
+            store::Location::Url(_) => (None, None),
+        };
         let (tx, rx) = tokio::sync::watch::channel(false);
+        let per = |n: u32| NonZeroU32::new(n.max(1)).expect("at least one");
+        let creations = RateLimiter::keyed(
+            Quota::with_period(config.create_period.max(Duration::from_millis(1)))
+                .expect("a non-zero period")
+                .allow_burst(per(config.create_burst)),
+        );
         let app = Arc::new(AppState {
             db,
             store_at: at.clone(),
-            instance: random_hex(8),
+            instance,
             started_at: live::now_ms(),
             engine: Pool::new(config.engine_workers, config.engine_queue),
             cpu: Pool::new(config.cpu_workers, config.cpu_queue),
             conns: net::Conns::new(config.max_connections, config.max_connections_per_client),
+            creations,
+            failed_joins: FailedJoins::new(config.failed_join_burst, config.failed_join_window),
+            dir_lock: std::sync::Mutex::new(dir_lock),
             config,
             games: Mutex::new(HashMap::new()),
             shutdown: rx.clone(),
@@ -684,11 +956,14 @@ impl Server {
         store::heartbeat(&app.db, &app.instance, app.started_at)
             .await
             .map_err(|e| format!("cannot register this instance in the store: {e}"))?;
+        if let Some(prev) = predecessor.filter(|p| *p != app.instance) {
+            take_over_predecessor(&app, &prev).await;
+        }
         let listener =
             tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
-        let (router, limiter) = web::router(app.clone());
-        // Games nobody uses leave memory; the rate limiter forgets quiet clients.
+        let router = web::router(app.clone());
+        // Games nobody uses leave memory; the rate limiters forget quiet clients.
         let (app2, mut rx2) = (app.clone(), rx.clone());
         tokio::spawn(async move {
             loop {
@@ -697,7 +972,7 @@ impl Server {
                     _ = rx2.changed() => return,
                 }
                 app2.sweep().await;
-                limiter.retain_recent();
+                app2.sweep_limits();
             }
         });
         // The heartbeat, the takeover of dead instances' games and seeks,
@@ -721,6 +996,8 @@ impl Server {
             eprintln!("could not leave the instances table: {e}");
         }
         self.app.db.close().await;
+        // The data directory is free for the next process.
+        self.app.dir_lock.lock().unwrap_or_else(|e| e.into_inner()).take();
     }
 }
 

@@ -570,7 +570,14 @@ impl Live {
     /// `history_from` entries and appends these). After a move that is one
     /// entry, whatever the game's length; after a takeback none.
     pub fn view_from(&self, from: usize) -> Value {
-        let now = now_ms();
+        let from = from.min(self.sans.len());
+        let mut v = self.view_head(from);
+        v.as_object_mut().expect("object").insert("history".into(), Value::Array(self.history(from)));
+        v
+    }
+
+    /// The history from ply `from` on: one entry per move.
+    pub fn history(&self, from: usize) -> Vec<Value> {
         let from = from.min(self.sans.len());
         let mut history = Vec::with_capacity(self.sans.len() - from);
         let positions = self.game.positions();
@@ -589,6 +596,19 @@ impl Live {
                 "check": check_square(after),
             }));
         }
+        history
+    }
+
+    /// True while the state depends on the moment it is read (a clock
+    /// runs): it changes otherwise only with `version` and `thinking`.
+    pub fn time_dependent(&self) -> bool {
+        self.clock_running()
+    }
+
+    /// The game as JSON without `history` (`history_from` is `from`).
+    pub fn view_head(&self, from: usize) -> Value {
+        let now = now_ms();
+        let positions = self.game.positions();
         let clock = self.meta.clock.map(|(init, inc)| {
             json!({
                 "initial": init, "increment": inc,
@@ -612,7 +632,6 @@ impl Live {
         o.insert("start_state".into(), variant_state(&positions[0]));
         o.insert("ply".into(), json!(self.game.moves().len()));
         o.insert("history_from".into(), json!(from));
-        o.insert("history".into(), Value::Array(history));
         o.insert("status".into(), json!(self.status.as_str()));
         o.insert("result".into(), json!(self.result));
         o.insert("reason".into(), json!(self.reason));

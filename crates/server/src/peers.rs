@@ -116,7 +116,7 @@ async fn beat(app: &App, beats: u64) {
 
 /// A game this instance now owns: loaded (or reloaded), its due time
 /// written as worked out here, and its clock or engine started.
-async fn take(app: &App, id: &str) {
+pub(crate) async fn take(app: &App, id: &str) {
     let held = app.games.lock().await.get(id).cloned();
     let h = match held {
         Some(h) => {

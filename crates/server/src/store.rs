@@ -588,3 +588,19 @@ pub async fn take_over(db: &Db, me: &str, alive_since: i64) -> Result<Vec<String
     .await?;
     Ok(rows.into_iter().map(|r| r.get("id")).collect())
 }
+
+/// Takes over the due games of `prev`, this data directory's previous
+/// process (dead: it no longer holds the directory's lock; see
+/// `crate::dir_lock`): at once, without waiting for its heartbeat to go
+/// stale. Returns their ids.
+pub async fn take_over_from(db: &Db, me: &str, prev: &str) -> Result<Vec<String>, sqlx::Error> {
+    let _writer = writer(db).await;
+    let rows = sqlx::query(
+        "UPDATE games SET owner = $1 WHERE status = 'active' AND due_at IS NOT NULL AND owner = $2 RETURNING id",
+    )
+    .bind(me)
+    .bind(prev)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.get("id")).collect())
+}

@@ -31,9 +31,9 @@ struct TreeReq {
 /// The route's handler: `{pgn}` in, `{variant, ring_powers, fen, tree, tags, result}` out, where
 /// `tree` is the main line `[{uci, san, variations: [[...], ...]}]`.
 pub async fn pgn_tree(State(app): State<App>, body: Bytes) -> Response {
-    let req: TreeReq = match serde_json::from_slice(&body) {
+    let req: TreeReq = match crate::web::parse_body(&body) {
         Ok(r) => r,
-        Err(e) => return err(StatusCode::BAD_REQUEST, format!("malformed request: {e}")),
+        Err(e) => return *e,
     };
     if req.pgn.len() > 1_000_000 {
         return err(StatusCode::BAD_REQUEST, "PGN too long (1 MB at most)");

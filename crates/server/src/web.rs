@@ -6,7 +6,7 @@ use crate::pool::{self, Admission, PoolError, SearchJob, StopOnDrop};
 use crate::{change, color_name, random_hex, App, GameHandle, LEVELS};
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -16,12 +16,11 @@ use chimera_rules::pgn;
 use chimera_rules::{AnyPosition, Color, Position, RingPowers, RuleOptions, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::{GovernorError, GovernorLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -29,47 +28,13 @@ use tower_http::timeout::TimeoutLayer;
 #[folder = "assets/"]
 struct Assets;
 
-/// Forgets the rate limiter's quiet clients (called by the sweeper).
-pub struct LimiterSweep(Box<dyn Fn() + Send + Sync>);
-
-impl LimiterSweep {
-    pub fn retain_recent(&self) {
-        (self.0)()
-    }
-}
-
 /// The routes with their layers, outermost first: JSON errors, then the
 /// Host/Origin guard, the request timeout (the whole request, body
-/// included: every handler reads its body first), the body limit;
-/// game creation also passes the per-client rate limiter.
-pub fn router(app: App) -> (Router, LimiterSweep) {
+/// included: every handler reads its body first), the body limit. (Game
+/// creation's per-client limit is `AppState::admit_game`, which rematches
+/// pass too.)
+pub fn router(app: App) -> Router {
     let cfg = &app.config;
-    let governor = GovernorConfigBuilder::default()
-        .period(cfg.create_period)
-        .burst_size(cfg.create_burst.max(1))
-        .finish()
-        .expect("a rate with a non-zero period and burst");
-    let limiter = governor.limiter().clone();
-    let sweep = LimiterSweep(Box::new(move || limiter.retain_recent()));
-    let create =
-        Router::new().route("/api/games", post(create_game)).layer(GovernorLayer::new(governor).error_handler(|e| {
-            match e {
-                GovernorError::TooManyRequests { wait_time, headers } => {
-                    let mut r = err(
-                        StatusCode::TOO_MANY_REQUESTS,
-                        format!("too many new games from your address: wait {wait_time} s"),
-                    );
-                    if let Some(h) = headers {
-                        r.headers_mut().extend(h);
-                    }
-                    if let Ok(v) = HeaderValue::from_str(&wait_time.max(1).to_string()) {
-                        r.headers_mut().insert(header::RETRY_AFTER, v);
-                    }
-                    r
-                }
-                _ => err(StatusCode::INTERNAL_SERVER_ERROR, "the rate limiter could not tell who you are"),
-            }
-        }));
     let small = Router::new()
         .route("/", get(|| async { page("index.html") }))
         .route("/game/{id}", get(game_page))
@@ -82,8 +47,7 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .route("/assets/{*path}", get(asset))
         .route("/api/meta", get(meta))
         .route("/api/health", get(health))
-        .route("/api/games", get(list_games))
-        .merge(create)
+        .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/cancel", post(cancel_seek))
@@ -100,7 +64,7 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .route("/api/pgn/import", post(pgn_import))
         .route("/api/pgn/tree", post(crate::tree::pgn_tree))
         .layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
-    let router = small
+    small
         .merge(big)
         .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API path") })
         .method_not_allowed_fallback(|| async {
@@ -111,8 +75,7 @@ pub fn router(app: App) -> (Router, LimiterSweep) {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, cfg.request_timeout))
         .layer(axum::middleware::from_fn_with_state(app.clone(), net::guard))
         .layer(axum::middleware::from_fn(net::json_errors))
-        .with_state(app);
-    (router, sweep)
+        .with_state(app)
 }
 
 fn page(name: &str) -> Response {
@@ -158,9 +121,49 @@ fn bad(message: impl Into<String>) -> Response {
 }
 
 /// JSON body parsing with an error reply naming the problem (bad UTF-8
-/// included: serde_json reads bytes).
-fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Box<Response>> {
-    serde_json::from_slice(body).map_err(|e| Box::new(bad(format!("malformed request: {e}"))))
+/// included: serde_json reads bytes). See [`json_object`].
+pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Box<Response>> {
+    json_object(body).map_err(|e| Box::new(bad(format!("malformed request: {e}"))))
+}
+
+/// Reads a JSON object into `T`: every request body and every WebSocket
+/// message goes through here. serde's derived structs (and internally
+/// tagged enums) also accept a JSON array, its elements taken as the fields
+/// in order, which would pass by `deny_unknown_fields` (`[]`, `["<invite>",
+/// "Eve"]`): the text must be an object, and nested structs take
+/// [`opt_object`].
+pub(crate) fn json_object<T: serde::de::DeserializeOwned>(text: &[u8]) -> Result<T, String> {
+    let v: Value = serde_json::from_slice(text).map_err(|e| e.to_string())?;
+    if !v.is_object() {
+        return Err(format!("expected a JSON object {{...}}, not {}", json_kind(&v)));
+    }
+    serde_json::from_value(v).map_err(|e| e.to_string())
+}
+
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// An optional nested struct field that must be a JSON object (not an
+/// array), `null` or absent (`None`):
+/// `#[serde(default, deserialize_with = "opt_object")]`.
+pub(crate) fn opt_object<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    match Option::<Value>::deserialize(d)? {
+        None | Some(Value::Null) => Ok(None),
+        Some(v @ Value::Object(_)) => serde_json::from_value(v).map(Some).map_err(serde::de::Error::custom),
+        Some(v) => Err(serde::de::Error::custom(format!("expected a JSON object {{...}}, not {}", json_kind(&v)))),
+    }
 }
 
 /// The answer to a pooled job that did not run.
@@ -244,7 +247,7 @@ struct CreateReq {
     /// "white", "black" or "random": the creator's colour.
     #[serde(default)]
     color: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "opt_object")]
     clock: Option<ClockReq>,
     #[serde(default)]
     fen: Option<String>,
@@ -281,7 +284,22 @@ fn rule_options(variant: Variant, ring_powers: Option<&str>) -> Result<(RuleOpti
     Ok((RuleOptions { ring_powers: powers }, s))
 }
 
-async fn create_game(State(app): State<App>, body: Bytes) -> Response {
+/// The answer to a refused new game (`AppState::admit_game`).
+fn refused(r: crate::Refused) -> Response {
+    let code = StatusCode::from_u16(r.status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
+    too_many(code, r.message, r.retry_after)
+}
+
+/// An error with `Retry-After` when `retry_after` is given.
+fn too_many(code: StatusCode, message: impl Into<String>, retry_after: Option<u64>) -> Response {
+    let mut resp = err(code, message);
+    if let Some(v) = retry_after.and_then(|s| HeaderValue::from_str(&s.to_string()).ok()) {
+        resp.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    resp
+}
+
+async fn create_game(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> Response {
     let req: CreateReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
@@ -330,9 +348,6 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => return bad(e),
     };
-    if mode == Mode::Engine && app.engine.is_full() {
-        return pool_error(PoolError::Busy);
-    }
     let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => match AnyPosition::from_fen(variant, f, &opts) {
             Ok(p) => p,
@@ -374,8 +389,8 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
         clock,
         created_at: live::now_ms(),
     };
-    if app.full().await {
-        return err(StatusCode::SERVICE_UNAVAILABLE, "the server holds as many live games as it may; try again later");
+    if let Err(r) = app.admit_game(peer.ip(), mode == Mode::Engine).await {
+        return refused(r);
     }
     let mut live = Live::new(meta, start, white_token, black_token, invite.clone());
     if color == Color::White {
@@ -405,12 +420,32 @@ async fn create_game(State(app): State<App>, body: Bytes) -> Response {
     Json(r).into_response()
 }
 
-async fn get_game(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match app.game(&id).await {
-        Ok(Some(h)) => Json(h.live.lock().await.view()).into_response(),
-        Ok(None) => err(StatusCode::NOT_FOUND, format!("no game '{id}'")),
-        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
+/// A game's whole state. Its history is serialised once per stored version
+/// (`GameHandle::state`), so repeated requests for a long game cost a copy.
+/// While no clock runs the state changes only with the version, and the
+/// answer carries an `ETag`: a client that sends it back in
+/// `If-None-Match` gets `304 Not Modified` and no body.
+async fn get_game(State(app): State<App>, Path(id): Path<String>, headers: axum::http::HeaderMap) -> Response {
+    let h = match live_game(&app, &id).await {
+        Ok(h) => h,
+        Err(r) => return *r,
+    };
+    let (body, etag) = h.state().await;
+    let etag = etag.and_then(|e| HeaderValue::from_str(&e).ok());
+    if let Some(tag) = &etag {
+        let matches = headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).any(|v| {
+            v.split(',').map(str::trim).any(|t| t == "*" || t.trim_start_matches("W/") == tag.to_str().unwrap_or(""))
+        });
+        if matches {
+            return (StatusCode::NOT_MODIFIED, [(header::ETAG, tag.clone())]).into_response();
+        }
     }
+    let mut r = ([(header::CONTENT_TYPE, "application/json")], body).into_response();
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Some(tag) = etag {
+        r.headers_mut().insert(header::ETAG, tag);
+    }
+    r
 }
 
 #[derive(Deserialize)]
@@ -434,7 +469,25 @@ async fn live_game(app: &App, id: &str) -> Result<Arc<GameHandle>, Box<Response>
     }
 }
 
-async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+/// A join or cancel that checks a secret, refused while the client's
+/// address is over the limit of failed ones (`FailedJoins`): before the
+/// secret is compared.
+fn guesses_left(app: &App, client: IpAddr) -> Result<(), Box<Response>> {
+    app.failed_joins.check(client).map_err(|wait| {
+        Box::new(too_many(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("too many failed joins from your address: wait {wait} s"),
+            Some(wait),
+        ))
+    })
+}
+
+async fn join_game(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
     let req: JoinReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
@@ -462,6 +515,9 @@ async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
     let Some(invite) = req.invite else {
         return bad("joining a friend game needs its invite: ask its creator for the invite link");
     };
+    if let Err(r) = guesses_left(&app, peer.ip()) {
+        return *r;
+    }
     let mut outcome = None;
     let t2 = token.clone();
     let r = change(&app, &h, |l| match l.join(&invite, t2.clone(), name.clone()) {
@@ -477,7 +533,10 @@ async fn join_game(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
     .await;
     match (r, outcome) {
         (Ok(()), Some(Ok(c))) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
-        (_, Some(Err(JoinError::Forbidden(e)))) => err(StatusCode::FORBIDDEN, e),
+        (_, Some(Err(JoinError::Forbidden(e)))) => {
+            app.failed_joins.failed(peer.ip());
+            err(StatusCode::FORBIDDEN, e)
+        }
         (_, Some(Err(JoinError::Conflict(e)))) => err(StatusCode::CONFLICT, e),
         (Err(e), _) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
         _ => err(StatusCode::INTERNAL_SERVER_ERROR, "join failed"),
@@ -492,11 +551,19 @@ struct CancelReq {
 }
 
 /// The creator cancels an open seek: it leaves the lobby and the store.
-async fn cancel_seek(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+async fn cancel_seek(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
     let req: CancelReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
     };
+    if let Err(r) = guesses_left(&app, peer.ip()) {
+        return *r;
+    }
     let h = match live_game(&app, &id).await {
         Ok(h) => h,
         Err(r) => return *r,
@@ -507,6 +574,7 @@ async fn cancel_seek(State(app): State<App>, Path(id): Path<String>, body: Bytes
             return err(StatusCode::CONFLICT, "only an open seek can be cancelled; a game is resigned");
         }
         if l.seats_of(Some(&req.token)).is_empty() {
+            app.failed_joins.failed(peer.ip());
             return err(StatusCode::FORBIDDEN, "only the seek's creator may cancel it");
         }
         if !l.is_open_seek() {
@@ -734,6 +802,7 @@ async fn ws_upgrade(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     slot: Option<Extension<SlotCell>>,
 ) -> Response {
     let h = match live_game(&app, &id).await {
@@ -744,7 +813,7 @@ async fn ws_upgrade(
     let slot = slot.and_then(|Extension(c)| c.take());
     ws.max_message_size(16 * 1024).max_frame_size(16 * 1024).on_upgrade(move |socket| async move {
         let _slot = slot;
-        client(app, h, socket, q.token).await
+        client(app, h, socket, q.token, peer.ip()).await
     })
 }
 
@@ -809,7 +878,13 @@ fn close_for(e: &axum::Error) -> (u16, String) {
     }
 }
 
-async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebSocket, token: Option<String>) {
+async fn client(
+    app: App,
+    h: std::sync::Arc<crate::GameHandle>,
+    mut socket: WebSocket,
+    token: Option<String>,
+    peer: IpAddr,
+) {
     let mut rx = h.tx.subscribe();
     // A page that (re)connects sees every committed move, even one made on
     // another instance a moment ago (a player coming over from an instance
@@ -826,17 +901,19 @@ async fn client(app: App, h: std::sync::Arc<crate::GameHandle>, mut socket: WebS
     if seated {
         crate::seat_page(&app, &h, true).await;
     }
-    client_loop(&app, &h, &mut socket, token, &mut rx, hello, state).await;
+    client_loop(&app, &h, &mut socket, token, peer, &mut rx, hello, state).await;
     if seated {
         crate::seat_page(&app, &h, false).await;
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn client_loop(
     app: &App,
     h: &std::sync::Arc<crate::GameHandle>,
     socket: &mut WebSocket,
     token: Option<String>,
+    peer: IpAddr,
     rx: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
     hello: String,
     state: String,
@@ -866,7 +943,7 @@ async fn client_loop(
                     }
                     Some(Ok(_)) => continue,
                 };
-                let reply = handle_msg(app, h, token.as_deref(), &text).await;
+                let reply = handle_msg(app, h, token.as_deref(), peer, &text).await;
                 if let Some(r) = reply {
                     if !send(socket, &r).await { return; }
                 }
@@ -904,9 +981,10 @@ async fn handle_msg(
     app: &App,
     h: &std::sync::Arc<crate::GameHandle>,
     token: Option<&str>,
+    peer: IpAddr,
     text: &str,
 ) -> Option<String> {
-    let msg: ClientMsg = match serde_json::from_str(text) {
+    let msg: ClientMsg = match json_object(text.as_bytes()) {
         Ok(m) => m,
         Err(e) => return Some(json!({"t": "error", "message": format!("malformed message: {e}")}).to_string()),
     };
@@ -934,7 +1012,7 @@ async fn handle_msg(
             }
             change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await
         }
-        ClientMsg::Rematch {} => crate::rematch(app, h, token).await.map(|_| ()),
+        ClientMsg::Rematch {} => crate::rematch(app, h, token, peer).await.map(|_| ()),
         ClientMsg::RematchDecline {} => {
             change(app, h, |l| l.decline_rematch(&actor).map(|_| l.game.moves().len())).await
         }
@@ -963,7 +1041,7 @@ mod tests {
 
     #[test]
     fn client_messages_take_exactly_their_fields() {
-        let p = |s: &str| serde_json::from_str::<ClientMsg>(s);
+        let p = |s: &str| json_object::<ClientMsg>(s.as_bytes());
         assert_eq!(p(r#"{"t":"resign"}"#).unwrap(), ClientMsg::Resign {});
         assert_eq!(
             p(r#"{"t":"move","uci":"e2e4","ply":0}"#).unwrap(),
@@ -976,6 +1054,9 @@ mod tests {
             r#"{"t":"move","uci":"e2e4","promo":"q"}"#,
             r#"{"t":"flag","color":"w"}"#,
             r#"{"t":"takeback","n":2}"#,
+            r#"["resign"]"#,
+            r#"["move","e2e4",0]"#,
+            r#""resign""#,
         ] {
             assert!(p(bad).is_err(), "{bad} must be refused");
         }
