@@ -5,7 +5,11 @@
 #                                          seats driven, 10 rounds of kill -9 during play,
 #                                          3,000 created games, 40 abandoned and 40 flooded
 #                                          engine requests, 300 idle connections, bad input on
-#                                          every endpoint and message type, seat attacks.
+#                                          every endpoint and message type, seat attacks; then
+#                                          fault_net.rs: idle spectator sockets from 50
+#                                          addresses during play, Host, WebSocket close,
+#                                          errors below the router, security headers, fd
+#                                          exhaustion.
 #                                          Release build; figures on stdout and in
 #                                          target/fault-report.txt.
 #   scripts/fault-suite.sh --probe ADDR    a quick probe with curl (and python3 for the
@@ -48,5 +52,9 @@ fi
 
 rm -f target/fault-report.txt
 CHIMERA_FAULT_FULL=1 cargo test --release -p chimera-server --test fault -- --nocapture --test-threads=1 "$@"
+# The second pass, connection layer: idle-socket floods from 50 addresses,
+# Host, the WebSocket close, errors below the router, security headers,
+# running out of file descriptors.
+CHIMERA_FAULT_FULL=1 cargo test --release -p chimera-server --test fault_net -- --nocapture --test-threads=1 "$@"
 echo "fault-suite.sh: report in target/fault-report.txt" >&2
 cat target/fault-report.txt
