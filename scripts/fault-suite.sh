@@ -9,7 +9,11 @@
 #                                          The second pass (tests/fault_play.rs): rematch
 #                                          against the limits and across two instances, a
 #                                          400-ply game's state polled, a restart after
-#                                          kill -9, JSON arrays, 2,000 invite guesses.
+#                                          kill -9, JSON arrays, 2,000 invite guesses; and
+#                                          the connection layer (tests/fault_net.rs): idle
+#                                          spectator sockets from 50 addresses during play,
+#                                          Host, WebSocket close, errors below the router,
+#                                          security headers, fd exhaustion.
 #                                          Release build; figures on stdout and in
 #                                          target/fault-report.txt.
 #   scripts/fault-suite.sh --probe ADDR    a quick probe with curl (and python3 for the
@@ -51,6 +55,6 @@ if [[ "${1:-}" == "--probe" ]]; then
 fi
 
 rm -f target/fault-report.txt
-CHIMERA_FAULT_FULL=1 cargo test --release -p chimera-server --test fault --test fault_play -- --nocapture --test-threads=1 "$@"
+CHIMERA_FAULT_FULL=1 cargo test --release -p chimera-server --test fault --test fault_play --test fault_net -- --nocapture --test-threads=1 "$@"
 echo "fault-suite.sh: report in target/fault-report.txt" >&2
 cat target/fault-report.txt

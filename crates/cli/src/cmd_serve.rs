@@ -28,12 +28,31 @@ pub struct Args {
     /// Analysis requests that may wait for the engine; more get a 503.
     #[arg(long, default_value_t = 8)]
     engine_queue: u32,
-    /// Open connections (HTTP and WebSocket) at most, in all.
+    /// Open HTTP connections at most, in all (WebSockets have budgets of
+    /// their own, below).
     #[arg(long, default_value_t = 768, value_parser = clap::value_parser!(u32).range(1..))]
     max_connections: u32,
-    /// Open connections at most per client address.
+    /// Open HTTP connections at most per client address (an IPv6 client
+    /// counts by its /64).
     #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u32).range(1..))]
     max_connections_per_client: u32,
+    /// Players' WebSockets (a seat holder's token for the game) at most, in all.
+    #[arg(long, default_value_t = 8192, value_parser = clap::value_parser!(u32).range(1..))]
+    max_seat_sockets: u32,
+    /// Players' WebSockets at most per client address.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    seat_sockets_per_client: u32,
+    /// Spectators' WebSockets at most, in all: when full, the spectator
+    /// whose client has been silent longest is closed to make room.
+    #[arg(long, default_value_t = 1024)]
+    max_spectators: u32,
+    /// Spectators' WebSockets at most per client address.
+    #[arg(long, default_value_t = 8)]
+    spectators_per_client: u32,
+    /// Minutes a spectator's socket may stay open with no message from its
+    /// page (pongs aside) before it is closed; the page offers to watch again.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    spectator_idle_mins: u64,
     /// New games a client address may create at once...
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     create_burst: u32,
@@ -55,6 +74,11 @@ pub fn run(a: Args) -> Result<()> {
         engine_queue: a.engine_queue as usize,
         max_connections: a.max_connections as usize,
         max_connections_per_client: a.max_connections_per_client as usize,
+        max_seat_sockets: a.max_seat_sockets as usize,
+        seat_sockets_per_client: a.seat_sockets_per_client as usize,
+        max_spectators: a.max_spectators as usize,
+        spectators_per_client: a.spectators_per_client as usize,
+        spectator_idle: Duration::from_secs(a.spectator_idle_mins * 60),
         create_burst: a.create_burst,
         create_period: Duration::from_secs(a.create_every_secs),
         max_live_games: a.max_live_games as usize,

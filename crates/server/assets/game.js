@@ -59,8 +59,19 @@ function connect() {
     else if (m.t === 'notice') toast(m.message, 'notice');
     else if (m.t === 'gone') gone(m.message);
   };
-  ws.onclose = async () => {
+  ws.onclose = async (e) => {
     if (stopped) return;
+    // A spectator closed after a long silence: watch again on the next
+    // sign of life from the reader, not at once.
+    if (e.code === 4000) {
+      toast('Stopped watching after a long idle time: click or press a key to watch again.', 'notice');
+      const resume = () => {
+        for (const ev of ['pointerdown', 'keydown', 'visibilitychange']) window.removeEventListener(ev, resume);
+        connect();
+      };
+      for (const ev of ['pointerdown', 'keydown', 'visibilitychange']) window.addEventListener(ev, resume);
+      return;
+    }
     // A socket refused before it ever opened: is there such a game at all?
     if (!opened) {
       try {

@@ -17,6 +17,7 @@ use chimera_lab::{report, store, LabError};
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/lab", get(index))
+        .route("/lab/report.css", get(css))
         .route("/lab/{id}", get(study_page))
         .route("/api/lab/studies", get(list))
         .route("/api/lab/studies/{id}", get(study_json))
@@ -30,7 +31,20 @@ fn lab_error(e: LabError) -> Response {
     }
 }
 
+/// The report's style sheet, served as a file: the pages'
+/// Content-Security-Policy allows no inline style.
+async fn css() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], report::CSS)
+        .into_response()
+}
+
+/// A lab page; the report's inline style sheet becomes a link to [`css`].
 fn html(body: String) -> Response {
+    let body = body.replacen(
+        &format!("<style>{}</style>", report::CSS),
+        "<link rel=\"stylesheet\" href=\"/lab/report.css\">",
+        1,
+    );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
 

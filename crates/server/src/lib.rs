@@ -177,9 +177,21 @@ pub struct Config {
     /// Other CPU jobs (PGN import, replays) at once, and their queue.
     pub cpu_workers: usize,
     pub cpu_queue: usize,
-    /// Open connections (HTTP and WebSocket) in all and per client address.
+    /// Open HTTP connections in all and per client address (an IPv6
+    /// client by its /64). A WebSocket leaves this budget at its upgrade.
     pub max_connections: usize,
     pub max_connections_per_client: usize,
+    /// WebSockets of seat holders (a valid player token for the game), in
+    /// all and per client address.
+    pub max_seat_sockets: usize,
+    pub seat_sockets_per_client: usize,
+    /// Spectators' WebSockets in all (when full, the one whose client has
+    /// been silent longest is closed to make room) and per client address.
+    pub max_spectators: usize,
+    pub spectators_per_client: usize,
+    /// A spectator's socket whose client has sent nothing for this long
+    /// (pongs do not count) is closed; its page offers to watch again.
+    pub spectator_idle: Duration,
     /// Game creation per client address (`POST /api/games` and rematches
     /// alike): a burst, then one per period.
     pub create_burst: u32,
@@ -232,6 +244,11 @@ impl Default for Config {
             cpu_queue: 16,
             max_connections: 768,
             max_connections_per_client: 48,
+            max_seat_sockets: 8192,
+            seat_sockets_per_client: 64,
+            max_spectators: 1024,
+            spectators_per_client: 8,
+            spectator_idle: Duration::from_secs(30 * 60),
             create_burst: 20,
             create_period: Duration::from_secs(3),
             failed_join_burst: 10,
@@ -275,6 +292,7 @@ pub struct AppState {
     /// The data directory's lock (SQLite store), held while this process
     /// runs: see [`dir_lock`].
     dir_lock: std::sync::Mutex<Option<std::fs::File>>,
+    pub sockets: Arc<net::Sockets>,
     /// Becomes true when the server stops: WebSockets close with a reason.
     pub shutdown: tokio::sync::watch::Receiver<bool>,
 }
@@ -921,6 +939,8 @@ impl Server {
             store::Location::Dir(_) => 4,
             store::Location::Url(_) => 16,
         };
+        // Every connection and socket is a descriptor: the most the system allows.
+        net::raise_fd_limit();
         let db = store::open_at(at, connections).await?;
         let instance = random_hex(8);
         let (dir_lock, predecessor) = match at {
@@ -948,6 +968,12 @@ impl Server {
             creations,
             failed_joins: FailedJoins::new(config.failed_join_burst, config.failed_join_window),
             dir_lock: std::sync::Mutex::new(dir_lock),
+            sockets: net::Sockets::new(net::SocketLimits {
+                max_seat: config.max_seat_sockets,
+                seat_per_client: config.seat_sockets_per_client,
+                max_spectators: config.max_spectators,
+                spectators_per_client: config.spectators_per_client,
+            }),
             config,
             games: Mutex::new(HashMap::new()),
             shutdown: rx.clone(),
@@ -1008,10 +1034,17 @@ pub fn run(addr: &str, at: &store::Location, config: Config) -> Result<(), Strin
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let files = net::raise_fd_limit();
+    let budgets = config.max_connections + config.max_seat_sockets + config.max_spectators;
     rt.block_on(async {
         let server = Server::start_at(addr, at, config).await?;
         println!("Chimera is serving at http://{}/", server.addr);
         println!("Games are stored in {}", at.describe());
+        if let Some(n) = files.filter(|&n| n < budgets as u64 + 256) {
+            eprintln!(
+                "warning: {n} open files at most (ulimit -n), fewer than the connection and socket budgets ({budgets}) need: accepting pauses when they run out"
+            );
+        }
         if let Some(j) = server.join {
             let _ = j.await;
         }

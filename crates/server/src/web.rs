@@ -1,7 +1,7 @@
 //! HTTP routes, the WebSocket protocol and the embedded assets.
 
 use crate::live::{self, Actor, JoinError, Live, Meta, Mode};
-use crate::net::{self, error as err, SlotCell};
+use crate::net::{self, error as err, SocketKind, SocketSlot};
 use crate::pool::{self, Admission, PoolError, SearchJob, StopOnDrop};
 use crate::{change, color_name, random_hex, App, GameHandle, LEVELS};
 use axum::body::Bytes;
@@ -10,7 +10,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use chimera_engine::Score;
 use chimera_rules::pgn;
 use chimera_rules::{AnyPosition, Color, Position, RingPowers, RuleOptions, Variant};
@@ -75,6 +75,7 @@ pub fn router(app: App) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, cfg.request_timeout))
         .layer(axum::middleware::from_fn_with_state(app.clone(), net::guard))
         .layer(axum::middleware::from_fn(net::json_errors))
+        .layer(axum::middleware::from_fn(net::security_headers))
         .with_state(app)
 }
 
@@ -194,7 +195,8 @@ async fn health(State(app): State<App>) -> Response {
         "store": backend,
         "store_ok": store_ok,
         "live_games": app.live_games().await,
-        "connections": app.conns.open(),
+        "connections": app.conns.counts().0,
+        "sockets": app.sockets.counts(),
         "engine": app.engine.stats(),
         "cpu": app.cpu.stats(),
     }));
@@ -797,24 +799,49 @@ struct WsQuery {
     token: Option<String>,
 }
 
+/// A game's WebSocket. It takes a place in the seat holders' budget (a
+/// valid player token for this game) or in the spectators' (see
+/// [`net::Sockets`]); refused before the upgrade when the budget is full.
 async fn ws_upgrade(
     ws: WebSocketUpgrade,
     State(app): State<App>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    slot: Option<Extension<SlotCell>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
 ) -> Response {
     let h = match live_game(&app, &id).await {
         Ok(h) => h,
         Err(r) => return *r,
     };
-    // The socket keeps the connection's slot: it still counts as open.
-    let slot = slot.and_then(|Extension(c)| c.take());
-    ws.max_message_size(16 * 1024).max_frame_size(16 * 1024).on_upgrade(move |socket| async move {
-        let _slot = slot;
-        client(app, h, socket, q.token, peer.ip()).await
-    })
+    let seated = !crate::seats_fresh(&app, &h, q.token.as_deref()).await.is_empty();
+    let kind = if seated { SocketKind::Seat } else { SocketKind::Spectator };
+    let slot = match app.sockets.take(peer.ip(), kind) {
+        Ok(s) => s,
+        Err(net::Refusal::PerClient) => {
+            let mut r = err(
+                StatusCode::TOO_MANY_REQUESTS,
+                match kind {
+                    SocketKind::Seat => "too many open player sockets from your address",
+                    SocketKind::Spectator => "too many spectator sockets from your address",
+                },
+            );
+            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            return r;
+        }
+        Err(net::Refusal::Total) => {
+            let mut r =
+                err(StatusCode::SERVICE_UNAVAILABLE, "the server has too many open player sockets; try again soon");
+            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            return r;
+        }
+    };
+    // Small buffers: a socket at rest holds little memory (messages are
+    // 16 KiB at most; tungstenite reads in 128 KiB chunks by default).
+    ws.max_message_size(16 * 1024)
+        .max_frame_size(16 * 1024)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .on_upgrade(move |socket| client(app, h, socket, q.token, peer.ip(), slot))
 }
 
 /// A message from a client. Every type takes exactly its fields: an unknown
@@ -862,6 +889,19 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     .await;
 }
 
+/// Completes a close handshake the client began: tungstenite has queued
+/// the answering close frame (the client's code echoed, or 1002 for a code
+/// no endpoint may send, such as 999 or 1005, RFC 6455 7.4); reading on
+/// sends it and ends at the closed stream (two seconds at most).
+async fn finish_close(socket: &mut WebSocket) {
+    let _ =
+        tokio::time::timeout(Duration::from_secs(2), async { while let Some(Ok(_)) = socket.recv().await {} }).await;
+}
+
+/// Close code for a spectator closed after a long silence (its page offers
+/// to watch again instead of reconnecting at once).
+pub const CLOSE_IDLE: u16 = 4000;
+
 /// The close code and reason for a WebSocket read error.
 fn close_for(e: &axum::Error) -> (u16, String) {
     use tungstenite::error::{CapacityError, Error as WsError};
@@ -884,6 +924,7 @@ async fn client(
     mut socket: WebSocket,
     token: Option<String>,
     peer: IpAddr,
+    slot: SocketSlot,
 ) {
     let mut rx = h.tx.subscribe();
     // A page that (re)connects sees every committed move, even one made on
@@ -901,7 +942,7 @@ async fn client(
     if seated {
         crate::seat_page(&app, &h, true).await;
     }
-    client_loop(&app, &h, &mut socket, token, peer, &mut rx, hello, state).await;
+    client_loop(&app, &h, &mut socket, token, peer, &slot, &mut rx, [hello, state]).await;
     if seated {
         crate::seat_page(&app, &h, false).await;
     }
@@ -914,9 +955,9 @@ async fn client_loop(
     socket: &mut WebSocket,
     token: Option<String>,
     peer: IpAddr,
+    slot: &SocketSlot,
     rx: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
-    hello: String,
-    state: String,
+    [hello, state]: [String; 2],
 ) {
     let mut shutdown = app.shutdown.clone();
     if !send(socket, &hello).await || !send(socket, &state).await {
@@ -925,17 +966,29 @@ async fn client_loop(
     let (every, limit) = (app.config.ws_ping, app.config.ws_timeout);
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     let mut last_heard = Instant::now();
+    // The client's last message (pongs aside): a spectator silent for
+    // `spectator_idle` is closed.
+    let mut last_message = Instant::now();
+    let spectator = slot.kind == SocketKind::Spectator;
     loop {
         tokio::select! {
             msg = socket.recv() => {
                 last_heard = Instant::now();
+                if matches!(msg, Some(Ok(Message::Text(_) | Message::Binary(_)))) {
+                    last_message = last_heard;
+                    slot.heard();
+                }
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Binary(_))) => {
                         if !send(socket, &json!({"t": "error", "message": "binary messages are not understood: send JSON text"}).to_string()).await { return; }
                         continue;
                     }
-                    Some(Ok(Message::Close(_))) | None => return,
+                    Some(Ok(Message::Close(_))) => {
+                        finish_close(socket).await;
+                        return;
+                    }
+                    None => return,
                     Some(Err(e)) => {
                         let (code, reason) = close_for(&e);
                         close(socket, code, &reason).await;
@@ -959,7 +1012,16 @@ async fn client_loop(
                     Err(_) => return,
                 }
             }
+            _ = slot.kick.notified() => {
+                close(socket, 1013, "too many spectators: the one silent longest makes room; try again later").await;
+                return;
+            }
             _ = ping.tick() => {
+                if spectator && last_message.elapsed() >= app.config.spectator_idle {
+                    let mins = app.config.spectator_idle.as_secs().div_ceil(60);
+                    close(socket, CLOSE_IDLE, &format!("idle for {mins} min: watch again to resume")).await;
+                    return;
+                }
                 if last_heard.elapsed() >= limit {
                     close(socket, 1001, &format!("no reply for {} s", limit.as_secs())).await;
                     return;

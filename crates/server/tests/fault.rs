@@ -479,7 +479,8 @@ async fn issue04_messages_are_strict() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue05_timeouts_and_connection_limits() {
     let sc = scale();
-    let (server, dir) = start_with("f05", Config { max_connections_per_client: 4, ..quick() }).await;
+    let (server, dir) =
+        start_with("f05", Config { max_connections_per_client: 4, spectators_per_client: 4, ..quick() }).await;
     let a = server.addr;
     // Silent and half-sent requests: closed by the header timeout (1 s).
     let mut s = connect_from(a, client_ip(1)).await.unwrap();
@@ -507,16 +508,28 @@ async fn issue05_timeouts_and_connection_limits() {
         ws_frames(&frames).into_iter().find(|(op, _)| *op == 8).map(|(_, p)| close_payload(&p)).expect("a close frame");
     assert_eq!(code, 1001, "{reason}");
     assert!(reason.contains("no reply"), "{reason}");
-    // Per-client connection limit: four open sockets, the fifth is refused.
+    // Per-client limits: four spectator sockets, the fifth is refused (and
+    // HTTP from that address is still served: sockets have their own
+    // budget); four open HTTP connections, the fifth is refused.
     let mut held = Vec::new();
     for _ in 0..4 {
         let mut w = ws_from(a, client_ip(3), &id, None).await.unwrap();
         recv(&mut w).await;
         held.push(w);
     }
+    let refused = ws_from(a, client_ip(3), &id, None).await.err().unwrap_or_default();
+    assert!(refused.contains("429"), "{refused}");
     let (st, v) = http_from(a, client_ip(3), "GET", "/api/meta", "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let mut silent = Vec::new();
+    for _ in 0..4 {
+        silent.push(connect_from(a, client_ip(5)).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (st, v) = http_from(a, client_ip(5), "GET", "/api/meta", "", "").await;
     assert_eq!(st, 429, "{v}");
     assert!(is_json_error(&v));
+    drop(silent);
     // An idle flood from many addresses: everyone else is still served, and
     // the flood is closed by the header timeout.
     let mut flood = Vec::new();

@@ -1,0 +1,95 @@
+//! The pages under their Content-Security-Policy, in a real browser
+//! (headless Chromium through chromedriver): every page renders its script
+//! work with the policy in force, and the browser reports no violation of
+//! it. A style attribute added on purpose is reported, so the check can
+//! fail.
+//!
+//! Skipped only with CHIMERA_SKIP_BROWSER=1 (see browser.rs).
+
+mod common;
+use common::browser::*;
+use common::*;
+use serde_json::{json, Value};
+
+/// The CSP violations the page has seen so far (a buffered
+/// ReportingObserver sees those from before it was made), and the policy
+/// the page's own response carried.
+async fn violations(c: &fantoccini::Client) -> (Vec<String>, String) {
+    let v = c
+        .execute_async(
+            r#"const done = arguments[arguments.length - 1];
+            const seen = [];
+            const fmt = (r) => `${r.body.effectiveDirective} ${r.body.blockedURL || ''} ${r.body.sourceFile || ''}:${r.body.lineNumber || 0}`;
+            const obs = new ReportingObserver((rs) => { for (const r of rs) seen.push(fmt(r)); }, { types: ['csp-violation'], buffered: true });
+            obs.observe();
+            fetch(location.href).then((r) => r.headers.get('content-security-policy')).catch(() => '').then((csp) => {
+              setTimeout(() => { for (const r of obs.takeRecords()) seen.push(fmt(r)); obs.disconnect(); done([seen, csp || '']); }, 500);
+            });"#,
+            vec![],
+        )
+        .await
+        .expect("the page runs the probe");
+    let list =
+        v[0].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    (list, v[1].as_str().unwrap_or("").to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_pages_work_under_the_csp() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let dir = fresh_dir("browser-csp");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    let c = browser(&driver).await;
+
+    // A hot-seat game with a move played: the board, the clocks, the moves.
+    let id = open_hotseat(&c, a, "chess", None).await;
+    click_move(&c, a, &id, "e2e4").await;
+    let pages: Vec<(String, &str)> = vec![
+        ("/".into(), "#variant option[value='magicring']"),
+        (format!("/game/{id}"), "rect.sq[data-square='e2']"),
+        ("/game/nosuchgame".into(), "#hdr a"),
+        ("/analysis".into(), "rect.sq[data-square='e2']"),
+        ("/rules/chess".into(), "#text h2, #text p"),
+        ("/docs/".into(), "#hdr a"),
+        ("/lab".into(), "h1"),
+    ];
+    for (path, ready) in &pages {
+        c.goto(&format!("http://{a}{path}")).await.unwrap();
+        wait_for(&c, ready, 10).await;
+        let (seen, csp) = violations(&c).await;
+        assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{path}: policy {csp:?}");
+        assert!(seen.is_empty(), "{path}: CSP violations: {seen:?}");
+    }
+    // The check can fail: an inline style attribute is blocked and reported.
+    c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+    wait_for(&c, "rect.sq[data-square='e2']", 10).await;
+    c.execute(
+        "const d = document.createElement('div'); d.innerHTML = '<p style=\"color:red\">x</p>'; document.body.appendChild(d);",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let (seen, _) = violations(&c).await;
+    assert!(seen.iter().any(|s| s.starts_with("style-src")), "an inline style is reported: {seen:?}");
+    // Framing is refused: the page in an iframe of another page stays empty.
+    let framed: Value = c
+        .execute_async(
+            r#"const done = arguments[arguments.length - 1];
+            const f = document.createElement('iframe'); f.src = arguments[0];
+            f.onload = () => { let ok = false; try { ok = !!f.contentDocument && !!f.contentDocument.querySelector('#board'); } catch (_) {} done(ok); };
+            setTimeout(() => done(false), 5000);
+            document.body.appendChild(f);"#,
+            vec![json!(format!("/game/{id}"))],
+        )
+        .await
+        .unwrap();
+    assert_eq!(framed, json!(false), "the game page does not render in a frame");
+    c.close().await.unwrap();
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
