@@ -920,7 +920,9 @@ fn scale_bench() {
 #[test]
 fn blitz_bench() {
     if std::env::var("CHIMERA_BLITZ_BENCH").as_deref() != Ok("1") {
-        eprintln!("blitz_bench: not run (a measurement of a few minutes): CHIMERA_BLITZ_BENCH=1 or scripts/bench-blitz.sh");
+        eprintln!(
+            "blitz_bench: not run (a measurement of a few minutes): CHIMERA_BLITZ_BENCH=1 or scripts/bench-blitz.sh"
+        );
         return;
     }
     bench::run_blitz();

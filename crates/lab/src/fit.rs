@@ -61,8 +61,8 @@ mod fitting {
     use super::{Fit, FitValue};
     use crate::analysis::Replayed;
     use chimera_engine::eval::PARAMS;
-    use chimera_train::tune::{self, Dataset, Model, TuneOptions};
     use chimera_rules::{Position, Variant};
+    use chimera_train::tune::{self, Dataset, Model, TuneOptions};
     use std::collections::HashSet;
 
     /// The tuner's value prefixes that belong to `variant`'s pieces.
