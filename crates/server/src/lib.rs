@@ -31,71 +31,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex};
 
-/// The engine levels 1-8 for people, with the limits behind them.
-pub struct Level {
-    pub level: u8,
-    pub words: &'static str,
-    pub skill: u8,
-    pub depth: Option<u32>,
-    pub movetime_ms: Option<u64>,
-}
-
-pub const LEVELS: [Level; 8] = [
-    Level {
-        level: 1,
-        words: "Beginner: sees one move ahead and blunders freely",
-        skill: 0,
-        depth: Some(1),
-        movetime_ms: Some(100),
-    },
-    Level {
-        level: 2,
-        words: "Casual: spots simple captures, misses most threats",
-        skill: 3,
-        depth: Some(2),
-        movetime_ms: Some(150),
-    },
-    Level {
-        level: 3,
-        words: "Club novice: avoids hanging pieces most of the time",
-        skill: 6,
-        depth: Some(3),
-        movetime_ms: Some(200),
-    },
-    Level {
-        level: 4,
-        words: "Club player: short tactics, steady development",
-        skill: 9,
-        depth: Some(4),
-        movetime_ms: Some(300),
-    },
-    Level {
-        level: 5,
-        words: "Strong club player: calculates a few moves deep",
-        skill: 12,
-        depth: Some(6),
-        movetime_ms: Some(400),
-    },
-    Level { level: 6, words: "Expert: punishes most mistakes", skill: 15, depth: None, movetime_ms: Some(500) },
-    Level {
-        level: 7,
-        words: "Master: full strength, half a second a move",
-        skill: 18,
-        depth: None,
-        movetime_ms: Some(700),
-    },
-    Level {
-        level: 8,
-        words: "Full strength: the engine's best, one second a move",
-        skill: 20,
-        depth: None,
-        movetime_ms: Some(1000),
-    },
-];
-
-pub fn level(l: u8) -> &'static Level {
-    &LEVELS[(l.clamp(1, 8) - 1) as usize]
-}
+/// The engine levels: the shared session policy's table (`chimera-session`).
+pub use chimera_session::{Level, LevelSpec, LEVELS};
 
 pub struct GameHandle {
     pub live: Mutex<Live>,
@@ -112,6 +49,9 @@ pub struct GameHandle {
     /// The history of the game's whole state, serialised, for the
     /// (version, generation) it was made at: see [`GameHandle::state`].
     history_json: std::sync::Mutex<Option<(i64, u64, Arc<str>)>>,
+    /// The engine's evaluation from its last move's search (its own side),
+    /// for its answer to a draw offer (`chimera_session::draw_answer`).
+    pub engine_eval: std::sync::Mutex<Option<chimera_session::EngineEval>>,
 }
 
 impl GameHandle {
@@ -123,6 +63,7 @@ impl GameHandle {
             timer: Default::default(),
             seek_watch: Default::default(),
             history_json: Default::default(),
+            engine_eval: Default::default(),
         })
     }
 
@@ -396,6 +337,23 @@ impl AppState {
         self.failed_joins.sweep();
     }
 
+    /// The engine's limits for a move in `live` now: the session policy's
+    /// think time from the game's level, the engine's clock, and this
+    /// server's load (under load the engine thinks less rather than making
+    /// every game wait: its time shrinks with the searches queued ahead).
+    pub fn engine_think_time(&self, live: &Live) -> chimera_session::ThinkTime {
+        let level = live.meta.engine_level.map_or(Level::DEFAULT, Level::clamped);
+        let clock = live.meta.clock.zip(live.remaining(live.turn(), live::now_ms())).map(|((_, inc), left)| {
+            chimera_session::Clock {
+                remaining: Duration::from_millis(left.max(0) as u64),
+                increment: Duration::from_millis(inc.max(0) as u64),
+            }
+        });
+        let st = self.engine.stats();
+        let load = chimera_session::Load { workers: st.size, waiting: st.waiting };
+        chimera_session::think_time(level, clock, live.game.moves().len(), load)
+    }
+
     /// True if memory is full of games that cannot leave it.
     pub async fn full(&self) -> bool {
         let mut games = self.games.lock().await;
@@ -616,21 +574,24 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
         let gen = live.generation;
         let pos = live.game.position().clone();
         let history: Vec<u64> = live.game.positions().iter().rev().skip(1).rev().map(|p| p.hash()).collect();
-        let lvl = level(live.meta.engine_level.unwrap_or(4));
+        let plies = live.game.moves().len();
+        let think = app.engine_think_time(&live);
         let stop = Arc::new(AtomicBool::new(false));
         *h.engine_stop.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop.clone());
         let (app2, h2) = (app.clone(), h.clone());
         tokio::spawn(async move {
-            // Under load the engine thinks less rather than making every
-            // game wait: its time shrinks with the searches queued ahead.
-            let st = app2.engine.stats();
-            let movetime_ms = lvl.movetime_ms.map(|t| (t * st.size as u64 / (st.size + st.waiting) as u64).max(50));
-            let job = SearchJob { pos, history, skill: lvl.skill, depth: lvl.depth, movetime_ms };
-            let best = pool::search(&app2.engine, Admission::Always, stop, job).await.ok().and_then(|r| r.best);
+            let movetime_ms = Some(think.movetime.as_millis() as u64);
+            let job = SearchJob { pos, history, skill: think.skill, depth: think.depth, movetime_ms };
+            let found = pool::search(&app2.engine, Admission::Always, stop, job).await.ok();
             let mut live = h2.live.lock().await;
             live.thinking = false;
             let stale = live.generation != gen;
+            if let Some(r) = found.as_ref().filter(|_| !stale) {
+                *h2.engine_eval.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(chimera_session::EngineEval { ply: plies, score: r.score });
+            }
             drop(live);
+            let best = found.and_then(|r| r.best);
             match best {
                 Some(m) if !stale => {
                     let uci = m.to_string();

@@ -221,8 +221,10 @@ impl Live {
     }
 
     fn clock_running(&self) -> bool {
-        // Each side's clock starts after its first move, as on most servers.
-        self.meta.clock.is_some() && self.game.moves().len() >= 2 && self.status == Status::Active
+        // The session policy: each side's clock starts after its first move.
+        self.meta.clock.is_some()
+            && chimera_session::clock_runs(self.game.moves().len())
+            && self.status == Status::Active
     }
 
     fn finish(&mut self, winner: Option<Color>, reason: EndReason) {
@@ -346,7 +348,11 @@ impl Live {
         self.game.push_unchecked(m);
         self.sans.push(san);
         self.move_clocks.push((self.white_ms, self.black_ms));
-        self.turn_started = if self.meta.clock.is_some() && self.game.moves().len() >= 2 { Some(now) } else { None };
+        self.turn_started = if self.meta.clock.is_some() && chimera_session::clock_runs(self.game.moves().len()) {
+            Some(now)
+        } else {
+            None
+        };
         // A move declines a pending offer made by the opponent.
         if self.draw_offer == Some(!turn) {
             self.draw_offer = None;
@@ -390,6 +396,28 @@ impl Live {
         Ok(())
     }
 
+    /// A player's draw offer to the engine, with the engine's answer (the
+    /// session policy's `draw_answer`): accepted, the game is drawn by
+    /// agreement; declined, an error saying why.
+    pub fn offer_draw_to_engine(&mut self, actor: &Actor, answer: chimera_session::DrawAnswer) -> Result<(), String> {
+        self.require_active()?;
+        if self.meta.mode != Mode::Engine {
+            return Err("no engine in this game".into());
+        }
+        let c = self.acting_color(actor)?;
+        if Some(c) == self.meta.engine_color {
+            return Err("you are a spectator: no seat in this game belongs to you".into());
+        }
+        match answer {
+            chimera_session::DrawAnswer::Accept => {
+                self.finish(None, EndReason::Agreement);
+                self.touch();
+                Ok(())
+            }
+            chimera_session::DrawAnswer::Decline(_) => Err(answer.message().into()),
+        }
+    }
+
     pub fn accept_draw(&mut self, actor: &Actor) -> Result<(), String> {
         self.require_active()?;
         let c = self.acting_color(actor)?;
@@ -420,29 +448,19 @@ impl Live {
     /// against the engine and on one device. Returns the ply from which
     /// stored moves must be deleted.
     pub fn takeback(&mut self, actor: &Actor) -> Result<usize, String> {
-        self.require_active()?;
         let seats = match actor {
             Actor::Seats(s) if !s.is_empty() => s.clone(),
             _ => return Err("you are a spectator: no seat in this game belongs to you".into()),
         };
-        let n = match self.meta.mode {
-            Mode::Friend | Mode::Seek => {
-                return Err("takebacks are offered only against the engine or in hot-seat games".into())
-            }
-            Mode::Hotseat => 1,
-            Mode::Engine => {
-                let human = seats[0];
-                // Undo back to the last position where the human is to move.
-                if self.turn() == human {
-                    2
-                } else {
-                    1
-                }
-            }
+        // The session policy says how far back (or not at all).
+        let opponent = match self.meta.mode {
+            Mode::Friend | Mode::Seek => chimera_session::Opponent::Remote,
+            Mode::Hotseat => chimera_session::Opponent::SameBoard,
+            Mode::Engine => chimera_session::Opponent::Engine { human: seats[0] },
         };
-        if self.game.moves().len() < n {
-            return Err("no move of yours to take back".into());
-        }
+        let over = self.status != Status::Active;
+        let n = chimera_session::takeback(opponent, self.turn(), self.game.moves().len(), over)
+            .map_err(|e| e.to_string())?;
         for _ in 0..n {
             self.game.undo();
             self.sans.pop();
@@ -453,7 +471,8 @@ impl Live {
             let (w, b) = self.move_clocks.last().copied().unwrap_or((Some(init), Some(init)));
             self.white_ms = w;
             self.black_ms = b;
-            self.turn_started = if self.game.moves().len() >= 2 { Some(now_ms()) } else { None };
+            self.turn_started =
+                if chimera_session::clock_runs(self.game.moves().len()) { Some(now_ms()) } else { None };
         }
         self.draw_offer = None;
         self.touch();

@@ -318,8 +318,8 @@ async fn create_game(State(app): State<App>, ConnectInfo(peer): ConnectInfo<Sock
         return bad(format!("unknown opponent '{}': expected engine, friend, seek or hotseat", req.mode));
     };
     let level = match (mode, req.level) {
-        (Mode::Engine, Some(l @ 1..=8)) => Some(l),
-        (Mode::Engine, None) => Some(4),
+        (Mode::Engine, Some(l)) if crate::Level::new(l).is_some() => Some(l),
+        (Mode::Engine, None) => Some(crate::Level::DEFAULT.number()),
         (Mode::Engine, Some(l)) => return bad(format!("engine level {l} is not in 1-8")),
         (_, Some(_)) => return bad("a level is given only for games against the engine"),
         (_, None) => None,
@@ -1063,16 +1063,26 @@ async fn handle_msg(
         }
         ClientMsg::Resign {} => change(app, h, |l| l.resign(&actor).map(|_| l.game.moves().len())).await,
         ClientMsg::DrawOffer {} => {
-            {
+            let to_engine = {
                 let l = h.live.lock().await;
                 if l.meta.mode == Mode::Engine && l.status == live::Status::Active && !l.seats_of(token).is_empty() {
-                    // Not an error: the engine's answer to an offer.
-                    return Some(
-                        json!({"t": "notice", "message": "The computer declines the draw: play on."}).to_string(),
-                    );
+                    // The session policy's answer; a refusal is not an error.
+                    let eval = *h.engine_eval.lock().unwrap_or_else(|e| e.into_inner());
+                    let answer = chimera_session::draw_answer(l.game.moves().len(), eval);
+                    if answer != chimera_session::DrawAnswer::Accept {
+                        return Some(json!({"t": "notice", "message": answer.message()}).to_string());
+                    }
+                    Some(answer)
+                } else {
+                    None
                 }
+            };
+            match to_engine {
+                Some(answer) => {
+                    change(app, h, |l| l.offer_draw_to_engine(&actor, answer).map(|_| l.game.moves().len())).await
+                }
+                None => change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await,
             }
-            change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await
         }
         ClientMsg::Rematch {} => crate::rematch(app, h, token, peer).await.map(|_| ()),
         ClientMsg::RematchDecline {} => {

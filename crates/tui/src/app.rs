@@ -1,14 +1,14 @@
-//! The player's state and everything a key, a click or the engine does to
-//! it. Drawing is in `ui`; nothing here touches the terminal, so tests drive
-//! an [`App`] with plain events.
+//! The view: the board's cursor and selection, choosers, the command line,
+//! the message line, and everything a key or a click does. The game itself
+//! (moves, clocks, draws, take-backs, the engine's turns) is the
+//! [`Session`]'s. Drawing is in `ui`; nothing here touches the terminal, so
+//! tests drive an [`App`] with plain events.
 
-use crate::engine::{level_limits, EngineHandle, Job, JobKind, Report};
+pub use crate::session::{pv_to_san, Analysis, Clocks, DrawOutcome, GameEnd, Session};
 use crate::ui;
-use chimera_engine::{Limits, Score, Strength};
-use chimera_rules::{pgn, san, AnyPosition, Color, Game, Move, MoveKind, Position, Role, RuleOptions, Square, Variant};
+use chimera_rules::{pgn, san, AnyPosition, Color, Move, MoveKind, Position, Role, RuleOptions, Square, Variant};
+use chimera_session::Level;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How `chimera play` was asked to start.
@@ -98,45 +98,11 @@ pub struct Chooser {
     pub index: usize,
 }
 
-/// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEnd {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-    pub text: String,
-}
-
-/// The clocks: time left for each side when its turn began.
-#[derive(Clone, Debug)]
-pub struct Clocks {
-    pub remaining: [Duration; 2],
-    pub increment: Duration,
-    /// When the side to move's time began running (`None`: stopped).
-    pub running_since: Option<Instant>,
-}
-
-/// The engine's latest line, from White's point of view.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    pub depth: u32,
-    /// Score for White: centipawns or mate in N (negative: Black mates).
-    pub score: Score,
-    pub nodes: u64,
-    pub pv_san: Vec<String>,
-}
-
-struct RunningJob {
-    id: u64,
-    kind: JobKind,
-    /// (epoch, ply) of the position searched.
-    key: (u64, usize),
-}
-
-/// The whole state of the player.
+/// The player: the session and its view.
 pub struct App {
     pub config: Config,
-    pub game: Game<AnyPosition>,
-    pub sans: Vec<String>,
+    /// The game, its clocks and the engine.
+    pub session: Session,
     pub cursor: Square,
     pub selected: Option<Selection>,
     /// Black at the bottom.
@@ -146,27 +112,9 @@ pub struct App {
     /// The command line while it is open.
     pub input: Option<String>,
     pub message: String,
-    pub level: u8,
-    pub clocks: Option<Clocks>,
-    pub end: Option<GameEnd>,
-    /// The side whose draw offer stands.
-    pub draw_offer: Option<Color>,
-    /// Show the engine's evaluation and line.
-    pub analysis_on: bool,
-    pub analysis: Option<Analysis>,
-    /// The engine's last own evaluation (its point of view), for draw offers.
-    pub engine_eval: Option<Score>,
     pub quit: bool,
-    /// The time the UI last looked at (clocks are drawn for this instant).
-    pub now: Instant,
     /// The terminal's size at the last draw (mouse clicks are mapped with it).
     pub size: (u16, u16),
-    engine: Option<EngineHandle>,
-    job: Option<RunningJob>,
-    next_job_id: u64,
-    /// Bumped whenever the game is replaced or a move is taken back.
-    epoch: u64,
-    fresh_engine_game: bool,
 }
 
 const COMMANDS: [&str; 12] =
@@ -174,13 +122,9 @@ const COMMANDS: [&str; 12] =
 
 impl App {
     pub fn new(config: Config) -> App {
-        let start = config.start.clone().unwrap_or_else(|| AnyPosition::new(config.variant, &config.rule_options));
-        let now = Instant::now();
         let flipped = !config.hot_seat && config.human == Color::Black;
-        let level = config.level.clamp(1, 8);
         let mut app = App {
-            game: Game::new(start),
-            sans: Vec::new(),
+            session: Session::new(&config),
             cursor: Square::E2,
             selected: None,
             flipped,
@@ -188,26 +132,11 @@ impl App {
             help: false,
             input: None,
             message: String::new(),
-            level,
-            clocks: None,
-            end: None,
-            draw_offer: None,
-            analysis_on: false,
-            analysis: None,
-            engine_eval: None,
             quit: false,
-            now,
             size: (80, 24),
-            engine: None,
-            job: None,
-            next_job_id: 1,
-            epoch: 0,
-            fresh_engine_game: true,
             config,
         };
-        app.reset_clocks();
         app.cursor = app.home_square();
-        app.refresh_end();
         app.message = app.greeting();
         app
     }
@@ -218,7 +147,7 @@ impl App {
         } else {
             format!("you play {}", self.config.human.name())
         };
-        format!("{} — {who}. '?' shows the keys.", self.game.start().variant().name())
+        format!("{} — {who}. '?' shows the keys.", self.variant().name())
     }
 
     fn home_square(&self) -> Square {
@@ -239,127 +168,53 @@ impl App {
     }
 
     pub fn position(&self) -> &AnyPosition {
-        self.game.position()
+        self.session.position()
     }
 
     pub fn variant(&self) -> Variant {
-        self.game.start().variant()
+        self.session.variant()
     }
 
     /// Whether the engine plays `c`.
     pub fn engine_plays(&self, c: Color) -> bool {
-        !self.config.hot_seat && c != self.config.human
+        self.session.engine_plays(c)
     }
 
     /// Whether the person at the keyboard may move now.
     pub fn human_to_move(&self) -> bool {
-        self.end.is_none() && !self.engine_plays(self.position().turn())
+        self.session.human_to_move()
     }
 
     /// Whether the engine is searching for its move.
     pub fn engine_thinking(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.kind == JobKind::Move)
+        self.session.engine_thinking()
     }
 
     /// The player's name for a side.
     pub fn player_name(&self, c: Color) -> String {
-        if self.engine_plays(c) {
-            format!("Chimera, level {}", self.level)
-        } else if self.config.hot_seat {
-            c.name().to_string()
-        } else {
-            "You".to_string()
-        }
+        self.session.player_name(c)
     }
 
-    // ----- clocks -------------------------------------------------------
-
-    fn reset_clocks(&mut self) {
-        self.clocks = self.config.clock.map(|(base, inc)| Clocks {
-            remaining: [base, base],
-            increment: inc,
-            running_since: Some(self.now),
-        });
-    }
-
-    /// Time left for `c` at `self.now`.
+    /// Time left for `c` now.
     pub fn time_left(&self, c: Color) -> Option<Duration> {
-        let cl = self.clocks.as_ref()?;
-        let mut t = cl.remaining[c.index()];
-        if c == self.position().turn() {
-            if let Some(since) = cl.running_since {
-                t = t.saturating_sub(self.now.saturating_duration_since(since));
-            }
-        }
-        Some(t)
+        self.session.time_left(c)
     }
 
-    fn press_clock(&mut self, mover: Color) {
-        let now = self.now;
-        if let Some(cl) = &mut self.clocks {
-            if let Some(since) = cl.running_since {
-                let used = now.saturating_duration_since(since);
-                let left = cl.remaining[mover.index()].saturating_sub(used);
-                cl.remaining[mover.index()] = left + cl.increment;
-                cl.running_since = Some(now);
-            }
-        }
+    /// The time the view last looked at (clocks are drawn for this instant).
+    pub fn now(&self) -> Instant {
+        self.session.now
     }
 
-    fn stop_clocks(&mut self) {
-        let now = self.now;
-        let turn = self.position().turn();
-        if let Some(cl) = &mut self.clocks {
-            if let Some(since) = cl.running_since.take() {
-                let used = now.saturating_duration_since(since);
-                cl.remaining[turn.index()] = cl.remaining[turn.index()].saturating_sub(used);
-            }
-        }
+    /// Sets the time (an event came in).
+    pub fn set_now(&mut self, now: Instant) {
+        self.session.now = now;
     }
 
-    // ----- the game -----------------------------------------------------
-
-    fn refresh_end(&mut self) {
-        if self.end.is_none() {
-            if let Some(o) = self.game.outcome() {
-                self.end = Some(GameEnd { result: o.result().to_string(), text: o.to_string() });
-            }
-        }
-        if self.end.is_some() {
-            self.stop_clocks();
-            self.draw_offer = None;
-            self.stop_engine();
-        }
-    }
-
-    fn finish(&mut self, result: &str, text: String) {
-        if self.end.is_none() {
-            self.end = Some(GameEnd { result: result.to_string(), text: text.clone() });
-            self.message = text;
-            self.refresh_end();
-        }
-    }
-
-    /// Replaces the game with a fresh one from `start`.
+    /// Replaces the game with a fresh one from `start` after `moves`.
     pub fn new_game_from(&mut self, start: AnyPosition, moves: &[Move]) {
-        self.stop_engine();
-        self.game = Game::new(start);
-        self.sans.clear();
-        for &m in moves {
-            self.sans.push(san::to_san(self.game.position(), m));
-            self.game.push_unchecked(m);
-        }
-        self.end = None;
-        self.draw_offer = None;
         self.selected = None;
         self.chooser = None;
-        self.analysis = None;
-        self.engine_eval = None;
-        self.epoch += 1;
-        self.fresh_engine_game = true;
-        self.reset_clocks();
-        self.refresh_end();
-        self.sync_engine();
+        self.session.new_game_from(start, moves);
     }
 
     /// A new game of the same variant from its usual start.
@@ -370,139 +225,67 @@ impl App {
         self.message = format!("New game: {}.", self.variant().name());
     }
 
-    /// Plays a move for the side to move (the person's or the engine's).
-    fn play_move(&mut self, m: Move) -> Result<(), String> {
-        if let Some(e) = &self.end {
-            return Err(format!("The game is over: {}", e.text));
-        }
-        let mover = self.position().turn();
-        let s = san::to_san(self.position(), m);
-        self.game.play(m).map_err(|e| e.to_string())?;
-        self.sans.push(s);
-        self.press_clock(mover);
-        self.selected = None;
-        self.chooser = None;
-        if self.draw_offer == Some(!mover) {
-            self.draw_offer = None; // a move declines the offer
-        }
-        self.analysis = None;
-        self.refresh_end();
-        Ok(())
-    }
-
-    /// The person plays `m`.
+    /// The person plays `m`: the message line says so (or why not).
     pub fn play_human(&mut self, m: Move) {
         if !self.human_to_move() {
-            self.message = match &self.end {
+            self.message = match &self.session.end {
                 Some(e) => format!("The game is over: {}", e.text),
                 None => "Wait: the engine is thinking.".into(),
             };
             return;
         }
-        self.play_and_announce(m, None);
-    }
-
-    /// Plays `m`, says so on the message line ("Nf3 played.", or with the
-    /// engine's name "Chimera plays Nf3.", plus the result if it ends the
-    /// game) and hands the engine its next job; an illegal move leaves its
-    /// reason there instead.
-    fn play_and_announce(&mut self, m: Move, player: Option<&str>) {
-        let s = san::to_san(self.position(), m);
-        match self.play_move(m) {
-            Ok(()) => {
-                let said = match player {
-                    Some(name) => format!("{name} plays {s}"),
-                    None => s,
-                };
-                self.message = match (&self.end, player) {
-                    (Some(e), _) => format!("{said} — {}", e.text),
-                    (None, Some(_)) => format!("{said}."),
-                    (None, None) => format!("{said} played."),
-                };
-                self.sync_engine();
+        match self.session.play_announced(m, None) {
+            Ok(text) => {
+                self.selected = None;
+                self.chooser = None;
+                self.message = text;
             }
             Err(e) => self.message = e,
         }
     }
 
-    /// Takes back the last move (and the engine's reply, against the engine).
+    /// Takes back as the house rules say (against the engine: your move
+    /// and its reply).
     pub fn take_back(&mut self) {
-        if self.game.moves().is_empty() {
-            self.message = "Nothing to take back.".into();
-            return;
-        }
-        self.stop_engine();
-        self.game.undo();
-        self.sans.pop();
-        if !self.config.hot_seat && self.engine_plays(self.position().turn()) && !self.game.moves().is_empty() {
-            self.game.undo();
-            self.sans.pop();
-        }
-        self.end = None;
-        self.draw_offer = None;
-        self.selected = None;
-        self.chooser = None;
-        self.analysis = None;
-        self.epoch += 1;
-        if let Some(cl) = &mut self.clocks {
-            cl.running_since = Some(self.now);
-        }
-        self.refresh_end();
-        self.message = "Move taken back.".into();
-        self.sync_engine();
-    }
-
-    /// The side that resigns or offers a draw from this keyboard.
-    fn keyboard_side(&self) -> Color {
-        if self.config.hot_seat {
-            self.position().turn()
-        } else {
-            self.config.human
+        match self.session.take_back() {
+            Ok(n) => {
+                self.selected = None;
+                self.chooser = None;
+                self.message = format!("Took back {n} move{}.", if n == 1 { "" } else { "s" });
+            }
+            Err(e) => self.message = format!("No take-back: {e}."),
         }
     }
 
     pub fn resign(&mut self) {
-        if self.end.is_some() {
-            self.message = "The game is already over.".into();
-            return;
-        }
-        let loser = self.keyboard_side();
-        let result = if loser == Color::White { "0-1" } else { "1-0" };
-        self.finish(result, format!("{result} ({} resigns)", loser.name()));
+        self.message = self.session.resign().unwrap_or_else(|e| e);
     }
 
-    /// Offers a draw, or accepts the opponent's standing offer.
+    /// Offers a draw, or accepts the opponent's standing offer; the engine
+    /// answers by the house rules, the other side in hot-seat is asked.
     pub fn offer_draw(&mut self) {
-        if self.end.is_some() {
-            self.message = "The game is already over.".into();
-            return;
-        }
-        let me = self.keyboard_side();
-        if self.draw_offer == Some(!me) {
-            self.finish("1/2-1/2", "1/2-1/2 (draw agreed)".into());
-            return;
-        }
-        if self.config.hot_seat {
-            self.draw_offer = Some(me);
-            let other = !me;
-            self.chooser = Some(Chooser {
-                title: format!("{} offers a draw. {}?", cap(me.name()), cap(other.name())),
-                options: vec![("Accept the draw".into(), Action::AcceptDraw), ("Decline".into(), Action::DeclineDraw)],
-                index: 0,
-            });
-            return;
-        }
-        // The engine accepts when it does not think itself better.
-        match self.engine_eval {
-            Some(Score::Cp(cp)) if cp <= 0 => self.finish("1/2-1/2", "1/2-1/2 (draw agreed)".into()),
-            Some(Score::Mate(n)) if n < 0 => self.finish("1/2-1/2", "1/2-1/2 (draw agreed)".into()),
-            _ => self.message = "Chimera declines the draw.".into(),
+        match self.session.offer_draw() {
+            Err(e) => self.message = e,
+            Ok(DrawOutcome::Agreed) => self.message = "1/2-1/2 (draw agreed)".into(),
+            Ok(DrawOutcome::Pending { from }) => {
+                let other = !from;
+                self.chooser = Some(Chooser {
+                    title: format!("{} offers a draw. {}?", cap(from.name()), cap(other.name())),
+                    options: vec![
+                        ("Accept the draw".into(), Action::AcceptDraw),
+                        ("Decline".into(), Action::DeclineDraw),
+                    ],
+                    index: 0,
+                });
+            }
+            Ok(DrawOutcome::Declined(answer)) => self.message = answer.message().into(),
         }
     }
 
-    pub fn set_level(&mut self, level: u8) {
-        self.level = level.clamp(1, 8);
-        self.message = format!("Engine level {}.", self.level);
+    /// Sets the engine's level (the house rules' table).
+    pub fn set_level(&mut self, level: Level) {
+        self.session.set_level(level);
+        self.message = format!("Engine level {level}: {}.", level.spec().words);
     }
 
     pub fn save_pgn(&mut self, path: &str) {
@@ -515,14 +298,14 @@ impl App {
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        let result = self.end.as_ref().map_or("*", |e| e.result.as_str());
+        let result = self.session.end.as_ref().map_or("*", |e| e.result.as_str());
         let tags: Vec<(String, String)> = vec![
             ("Event".into(), "chimera play".into()),
             ("Site".into(), "terminal".into()),
             ("White".into(), self.player_name(Color::White)),
             ("Black".into(), self.player_name(Color::Black)),
         ];
-        pgn::write_pgn(&tags, self.game.start(), self.game.moves(), result)
+        pgn::write_pgn(&tags, self.session.game.start(), self.session.game.moves(), result)
     }
 
     /// Loads a PGN file (its first game) or a FEN (a file holding one, or
@@ -558,7 +341,7 @@ impl App {
     }
 
     pub fn load_fen(&mut self, fen: &str) {
-        match AnyPosition::from_fen(self.variant(), fen, &self.config.rule_options) {
+        match AnyPosition::from_fen(self.variant(), fen, &self.session.rule_options) {
             Ok(p) => {
                 self.new_game_from(p, &[]);
                 self.message = "Position set.".into();
@@ -571,7 +354,7 @@ impl App {
 
     /// Legal moves of the side to move.
     pub fn legal(&self) -> Vec<Move> {
-        if self.end.is_some() {
+        if self.session.end.is_some() {
             return Vec::new();
         }
         self.position().legal_move_list().to_vec()
@@ -614,7 +397,7 @@ impl App {
     pub fn activate(&mut self, sq: Square) {
         self.cursor = sq;
         if !self.human_to_move() {
-            self.message = match &self.end {
+            self.message = match &self.session.end {
                 Some(e) => format!("The game is over: {} ('n' for a new game).", e.text),
                 None => "The engine is thinking…".into(),
             };
@@ -736,11 +519,11 @@ impl App {
             Action::NewGame => self.new_game(),
             Action::Resign => self.resign(),
             Action::AcceptDraw => {
-                self.draw_offer = Some(!self.position().turn());
-                self.finish("1/2-1/2", "1/2-1/2 (draw agreed)".into());
+                self.session.accept_draw();
+                self.message = "1/2-1/2 (draw agreed)".into();
             }
             Action::DeclineDraw => {
-                self.draw_offer = None;
+                self.session.decline_draw();
                 self.message = "Draw declined.".into();
             }
             Action::Quit => self.quit = true,
@@ -829,7 +612,7 @@ impl App {
             KeyCode::Char('?') => self.help = true,
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('n') => {
-                if self.end.is_none() && !self.game.moves().is_empty() {
+                if self.session.end.is_none() && !self.session.game.moves().is_empty() {
                     self.confirm("Start a new game?", "New game", Action::NewGame);
                 } else {
                     self.new_game();
@@ -841,7 +624,7 @@ impl App {
             }
             KeyCode::Char('u') | KeyCode::Backspace => self.take_back(),
             KeyCode::Char('r') => {
-                if self.end.is_none() {
+                if self.session.end.is_none() {
                     self.confirm("Resign this game?", "Resign", Action::Resign);
                 } else {
                     self.message = "The game is already over.".into();
@@ -852,8 +635,8 @@ impl App {
             KeyCode::Char('o') => self.input = Some("load ".into()),
             KeyCode::Char('p') => self.cycle_drop(),
             KeyCode::Char('a') => self.toggle_analysis(),
-            KeyCode::Char('+') | KeyCode::Char('=') => self.set_level(self.level.saturating_add(1)),
-            KeyCode::Char('-') => self.set_level(self.level.saturating_sub(1)),
+            KeyCode::Char('+') | KeyCode::Char('=') => self.set_level(self.session.level.stronger()),
+            KeyCode::Char('-') => self.set_level(self.session.level.weaker()),
             _ => {}
         }
     }
@@ -919,7 +702,7 @@ impl App {
             return out;
         }
         for (m, s) in san::all_san(self.position()) {
-            if self.end.is_some() {
+            if self.session.end.is_some() {
                 break;
             }
             if s.starts_with(prefix) {
@@ -956,7 +739,7 @@ impl App {
                 } else {
                     match rest.parse::<Variant>() {
                         Ok(v) => {
-                            let start = AnyPosition::new(v, &self.config.rule_options);
+                            let start = AnyPosition::new(v, &self.session.rule_options);
                             self.new_game_from(start, &[]);
                             self.cursor = self.home_square();
                             self.message = format!("New game: {}.", v.name());
@@ -979,9 +762,9 @@ impl App {
                 self.message =
                     format!("Usage: {word} {}", if word == "fen" { "<FEN>" } else { "<file.pgn | file.fen | FEN>" })
             }
-            "level" => match rest.parse::<u8>() {
-                Ok(l) if (1..=8).contains(&l) => self.set_level(l),
-                _ => self.message = "Usage: level <1-8>".into(),
+            "level" => match rest.parse::<Level>() {
+                Ok(l) => self.set_level(l),
+                Err(_) => self.message = "Usage: level <1-8>".into(),
             },
             "analysis" => self.toggle_analysis(),
             "help" => self.help = true,
@@ -1047,164 +830,45 @@ impl App {
     // ----- the engine ---------------------------------------------------
 
     fn toggle_analysis(&mut self) {
-        self.analysis_on = !self.analysis_on;
-        self.message = if self.analysis_on { "Analysis on." } else { "Analysis off." }.into();
-        if !self.analysis_on {
-            if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Analysis) {
-                self.stop_engine();
-            }
-            self.analysis = None;
-        }
-        self.sync_engine();
+        let on = !self.session.analysis_on;
+        self.session.set_analysis(on);
+        self.message = if on { "Analysis on." } else { "Analysis off." }.into();
     }
 
-    fn stop_engine(&mut self) {
-        if let Some(e) = &mut self.engine {
-            e.stop();
-        }
-        self.job = None;
-    }
-
-    fn key(&self) -> (u64, usize) {
-        (self.epoch, self.game.moves().len())
-    }
-
-    /// Starts, keeps or stops the engine's search so that it matches the
-    /// game: the engine's move on its turn, analysis when asked for.
+    /// Starts, keeps or stops the engine's search so that it matches the game.
     pub fn sync_engine(&mut self) {
-        let want = if self.end.is_some() {
-            None
-        } else if self.engine_plays(self.position().turn()) {
-            Some(JobKind::Move)
-        } else if self.analysis_on {
-            Some(JobKind::Analysis)
-        } else {
-            None
-        };
-        let key = self.key();
-        if let Some(j) = &self.job {
-            if Some(j.kind) == want && j.key == key {
-                return;
+        self.session.sync_engine();
+    }
+
+    /// Shows what the session did on its own (the engine's move, a flag).
+    fn show_notices(&mut self) {
+        if let Some(n) = self.session.take_notice() {
+            if n.moved {
+                self.selected = None;
+                self.chooser = None;
             }
+            self.message = n.text;
         }
-        self.stop_engine();
-        let Some(kind) = want else { return };
-        let (strength, limits) = match kind {
-            JobKind::Move => {
-                let (s, mut l) = level_limits(self.level);
-                if let (Some(left), Some(cl)) = (self.time_left(self.position().turn()), &self.clocks) {
-                    // Never more than a twentieth of the time left plus the increment.
-                    let budget = left / 20 + cl.increment / 2;
-                    l.movetime = Some(l.movetime.unwrap_or(budget).min(budget).max(Duration::from_millis(10)));
-                }
-                (s, l)
-            }
-            JobKind::Analysis => (Strength::default(), Limits { infinite: true, ..Limits::default() }),
-        };
-        let positions = self.game.positions();
-        let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
-        let id = self.next_job_id;
-        self.next_job_id += 1;
-        let job = Job {
-            id,
-            kind,
-            root: self.position().clone(),
-            history,
-            limits,
-            strength,
-            stop: Arc::new(AtomicBool::new(false)),
-            new_game: std::mem::take(&mut self.fresh_engine_game),
-        };
-        self.engine.get_or_insert_with(EngineHandle::spawn).start(job);
-        self.job = Some(RunningJob { id, kind, key });
     }
 
     /// Reads what the engine has reported; plays its move when it is done.
     pub fn poll_engine(&mut self) {
-        while let Some(r) = self.engine.as_ref().and_then(|e| e.try_recv()) {
-            self.apply_report(r);
-        }
-        if self.job.is_some() && self.engine.as_ref().is_some_and(|e| !e.is_alive()) {
-            self.job = None;
-            self.message = "The engine stopped unexpectedly.".into();
-        }
+        self.session.poll_engine();
+        self.show_notices();
     }
 
     /// Waits up to `timeout` for one engine report (tests and the line mode).
     pub fn wait_engine(&mut self, timeout: Duration) -> bool {
-        let r = self.engine.as_ref().and_then(|e| e.recv_timeout(timeout));
-        match r {
-            Some(r) => {
-                self.apply_report(r);
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn apply_report(&mut self, r: Report) {
-        let Some(job) = &self.job else { return };
-        if r.id() != job.id {
-            return; // a stale job
-        }
-        let kind = job.kind;
-        match r {
-            Report::Info { depth, score, nodes, pv, .. } => {
-                if kind == JobKind::Move {
-                    self.engine_eval = Some(score);
-                }
-                let root = self.position();
-                let white_score = if root.turn() == Color::White { score } else { negate(score) };
-                self.analysis = Some(Analysis { depth, score: white_score, nodes, pv_san: pv_to_san(root, &pv) });
-            }
-            Report::Done { result, .. } => {
-                self.job = None;
-                if kind != JobKind::Move {
-                    return;
-                }
-                self.engine_eval = Some(result.score);
-                match result.best {
-                    Some(m) if self.position().is_legal(m) => self.play_and_announce(m, Some("Chimera")),
-                    _ => self.message = "The engine found no move.".into(),
-                }
-            }
-        }
+        let got = self.session.wait_engine(timeout);
+        self.show_notices();
+        got
     }
 
     /// Moves time on: the engine's reports, the clocks' flags.
     pub fn tick(&mut self, now: Instant) {
-        self.now = now;
-        self.poll_engine();
-        if self.end.is_none() {
-            let turn = self.position().turn();
-            if self.time_left(turn) == Some(Duration::ZERO) {
-                let result = if turn == Color::White { "0-1" } else { "1-0" };
-                self.finish(result, format!("{result} ({} loses on time)", turn.name()));
-            }
-        }
-        self.sync_engine();
+        self.session.tick(now);
+        self.show_notices();
     }
-}
-
-fn negate(s: Score) -> Score {
-    match s {
-        Score::Cp(c) => Score::Cp(-c),
-        Score::Mate(n) => Score::Mate(-n),
-    }
-}
-
-/// A principal variation in SAN (up to the first move that is not legal).
-pub fn pv_to_san(root: &AnyPosition, pv: &[Move]) -> Vec<String> {
-    let mut pos = root.clone();
-    let mut out = Vec::new();
-    for &m in pv.iter().take(12) {
-        if !pos.is_legal(m) {
-            break;
-        }
-        out.push(san::to_san(&pos, m));
-        pos.play_unchecked(m);
-    }
-    out
 }
 
 /// Placement order: King first, then Queen, Rook, Bishop, Knight, Pawn.

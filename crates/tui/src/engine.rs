@@ -149,11 +149,3 @@ fn worker(jobs: Receiver<Job>, reports: Sender<Report>) {
 fn empty_result() -> SearchResult {
     SearchResult { best: None, ponder: None, score: Score::Cp(0), depth: 0, nodes: 0, pv: Vec::new() }
 }
-
-/// Engine strength and time for a level 1-8 (the same table as the web UI's).
-pub fn level_limits(level: u8) -> (Strength, Limits) {
-    let level = level.clamp(1, 8);
-    let skill = [0u8, 3, 6, 9, 12, 15, 18, 20][level as usize - 1];
-    let ms = [50u64, 100, 150, 200, 300, 500, 700, 1000][level as usize - 1];
-    (Strength { skill, elo: None }, Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() })
-}

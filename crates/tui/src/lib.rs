@@ -6,16 +6,21 @@
 //! line, and each variant's own state (reserves, hands, flip rights, rings).
 //! The engine searches on its own thread, so the screen never freezes.
 //!
-//! [`app::App`] holds the state and takes plain events (tests drive it with
-//! key events and draw it on ratatui's `TestBackend`); [`run`] puts it on a
-//! real terminal; [`line::run`] is the line-by-line mode for scripts.
+//! [`session::Session`] is the game (moves, clocks, draws, take-backs, the
+//! engine's turns) by the house rules of `chimera-session`, which the web
+//! server's live games share; [`app::App`] is the view over it and takes
+//! plain events (tests drive it with key events and draw it on ratatui's
+//! `TestBackend`); [`run`] puts it on a real terminal; [`line::run`] is the
+//! line-by-line mode for scripts.
 
 pub mod app;
 pub mod engine;
 pub mod line;
+pub mod session;
 pub mod ui;
 
 pub use app::{parse_clock, App, Config};
+pub use session::Session;
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
@@ -90,7 +95,7 @@ pub fn run(config: Config) -> anyhow::Result<String> {
         // Wake up at least ten times a second for the clocks and the engine.
         if event::poll(Duration::from_millis(100))? {
             let ev = event::read()?;
-            app.now = Instant::now();
+            app.set_now(Instant::now());
             app.handle_event(ev);
             // Take whatever else is already waiting before drawing again.
             let mut n = 0;

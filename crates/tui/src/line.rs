@@ -3,10 +3,10 @@
 //! drive it through a pipe.
 
 use crate::app::Config;
-use crate::engine::level_limits;
 use anyhow::{anyhow, Result};
 use chimera_engine::{Engine, EngineOptions};
 use chimera_rules::{pgn, san, AnyPosition, Game, Position};
+use chimera_session::{takeback, think_time, Level, Load, Opponent};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
@@ -17,7 +17,8 @@ pub fn run(config: &Config, input: impl BufRead, mut out: impl Write) -> Result<
     let human = config.human;
     let mut game = Game::new(start);
     let mut engine = Engine::new(EngineOptions::default());
-    let (strength, limits) = level_limits(config.level);
+    let level = Level::clamped(config.level);
+    let opponent = if config.hot_seat { Opponent::SameBoard } else { Opponent::Engine { human } };
     let mut lines = input.lines();
     writeln!(out, "{} — type moves in SAN (Nf3) or UCI (g1f3); 'help' for commands.", variant.name())?;
     loop {
@@ -50,9 +51,12 @@ pub fn run(config: &Config, input: impl BufRead, mut out: impl Write) -> Result<
                     continue;
                 }
                 "undo" => {
-                    game.undo();
-                    if !config.hot_seat {
-                        game.undo();
+                    // The house rules: against the engine back to your last turn.
+                    match takeback(opponent, pos.turn(), game.moves().len(), false) {
+                        Ok(n) => (0..n).for_each(|_| {
+                            game.undo();
+                        }),
+                        Err(e) => writeln!(out, "No take-back: {e}.")?,
                     }
                     continue;
                 }
@@ -69,7 +73,9 @@ pub fn run(config: &Config, input: impl BufRead, mut out: impl Write) -> Result<
         } else {
             let history: Vec<u64> = game.positions()[..game.positions().len() - 1].iter().map(|p| p.hash()).collect();
             let stop = AtomicBool::new(false);
-            let r = engine.search(&pos, &history, &limits, &strength, &stop, &mut |_| {});
+            // The house rules' think time (no clock in the line mode).
+            let t = think_time(level, None, game.moves().len(), Load::IDLE);
+            let r = engine.search(&pos, &history, &t.limits(), &t.strength(), &stop, &mut |_| {});
             let Some(m) = r.best else { return Err(anyhow!("engine found no move")) };
             writeln!(out, "Chimera plays {}", san::to_san(&pos, m))?;
             game.push_unchecked(m);

@@ -133,7 +133,7 @@ pub fn geometry(area: Rect, app: &App) -> Geometry {
             .sum();
         let var_h = if var_lines.is_empty() { 0 } else { wrapped as u16 + 2 };
         cons.push(Constraint::Length(var_h));
-        let eng_h = if app.analysis_on { 5 } else { 0 };
+        let eng_h = if app.session.analysis_on { 5 } else { 0 };
         cons.push(Constraint::Length(eng_h));
         cons.push(Constraint::Min(0));
         let parts = Layout::vertical(cons).split(side);
@@ -486,7 +486,7 @@ fn draw_board(buf: &mut ratatui::buffer::Buffer, geo: &Geometry, app: &App) {
     let ascii = app.config.ascii;
     let pos = app.position();
     let board = pos.board();
-    let last = app.game.moves().last().copied();
+    let last = app.session.game.moves().last().copied();
     let check_sq = if pos.is_check() { board.king_of(pos.turn()) } else { None };
     let targets = app.targets();
     let selected = match app.selected {
@@ -587,7 +587,7 @@ fn draw_game(f: &mut Frame, r: Rect, app: &App) {
     let mut lines = Vec::new();
     for c in [Color::Black, Color::White] {
         let c = if app.flipped { !c } else { c };
-        let to_move = app.end.is_none() && pos.turn() == c;
+        let to_move = app.session.end.is_none() && pos.turn() == c;
         let marker = match (to_move, ascii) {
             (true, false) => "▶ ",
             (true, true) => "> ",
@@ -607,11 +607,11 @@ fn draw_game(f: &mut Frame, r: Rect, app: &App) {
         }
         lines.push(Line::from(vec![Span::styled(name, st), Span::raw(" ".repeat(pad)), Span::styled(clock, st)]));
     }
-    let status = if let Some(e) = &app.end {
+    let status = if let Some(e) = &app.session.end {
         Span::styled(format!("Game over: {}", e.text), Style::default().add_modifier(Modifier::BOLD))
     } else if app.engine_thinking() {
         Span::raw("Chimera is thinking…")
-    } else if let Some(c) = app.draw_offer {
+    } else if let Some(c) = app.session.draw_offer {
         Span::raw(format!("{} offers a draw ('d' accepts)", cap(c.name())))
     } else {
         let mut s = format!("{} to move", cap(pos.turn().name()));
@@ -648,7 +648,7 @@ fn numbered_line(app: &App, sans: &[String]) -> String {
 
 fn draw_engine(f: &mut Frame, r: Rect, app: &App) {
     let mut lines = Vec::new();
-    match &app.analysis {
+    match &app.session.analysis {
         Some(a) => {
             let nodes = if a.nodes >= 1_000_000 {
                 format!("{:.1}M", a.nodes as f64 / 1e6)
@@ -663,7 +663,7 @@ fn draw_engine(f: &mut Frame, r: Rect, app: &App) {
             ]));
             lines.push(Line::from(numbered_line(app, &a.pv_san)));
         }
-        None if app.end.is_some() => lines.push(Line::from("(the game is over)")),
+        None if app.session.end.is_some() => lines.push(Line::from("(the game is over)")),
         None => lines.push(Line::from("thinking…")),
     }
     f.render_widget(
@@ -673,11 +673,11 @@ fn draw_engine(f: &mut Frame, r: Rect, app: &App) {
 }
 
 fn draw_moves(f: &mut Frame, r: Rect, app: &App) {
-    let start = app.game.start();
+    let start = app.session.game.start();
     let mut rows: Vec<(u32, String, String)> = Vec::new();
     let mut num = start.fullmoves();
     let mut white = start.turn() == Color::White;
-    for s in &app.sans {
+    for s in &app.session.sans {
         if white || rows.is_empty() {
             rows.push((num, String::new(), String::new()));
         }
@@ -701,7 +701,7 @@ fn draw_moves(f: &mut Frame, r: Rect, app: &App) {
     let shown = &rows[first.min(rows.len())..];
     let col_w = (r.width.saturating_sub(2) / cols as u16) as usize;
     let mut lines: Vec<Line> = Vec::new();
-    let last_idx = app.sans.len();
+    let last_idx = app.session.sans.len();
     for i in 0..per_col {
         let mut spans = Vec::new();
         for c in 0..cols {

@@ -13,12 +13,12 @@ fn a_hot_seat_game_by_cursor_keys_and_typed_moves() {
     assert_eq!(a.cursor, sq("e2"));
     // 1. f3 by the cursor: right to f2, select, up to f3, play.
     keys(&mut a, &[KeyCode::Right, KeyCode::Enter, KeyCode::Up, KeyCode::Enter]);
-    assert_eq!(a.sans, vec!["f3"]);
+    assert_eq!(a.session.sans, vec!["f3"]);
     // 1... e5 by the cursor (hjkl): from f3 to e7, then down to e5.
     keys(&mut a, &[KeyCode::Char('h'), KeyCode::Char('k'), KeyCode::Char('k'), KeyCode::Char('k'), KeyCode::Char('k')]);
     assert_eq!(a.cursor, sq("e7"));
     keys(&mut a, &[KeyCode::Enter, KeyCode::Char('j'), KeyCode::Char('j'), KeyCode::Enter]);
-    assert_eq!(a.sans, vec!["f3", "e5"]);
+    assert_eq!(a.session.sans, vec!["f3", "e5"]);
     // 2. g4 typed in UCI.
     type_line(&mut a, "g2g4");
     // 2... Qh4# typed with completion: "Qh" + Tab completes the only match.
@@ -26,17 +26,18 @@ fn a_hot_seat_game_by_cursor_keys_and_typed_moves() {
     keys(&mut a, &[KeyCode::Char('Q'), KeyCode::Char('h'), KeyCode::Tab]);
     assert_eq!(a.input.as_deref(), Some("Qh4#"));
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.sans, vec!["f3", "e5", "g4", "Qh4#"]);
-    let end = a.end.clone().expect("the game is over");
+    assert_eq!(a.session.sans, vec!["f3", "e5", "g4", "Qh4#"]);
+    let end = a.session.end.clone().expect("the game is over");
     assert_eq!(end.result, "0-1");
     assert!(end.text.contains("checkmate"), "{}", end.text);
     assert!(screen(&mut a, 80, 24).contains("Game over: 0-1"));
-    // Moves are refused now; a take-back reopens the game.
+    // Moves are refused now, and so is a take-back: the result stands.
     type_line(&mut a, "a3");
-    assert_eq!(a.sans.len(), 4);
+    assert_eq!(a.session.sans.len(), 4);
     key(&mut a, KeyCode::Char('u'));
-    assert_eq!(a.sans.len(), 3);
-    assert!(a.end.is_none());
+    assert_eq!(a.session.sans.len(), 4);
+    assert_eq!(a.message, "No take-back: the game is over: its result stands.");
+    assert!(a.session.end.is_some());
     // Save, start again, load it back.
     let dir = std::env::temp_dir().join(format!("chimera-tui-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -44,17 +45,28 @@ fn a_hot_seat_game_by_cursor_keys_and_typed_moves() {
     type_line(&mut a, &format!("save {}", path.display()));
     assert!(a.message.starts_with("Saved"), "{}", a.message);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("1. f3 e5 2. g4 *"), "{text}");
+    assert!(text.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{text}");
+    // The game is over: a new one at once.
     key(&mut a, KeyCode::Char('n'));
+    assert!(a.chooser.is_none());
+    assert!(a.session.sans.is_empty());
     // A game in progress asks first.
+    play(&mut a, &["e4"]);
+    key(&mut a, KeyCode::Char('n'));
     assert!(a.chooser.is_some());
     key(&mut a, KeyCode::Enter);
-    assert!(a.sans.is_empty());
+    assert!(a.session.sans.is_empty());
     type_line(&mut a, &format!("load {}", path.display()));
-    assert_eq!(a.sans, vec!["f3", "e5", "g4"], "{}", a.message);
+    assert_eq!(a.session.sans, vec!["f3", "e5", "g4", "Qh4#"], "{}", a.message);
+    // Hot-seat: a take-back is one move.
+    type_line(&mut a, "new");
+    play(&mut a, &["f3", "e5", "g4"]);
+    key(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.session.sans, vec!["f3", "e5"]);
+    assert_eq!(a.message, "Took back 1 move.");
     // A FEN of the variant.
     type_line(&mut a, "fen 8/8/8/8/8/5k2/8/5K1R w - - 0 1");
-    assert!(a.sans.is_empty());
+    assert!(a.session.sans.is_empty());
     assert_eq!(a.position().fen(), "8/8/8/8/8/5k2/8/5K1R w - - 0 1");
     // Bad input is an error message, never a panic.
     type_line(&mut a, "fen not a fen");
@@ -77,14 +89,14 @@ fn resign_draw_and_flip() {
     key(&mut a, KeyCode::Char('d')); // Black offers, White is asked
     assert!(a.chooser.is_some());
     key(&mut a, KeyCode::Char('2')); // decline
-    assert!(a.end.is_none());
+    assert!(a.session.end.is_none());
     key(&mut a, KeyCode::Char('r'));
     key(&mut a, KeyCode::Enter); // confirm
-    assert_eq!(a.end.as_ref().map(|e| e.result.as_str()), Some("1-0"), "Black resigned");
+    assert_eq!(a.session.end.as_ref().map(|e| e.result.as_str()), Some("1-0"), "Black resigned");
     let mut b = app("chess");
     key(&mut b, KeyCode::Char('d'));
     key(&mut b, KeyCode::Char('1'));
-    assert_eq!(b.end.as_ref().map(|e| e.text.as_str()), Some("1/2-1/2 (draw agreed)"));
+    assert_eq!(b.session.end.as_ref().map(|e| e.text.as_str()), Some("1/2-1/2 (draw agreed)"));
 }
 
 #[test]
@@ -95,21 +107,21 @@ fn the_mouse_selects_and_moves() {
     click(&mut a, x, y);
     let (x, y) = square_center(&a, 100, 30, sq("f3"));
     click(&mut a, x, y);
-    assert_eq!(a.sans, vec!["Nf3"]);
+    assert_eq!(a.session.sans, vec!["Nf3"]);
     // Flipped, the same screen cell is another square.
     a.flipped = true;
     let (x, y) = square_center(&a, 100, 30, sq("d7"));
     click(&mut a, x, y);
     let (x, y) = square_center(&a, 100, 30, sq("d5"));
     click(&mut a, x, y);
-    assert_eq!(a.sans, vec!["Nf3", "d5"]);
+    assert_eq!(a.session.sans, vec!["Nf3", "d5"]);
     // Drag and drop: press on b1, release on c3.
     a.flipped = false;
     let (x, y) = square_center(&a, 100, 30, sq("b1"));
     press(&mut a, x, y);
     let (x, y) = square_center(&a, 100, 30, sq("c3"));
     release(&mut a, x, y);
-    assert_eq!(a.sans, vec!["Nf3", "d5", "Nc3"]);
+    assert_eq!(a.session.sans, vec!["Nf3", "d5", "Nc3"]);
 }
 
 #[test]
@@ -123,7 +135,7 @@ fn genesis_placement_by_mouse_from_the_reserve_row() {
     assert_eq!(a.selected, Some(chimera_tui::app::Selection::Drop(Role::King)));
     let (x, y) = square_center(&a, 100, 30, sq("e1"));
     click(&mut a, x, y);
-    assert_eq!(a.sans, vec!["K@e1"]);
+    assert_eq!(a.session.sans, vec!["K@e1"]);
 }
 
 #[test]
@@ -152,7 +164,7 @@ fn variant_moves_through_choosers() {
     assert!(c.chooser.is_some());
     key(&mut c, KeyCode::Esc);
     assert!(c.chooser.is_none());
-    assert_eq!(c.sans.len(), 1);
+    assert_eq!(c.session.sans.len(), 1);
     // Magic Ring: a ring pass from the King to a neighbour.
     let mut r = app("magicring");
     play(&mut r, &["e4", "e5"]);
@@ -164,14 +176,14 @@ fn variant_moves_through_choosers() {
     if r.chooser.is_some() {
         key(&mut r, KeyCode::Enter);
     }
-    assert_eq!(r.game.moves().last().map(|m| m.kind), Some(pass.kind));
+    assert_eq!(r.session.game.moves().last().map(|m| m.kind), Some(pass.kind));
     // Genesis: 'p' cycles the pieces to place, Enter places.
     let mut s = app("genesis");
     key(&mut s, KeyCode::Char('p'));
     assert_eq!(s.selected, Some(chimera_tui::app::Selection::Drop(Role::King)));
     s.cursor = sq("e1");
     key(&mut s, KeyCode::Enter);
-    assert_eq!(s.sans, vec!["K@e1"]);
+    assert_eq!(s.session.sans, vec!["K@e1"]);
 }
 
 /// Feeds the engine's reports to the app until `done` holds (at most 60 s).
@@ -198,21 +210,21 @@ fn against_the_engine_the_ui_keeps_working_while_it_thinks() {
     key(&mut a, KeyCode::Left);
     assert_eq!(a.cursor, sq("d2"));
     type_line(&mut a, "d4");
-    assert_eq!(a.sans, vec!["e4"]);
-    wait_for(&mut a, |a| a.sans.len() == 2);
-    assert_eq!(a.sans.len(), 2, "the engine replied: {}", a.message);
+    assert_eq!(a.session.sans, vec!["e4"]);
+    wait_for(&mut a, |a| a.session.sans.len() == 2);
+    assert_eq!(a.session.sans.len(), 2, "the engine replied: {}", a.message);
     assert!(a.message.starts_with("Chimera plays"), "{}", a.message);
     // Take back removes the engine's reply and the human's move.
     key(&mut a, KeyCode::Char('u'));
-    assert!(a.sans.is_empty());
+    assert!(a.session.sans.is_empty());
     assert!(!a.engine_thinking());
     // Analysis on the human's turn: the eval and line arrive.
     key(&mut a, KeyCode::Char('a'));
-    wait_for(&mut a, |a| a.analysis.as_ref().is_some_and(|x| x.depth >= 3));
-    let an = a.analysis.clone().expect("an analysis line");
+    wait_for(&mut a, |a| a.session.analysis.as_ref().is_some_and(|x| x.depth >= 3));
+    let an = a.session.analysis.clone().expect("an analysis line");
     assert!(!an.pv_san.is_empty());
     key(&mut a, KeyCode::Char('a'));
-    assert!(a.analysis.is_none());
+    assert!(a.session.analysis.is_none());
     // Playing Black: the engine opens.
     let mut c = config("genie");
     c.hot_seat = false;
@@ -220,22 +232,38 @@ fn against_the_engine_the_ui_keeps_working_while_it_thinks() {
     c.human = chimera_rules::Color::Black;
     let mut b = chimera_tui::App::new(c);
     b.sync_engine();
-    wait_for(&mut b, |b| b.sans.len() == 1);
-    assert_eq!(b.sans.len(), 1);
+    wait_for(&mut b, |b| b.session.sans.len() == 1);
+    assert_eq!(b.session.sans.len(), 1);
     assert!(b.flipped, "Black plays from the bottom");
 }
 
 #[test]
-fn the_clock_flags() {
+fn the_clocks_start_after_each_sides_first_move_and_flag() {
+    use chimera_rules::Color::{Black, White};
     let mut c = config("chess");
     c.clock = Some((Duration::from_secs(60), Duration::from_secs(2)));
     let mut a = chimera_tui::App::new(c);
-    let t0 = a.now;
+    let t0 = a.now();
+    // Each side's first move is untimed and earns no increment.
     a.tick(t0 + Duration::from_secs(10));
     play(&mut a, &["e4"]);
-    assert_eq!(a.time_left(chimera_rules::Color::White), Some(Duration::from_secs(52)));
-    a.tick(t0 + Duration::from_secs(75));
-    assert_eq!(a.end.as_ref().map(|e| e.text.as_str()), Some("1-0 (black loses on time)"));
+    assert_eq!(a.time_left(White), Some(Duration::from_secs(60)));
+    a.tick(t0 + Duration::from_secs(12));
+    play(&mut a, &["e5"]);
+    assert_eq!(a.time_left(Black), Some(Duration::from_secs(60)));
+    // From then on: 10 s used, 2 s added.
+    a.tick(t0 + Duration::from_secs(22));
+    play(&mut a, &["Nf3"]);
+    assert_eq!(a.time_left(White), Some(Duration::from_secs(52)));
+    // A take-back puts the clocks back to their readings after e5.
+    a.tick(t0 + Duration::from_secs(30));
+    key(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.session.sans, vec!["e4", "e5"]);
+    assert_eq!(a.time_left(White), Some(Duration::from_secs(60)));
+    assert_eq!(a.time_left(Black), Some(Duration::from_secs(60)));
+    play(&mut a, &["Nf3"]);
+    a.tick(t0 + Duration::from_secs(30 + 61));
+    assert_eq!(a.session.end.as_ref().map(|e| e.text.as_str()), Some("1-0 (black loses on time)"));
     assert!(screen(&mut a, 80, 24).contains("0:00.0"));
 }
 
@@ -290,14 +318,14 @@ fn random_keys_never_break_the_game() {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let before = a.sans.len();
+            let before = a.session.sans.len();
             key(&mut a, pool[(seed % pool.len() as u64) as usize]);
             assert!(!a.quit);
-            played += (a.sans.len() > before) as usize;
+            played += (a.session.sans.len() > before) as usize;
         }
-        assert_eq!(a.sans.len(), a.game.moves().len(), "{variant}");
-        let mut pos = a.game.start().clone();
-        for &m in a.game.moves() {
+        assert_eq!(a.session.sans.len(), a.session.game.moves().len(), "{variant}");
+        let mut pos = a.session.game.start().clone();
+        for &m in a.session.game.moves() {
             assert!(pos.is_legal(m), "{variant}: {m} illegal");
             pos.play_unchecked(m);
         }
@@ -319,34 +347,60 @@ fn a_click_on_a_chooser_line_chooses_it() {
     let r = geo.chooser.expect("a chooser on screen");
     // The third line: a Bishop.
     click(&mut a, r.x + 3, r.y + 3);
-    assert_eq!(a.sans, vec!["e8=B"]);
+    assert_eq!(a.session.sans, vec!["e8=B"]);
 }
 
+/// Forty plies of chess that neither end the game nor repeat a position.
+const FORTY_PLIES: &str = "a3 a6 b3 b6 c3 c6 d3 d6 e3 e6 f3 f6 g3 g6 h3 h6 a4 a5 h4 h5 \
+    Nd2 Nd7 Ne2 Ne7 Bb2 Bb7 Bg2 Bg7 Ra2 Ra7 Rh2 Rh7 Qc2 Qc7 Kf1 Kf8 Nf4 Nf5 Kg1 Kg8";
+
 #[test]
-fn the_engine_answers_a_draw_offer_by_its_evaluation_and_levels_change() {
+fn the_engine_answers_a_draw_offer_by_the_house_rules_and_levels_change() {
     use chimera_engine::Score;
+    use chimera_session::EngineEval;
     let mut c = config("chess");
     c.hot_seat = false;
     let mut a = chimera_tui::App::new(c);
     key(&mut a, KeyCode::Char('d'));
-    assert!(a.end.is_none(), "no evaluation yet: declined");
-    assert_eq!(a.message, "Chimera declines the draw.");
-    a.engine_eval = Some(Score::Cp(45));
+    assert!(a.session.end.is_none(), "too early: declined");
+    assert!(a.message.contains("declines the draw: too early"), "{}", a.message);
+    // 40 plies on the board.
+    let mut g = chimera_rules::Game::new(a.position().clone());
+    let mut moves = Vec::new();
+    for m in FORTY_PLIES.split_whitespace() {
+        let mv = chimera_rules::san::parse_san(g.position(), m).expect(m);
+        g.play(mv).unwrap();
+        moves.push(mv);
+    }
+    assert_eq!(moves.len(), 40);
+    assert!(g.outcome().is_none());
+    let start = g.start().clone();
+    // White to move: the person's turn, the engine waits.
+    a.new_game_from(start, &moves);
+    assert_eq!(a.session.sans.len(), 40);
     key(&mut a, KeyCode::Char('d'));
-    assert!(a.end.is_none(), "the engine thinks itself better: declined");
-    a.engine_eval = Some(Score::Cp(-10));
+    assert!(a.message.contains("has not judged"), "{}", a.message);
+    a.session.engine_eval = Some(EngineEval { ply: 39, score: Score::Cp(45) });
     key(&mut a, KeyCode::Char('d'));
-    assert_eq!(a.end.as_ref().map(|e| e.result.as_str()), Some("1/2-1/2"));
+    assert!(a.session.end.is_none(), "the engine thinks itself better: declined");
+    assert!(a.message.contains("stands better"), "{}", a.message);
+    a.session.engine_eval = Some(EngineEval { ply: 39, score: Score::Cp(-10) });
+    key(&mut a, KeyCode::Char('d'));
+    assert_eq!(a.session.end.as_ref().map(|e| e.result.as_str()), Some("1/2-1/2"));
     // Levels: + and - within 1..=8.
     let mut b = app("chess");
     for _ in 0..12 {
         key(&mut b, KeyCode::Char('+'));
     }
-    assert_eq!(b.level, 8);
+    assert_eq!(b.session.level, chimera_session::Level::MAX);
     for _ in 0..12 {
         key(&mut b, KeyCode::Char('-'));
     }
-    assert_eq!(b.level, 1);
+    assert_eq!(b.session.level, chimera_session::Level::MIN);
     type_line(&mut b, "level 5");
-    assert_eq!(b.level, 5);
+    assert_eq!(b.session.level.number(), 5);
+    assert_eq!(b.message, "Engine level 5: Strong club player: calculates a few moves deep.");
+    type_line(&mut b, "level 9");
+    assert_eq!(b.session.level.number(), 5);
+    assert!(b.message.starts_with("Usage: level <1-8>"), "{}", b.message);
 }

@@ -51,8 +51,8 @@ fn chess_with_clocks_and_engine_line() {
     let mut a = chimera_tui::App::new(c);
     // The engine line is filled by hand here (a real search is not
     // deterministic); tests/game.rs runs the real one.
-    a.analysis_on = true;
-    a.analysis = Some(Analysis {
+    a.session.analysis_on = true;
+    a.session.analysis = Some(Analysis {
         depth: 12,
         score: Score::Cp(31),
         nodes: 1_234_567,
@@ -93,7 +93,7 @@ fn genesis_reserves_and_placement_chooser() {
     insta::assert_snapshot!("genesis_placement_chooser", s);
     // The first option is the Queen.
     key(&mut a, KeyCode::Char('1'));
-    assert_eq!(a.sans.last().map(String::as_str), Some("Q@d1"));
+    assert_eq!(a.session.sans.last().map(String::as_str), Some("Q@d1"));
     insta::assert_snapshot!("genesis_after_placements", screen(&mut a, W, H));
 }
 
@@ -157,7 +157,7 @@ fn promotion_chooser() {
     assert!(s.contains("Promote to"), "{s}");
     insta::assert_snapshot!("promotion_chooser", s);
     keys(&mut a, &[KeyCode::Down, KeyCode::Enter]); // the second choice: a Rook
-    assert_eq!(a.sans, vec!["e8=R"]);
+    assert_eq!(a.session.sans, vec!["e8=R"]);
 }
 
 #[test]

@@ -64,9 +64,9 @@ pub fn release(app: &mut App, x: u16, y: u16) {
 /// Plays moves given as UCI or SAN through the command line.
 pub fn play(app: &mut App, moves: &[&str]) {
     for m in moves {
-        let before = app.sans.len();
+        let before = app.session.sans.len();
         type_line(app, m);
-        assert_eq!(app.sans.len(), before + 1, "move {m} was not played: {}", app.message);
+        assert_eq!(app.session.sans.len(), before + 1, "move {m} was not played: {}", app.message);
     }
 }
 
