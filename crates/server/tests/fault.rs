@@ -13,7 +13,8 @@
 //! asserted.
 
 mod common;
-use chimera_server::{Config, Server};
+use chimera_server::Config;
+use common::fault::*;
 use common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -21,10 +22,6 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
-
-fn full() -> bool {
-    std::env::var("CHIMERA_FAULT_FULL").is_ok_and(|v| v == "1")
-}
 
 /// Counts of the short and the full suite.
 struct Scale {
@@ -64,16 +61,6 @@ fn scale() -> Scale {
     }
 }
 
-/// One line of the report: printed and appended to target/fault-report.txt.
-fn report(line: &str) {
-    println!("FAULT: {line}");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/fault-report.txt");
-    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-        use std::io::Write;
-        let _ = writeln!(f, "{} {line}", if full() { "full" } else { "short" });
-    }
-}
-
 /// Limits small enough to reach in a short test.
 fn quick() -> Config {
     Config {
@@ -87,15 +74,6 @@ fn quick() -> Config {
     }
 }
 
-async fn start_with(tag: &str, cfg: Config) -> (Server, std::path::PathBuf) {
-    let dir = fresh_dir(tag);
-    (Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("server starts"), dir)
-}
-
-async fn create(a: SocketAddr, from: std::net::Ipv4Addr, body: Value) -> (u16, Value) {
-    http_from(a, from, "POST", "/api/games", "Content-Type: application/json\r\n", &body.to_string()).await
-}
-
 async fn join(a: SocketAddr, from: std::net::Ipv4Addr, id: &str, body: Value) -> (u16, Value) {
     http_from(
         a,
@@ -106,10 +84,6 @@ async fn join(a: SocketAddr, from: std::net::Ipv4Addr, id: &str, body: Value) ->
         &body.to_string(),
     )
     .await
-}
-
-fn is_json_error(v: &Value) -> bool {
-    v["error"].as_str().is_some_and(|e| !e.is_empty())
 }
 
 /// Reads until the server closes the connection (true) or `limit` passes.
@@ -136,26 +110,6 @@ async fn raw_bytes(mut s: tokio::net::TcpStream, req: &[u8]) -> (u16, String, Ve
     let head = String::from_utf8_lossy(&buf[..end]).to_string();
     let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     (status, head, buf[end + 4..].to_vec())
-}
-
-/// The frames (opcode, payload) of a server's unmasked WebSocket stream.
-fn ws_frames(mut b: &[u8]) -> Vec<(u8, Vec<u8>)> {
-    let mut out = Vec::new();
-    while b.len() >= 2 {
-        let op = b[0] & 0x0f;
-        let (len, at) = match b[1] & 0x7f {
-            126 if b.len() >= 4 => (u16::from_be_bytes([b[2], b[3]]) as usize, 4),
-            127 if b.len() >= 10 => (u64::from_be_bytes(b[2..10].try_into().unwrap()) as usize, 10),
-            n if n < 126 => (n as usize, 2),
-            _ => break,
-        };
-        if b.len() < at + len {
-            break;
-        }
-        out.push((op, b[at..at + len].to_vec()));
-        b = &b[at + len..];
-    }
-    out
 }
 
 fn close_payload(p: &[u8]) -> (u16, String) {
@@ -834,66 +788,12 @@ async fn load_live_games_both_seats() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A server in a child process (this test binary, run again with
-/// `CHIMERA_FAULT_CHILD=DIR`): it writes its address to DIR/addr and serves
-/// until killed.
-struct Child {
-    proc: std::process::Child,
-    addr: SocketAddr,
-}
-
-fn spawn_child(dir: &std::path::Path) -> Child {
-    let _ = std::fs::remove_file(dir.join("addr"));
-    std::fs::create_dir_all(dir).unwrap();
-    let mut proc = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["fault_child_server", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
-        .env("CHIMERA_FAULT_CHILD", dir)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("child starts");
-    for _ in 0..400 {
-        if let Ok(s) = std::fs::read_to_string(dir.join("addr")) {
-            if let Ok(addr) = s.trim().parse() {
-                return Child { proc, addr };
-            }
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = proc.kill();
-    let _ = proc.wait();
-    panic!("the child server did not start in 20 s");
-}
-
-impl Child {
-    fn kill9(mut self) {
-        let _ = self.proc.kill(); // SIGKILL on Unix
-        let _ = self.proc.wait();
-    }
-    fn rss_kib(&self) -> u64 {
-        let s = std::fs::read_to_string(format!("/proc/{}/status", self.proc.id())).unwrap_or_default();
-        s.lines()
-            .find(|l| l.starts_with("VmRSS:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0)
-    }
-}
-
 #[test]
 #[ignore = "the child server of the fault suite; runs only with CHIMERA_FAULT_CHILD set"]
 fn fault_child_server() {
-    let Ok(dir) = std::env::var("CHIMERA_FAULT_CHILD") else { return };
-    let dir = std::path::PathBuf::from(dir);
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    rt.block_on(async {
-        let cfg =
-            Config { game_idle: Duration::from_secs(2), sweep_every: Duration::from_secs(1), ..Config::default() };
-        let server = Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("child server");
-        std::fs::write(dir.join("addr.tmp"), server.addr.to_string()).unwrap();
-        std::fs::rename(dir.join("addr.tmp"), dir.join("addr")).unwrap();
-        // Serve until killed (bounded: 15 minutes).
-        tokio::time::sleep(Duration::from_secs(900)).await;
-    });
+    let cfg = Config { game_idle: Duration::from_secs(2), sweep_every: Duration::from_secs(1), ..Config::default() };
+    // Serve until killed (bounded: 15 minutes).
+    serve_child("CHIMERA_FAULT_CHILD", cfg, Duration::from_secs(900));
 }
 
 /// Picks a legal move of a state, pseudo-randomly by `seed`.
@@ -917,7 +817,7 @@ fn pick(state: &Value, seed: usize) -> Option<String> {
 async fn kill9_loses_no_acknowledged_move() {
     let sc = scale();
     let dir = fresh_dir("fkill");
-    let mut child = spawn_child(&dir);
+    let mut child = spawn_child(&dir, "fault_child_server", "CHIMERA_FAULT_CHILD");
     let mut ids = Vec::new();
     for n in 0..sc.kill_games {
         let (st, g) = create(child.addr, client_ip(n), json!({"variant": "chess", "mode": "hotseat"})).await;
@@ -973,7 +873,7 @@ async fn kill9_loses_no_acknowledged_move() {
         for t in tasks {
             let _ = tokio::time::timeout(Duration::from_secs(30), t).await;
         }
-        child = spawn_child(&dir);
+        child = spawn_child(&dir, "fault_child_server", "CHIMERA_FAULT_CHILD");
         let mut lost = 0;
         let mut acked_round = 0;
         for (n, (id, _)) in ids.iter().enumerate() {
@@ -1005,7 +905,7 @@ async fn kill9_loses_no_acknowledged_move() {
 async fn memory_after_created_games() {
     let sc = scale();
     let dir = fresh_dir("fmem");
-    let child = spawn_child(&dir);
+    let child = spawn_child(&dir, "fault_child_server", "CHIMERA_FAULT_CHILD");
     let a = child.addr;
     let rss0 = child.rss_kib();
     let per_client = 20;

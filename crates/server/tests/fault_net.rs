@@ -11,6 +11,7 @@
 
 mod common;
 use chimera_server::{Config, Server};
+use common::fault::*;
 use common::*;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
@@ -19,20 +20,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-fn full() -> bool {
-    std::env::var("CHIMERA_FAULT_FULL").is_ok_and(|v| v == "1")
-}
-
-/// One line of the report: printed and appended to target/fault-report.txt.
-fn report(line: &str) {
-    println!("FAULT: {line}");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/fault-report.txt");
-    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-        use std::io::Write;
-        let _ = writeln!(f, "{} {line}", if full() { "full" } else { "short" });
-    }
-}
 
 /// Limits small enough to reach in a short test.
 fn quick() -> Config {
@@ -45,15 +32,6 @@ fn quick() -> Config {
         max_body: 8 * 1024,
         ..Config::default()
     }
-}
-
-async fn start_with(tag: &str, cfg: Config) -> (Server, std::path::PathBuf) {
-    let dir = fresh_dir(tag);
-    (Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("server starts"), dir)
-}
-
-fn is_json_error(v: &Value) -> bool {
-    v["error"].as_str().is_some_and(|e| !e.is_empty())
 }
 
 /// Writes `req` and reads until the server closes (10 s at most); returns
@@ -78,26 +56,6 @@ fn header_of<'a>(head: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
-/// The frames (opcode, payload) of a server's unmasked WebSocket stream.
-fn ws_frames(mut b: &[u8]) -> Vec<(u8, Vec<u8>)> {
-    let mut out = Vec::new();
-    while b.len() >= 2 {
-        let op = b[0] & 0x0f;
-        let (len, at) = match b[1] & 0x7f {
-            126 if b.len() >= 4 => (u16::from_be_bytes([b[2], b[3]]) as usize, 4),
-            127 if b.len() >= 10 => (u64::from_be_bytes(b[2..10].try_into().unwrap()) as usize, 10),
-            n if n < 126 => (n as usize, 2),
-            _ => break,
-        };
-        if b.len() < at + len {
-            break;
-        }
-        out.push((op, b[at..at + len].to_vec()));
-        b = &b[at + len..];
-    }
-    out
-}
-
 /// A masked client frame (RFC 6455 5.3).
 fn client_frame(op: u8, payload: &[u8]) -> Vec<u8> {
     assert!(payload.len() < 126);
@@ -106,10 +64,6 @@ fn client_frame(op: u8, payload: &[u8]) -> Vec<u8> {
     f.extend_from_slice(&mask);
     f.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
     f
-}
-
-async fn create(a: SocketAddr, from: std::net::Ipv4Addr, body: Value) -> (u16, Value) {
-    http_from(a, from, "POST", "/api/games", "Content-Type: application/json\r\n", &body.to_string()).await
 }
 
 /// A friend game with both seats taken: (id, white's token, black's token).

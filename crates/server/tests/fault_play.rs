@@ -15,6 +15,7 @@ use chimera_rules::{AnyPosition, Game, MoveList, Position, RuleOptions, Variant}
 use chimera_server::pool::Admission;
 use chimera_server::store::Location;
 use chimera_server::{Config, Server};
+use common::fault::*;
 use common::pg::PgCluster;
 use common::*;
 use serde_json::{json, Value};
@@ -24,25 +25,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-fn full() -> bool {
-    std::env::var("CHIMERA_FAULT_FULL").is_ok_and(|v| v == "1")
-}
-
-/// One line of the report: printed and appended to target/fault-report.txt.
-fn report(line: &str) {
-    println!("FAULT: {line}");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/fault-report.txt");
-    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-        use std::io::Write;
-        let _ = writeln!(f, "{} {line}", if full() { "full" } else { "short" });
-    }
-}
-
-async fn start_with(tag: &str, cfg: Config) -> (Server, std::path::PathBuf) {
-    let dir = fresh_dir(tag);
-    (Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("server starts"), dir)
-}
 
 async fn post_from(a: SocketAddr, from: Ipv4Addr, path: &str, body: &str) -> (u16, Value) {
     http_from(a, from, "POST", path, "Content-Type: application/json\r\n", body).await
@@ -409,49 +391,11 @@ async fn play4_long_game_state_is_cached_and_tagged() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A server in a child process (this test binary, run again with
-/// `CHIMERA_FAULT_PLAY_CHILD=DIR`): it writes its address to DIR/addr and
-/// serves until killed.
-struct Child {
-    proc: std::process::Child,
-    addr: SocketAddr,
-}
-
-fn spawn_child(dir: &std::path::Path) -> Child {
-    let _ = std::fs::remove_file(dir.join("addr"));
-    std::fs::create_dir_all(dir).unwrap();
-    let mut proc = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["fault_play_child_server", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
-        .env("CHIMERA_FAULT_PLAY_CHILD", dir)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("child starts");
-    for _ in 0..400 {
-        if let Ok(s) = std::fs::read_to_string(dir.join("addr")) {
-            if let Ok(addr) = s.trim().parse() {
-                return Child { proc, addr };
-            }
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = proc.kill();
-    let _ = proc.wait();
-    panic!("the child server did not start in 20 s");
-}
-
 #[test]
 #[ignore = "the child server of fault_play; runs only with CHIMERA_FAULT_PLAY_CHILD set"]
 fn fault_play_child_server() {
-    let Ok(dir) = std::env::var("CHIMERA_FAULT_PLAY_CHILD") else { return };
-    let dir = std::path::PathBuf::from(dir);
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    rt.block_on(async {
-        let server = Server::start_with("127.0.0.1:0", &dir, Config::default()).await.expect("child server");
-        std::fs::write(dir.join("addr.tmp"), server.addr.to_string()).unwrap();
-        std::fs::rename(dir.join("addr.tmp"), dir.join("addr")).unwrap();
-        // Serve until killed (bounded: 10 minutes).
-        tokio::time::sleep(Duration::from_secs(600)).await;
-    });
+    // Serve until killed (bounded: 10 minutes).
+    serve_child("CHIMERA_FAULT_PLAY_CHILD", Config::default(), Duration::from_secs(600));
 }
 
 /// Finding 5: a process restarted on its data directory after `kill -9`
@@ -463,7 +407,7 @@ fn fault_play_child_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play5_restart_takes_over_its_own_games_at_once() {
     let dir = fresh_dir("p5");
-    let child = spawn_child(&dir);
+    let child = spawn_child(&dir, "fault_play_child_server", "CHIMERA_FAULT_PLAY_CHILD");
     let a = child.addr;
     // A clock game with its clock running.
     let (st, c) = create(

@@ -135,6 +135,7 @@ pub fn client_ip(n: usize) -> std::net::Ipv4Addr {
     std::net::Ipv4Addr::new(127, 0, (1 + n / 250) as u8, (1 + n % 250) as u8)
 }
 pub mod browser;
+pub mod fault;
 mod http;
 pub use http::*;
 /// The throwaway PostgreSQL cluster of the process-level tests, shared.
