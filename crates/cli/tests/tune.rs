@@ -61,7 +61,9 @@ fn datagen_then_tune() {
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("epoch   2") && text.contains("K = "), "{text}");
     let src = std::fs::read_to_string(&params).unwrap();
-    assert!(src.starts_with("pub const PARAMS: Params = Params {"));
+    // The values file as it sits in the tree (crates/engine/src/eval/values.rs).
+    assert!(src.starts_with("//! The values the engine plays with, generated"), "{src}");
+    assert!(src.contains("\npub const PARAMS: Params = Params {"), "{src}");
     for field in ["material:", "pst:", "mobility:", "king_danger:", "threat_by_minor:", "ring_on_king:"] {
         assert!(src.contains(field), "{field} missing");
     }
