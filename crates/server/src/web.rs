@@ -132,13 +132,15 @@ pub(crate) fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<
 /// tagged enums) also accept a JSON array, its elements taken as the fields
 /// in order, which would pass by `deny_unknown_fields` (`[]`, `["<invite>",
 /// "Eve"]`): the text must be an object, and nested structs take
-/// [`opt_object`].
+/// [`opt_object`]. The struct is read from the text itself, not from a
+/// parsed `Value`, so that a field given twice is refused (a `Value` keeps
+/// the last of two equal keys without a word).
 pub(crate) fn json_object<T: serde::de::DeserializeOwned>(text: &[u8]) -> Result<T, String> {
-    let v: Value = serde_json::from_slice(text).map_err(|e| e.to_string())?;
-    if !v.is_object() {
+    if text.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) != Some(&b'{') {
+        let v: Value = serde_json::from_slice(text).map_err(|e| e.to_string())?;
         return Err(format!("expected a JSON object {{...}}, not {}", json_kind(&v)));
     }
-    serde_json::from_value(v).map_err(|e| e.to_string())
+    serde_json::from_slice(text).map_err(|e| e.to_string())
 }
 
 fn json_kind(v: &Value) -> &'static str {
@@ -1129,6 +1131,10 @@ mod tests {
             r#"["resign"]"#,
             r#"["move","e2e4",0]"#,
             r#""resign""#,
+            r#"{"t":"resign","t":"resign"}"#,
+            r#"{"t":"ping","t":"ping"}"#,
+            r#"{"t":"move","uci":"e2e4","uci":"d2d4"}"#,
+            r#" [] "#,
         ] {
             assert!(p(bad).is_err(), "{bad} must be refused");
         }
