@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one-instance load measurement of docs/server.md ("Load"): 2,000 live
+# The one-instance load measurement of docs/server.md ("Tests", Load): 2,000 live
 # friend games with 5+3 clocks on one `chimera serve` (release build) on
 # SQLite, both seats of each game on their own WebSocket (4,000 sockets),
 # each player thinking a uniform random 0-10 s (mean 5 s: about 400 moves a

@@ -746,7 +746,7 @@ mod bench {
         (kb("VmRSS:"), kb("VmHWM:"))
     }
 
-    /// The one-instance measurement of `docs/server.md` ("Load"): `games`
+    /// The one-instance measurement of `docs/server.md` ("Tests", Load): `games`
     /// friend games with 5+3 clocks on one `chimera serve` on SQLite, both
     /// seats driven over their own sockets, each player thinking a uniform
     /// random time (mean 5 s by default: 2,000 games make about 400 moves a
