@@ -52,6 +52,8 @@ pub const GENEROUS: &[&str] = &[
     "5000",
     "--max-connections-per-client",
     "5000",
+    "--seat-sockets-per-client",
+    "10000",
     "--create-burst",
     "2000",
     "--create-every-secs",
