@@ -12,6 +12,21 @@ use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::variant::Variant;
 use crate::zobrist;
 
+/// Orthodox chess as a front end shows it: no pocket, no options.
+pub(crate) const INFO: crate::VariantInfo = crate::VariantInfo {
+    id: "chess",
+    name: "Chess",
+    summary: "Orthodox chess under FIDE rules.",
+    rules_page: "chess",
+    aliases: &["standard", "orthodox"],
+    mirror_symmetric: true,
+    pocket: None,
+    pocket_note: "",
+    options: &[],
+};
+
+impl crate::Describe for Chess {}
+
 /// Receives generated moves: a list, or a counter for bulk perft.
 pub trait MoveSink {
     /// A set of plain moves/captures of one piece.

@@ -9,7 +9,7 @@ use crate::fen::FenError;
 use crate::moves::Move;
 use crate::position::{IllegalMove, Outcome, Position};
 use crate::san;
-use crate::variant::{AnyPosition, ParseRingPowersError, RingPowers, RuleOptions, UnknownVariant, Variant};
+use crate::variant::{AnyPosition, RuleOptions, UnknownVariant, Variant};
 use std::fmt;
 
 /// One move of a game's main line, with what was written around it.
@@ -56,7 +56,7 @@ pub enum PgnError {
     /// `[Variant]` names no variant this crate knows.
     Variant(UnknownVariant),
     /// `[RingPowers]` cannot be read.
-    RingPowers(ParseRingPowersError),
+    RuleOptions(crate::RuleOptionsError),
     /// `[FEN]` cannot be read for the game's variant.
     Fen(FenError),
     /// A move of the main line is not legal.
@@ -73,7 +73,7 @@ impl fmt::Display for PgnError {
         match self {
             PgnError::Syntax { line, message } => write!(f, "PGN line {line}: {message}"),
             PgnError::Variant(e) => write!(f, "PGN: {e}"),
-            PgnError::RingPowers(e) => write!(f, "PGN [RingPowers]: {e}"),
+            PgnError::RuleOptions(e) => write!(f, "PGN rule option tag: {e}"),
             PgnError::Fen(e) => write!(f, "PGN [FEN]: {e}"),
             PgnError::Move { ply, error } => {
                 write!(f, "PGN move {}{}: {}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." }, error)
@@ -86,7 +86,7 @@ impl std::error::Error for PgnError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             PgnError::Variant(e) => Some(e),
-            PgnError::RingPowers(e) => Some(e),
+            PgnError::RuleOptions(e) => Some(e),
             PgnError::Fen(e) => Some(e),
             PgnError::Move { error, .. } => Some(error),
             PgnError::Syntax { .. } => None,
@@ -120,15 +120,20 @@ impl PgnGame {
         }
     }
 
-    /// The rule options of `[RingPowers]`, or the default powers `QNRB`
-    /// when the tag is absent. A list that cannot be read is
-    /// [`PgnError::RingPowers`].
+    /// The rule options from their tags (each variant option's
+    /// [`OptionSpec::pgn_tag`](crate::OptionSpec::pgn_tag), `[RingPowers]`
+    /// for Magic Ring), the defaults for the tags that are absent. A value
+    /// that cannot be read, or an option the variant does not have, is
+    /// [`PgnError::RuleOptions`].
     pub fn rule_options(&self) -> Result<RuleOptions, PgnError> {
-        let ring_powers = match self.tag("RingPowers") {
-            None => RingPowers::default(),
-            Some(s) => s.parse().map_err(PgnError::RingPowers)?,
-        };
-        Ok(RuleOptions { ring_powers })
+        let variant = self.variant()?;
+        let mut opts = RuleOptions::default();
+        for spec in variant.info().options {
+            if let Some(v) = self.tag(spec.pgn_tag) {
+                (spec.set)(&mut opts, v).map_err(|e| PgnError::RuleOptions(crate::RuleOptionsError(format!("[{}]: {e}", spec.pgn_tag))))?;
+            }
+        }
+        Ok(opts)
     }
 
     /// The start position from `[Variant]`, `[FEN]` and `[RingPowers]`.
@@ -473,6 +478,30 @@ fn split_glyph(t: &str) -> (&str, Option<u8>) {
     (t, None)
 }
 
+/// The tags that say where a game starts: `[Variant]` (not for chess), each
+/// rule option that differs from its default under its PGN tag
+/// (`[RingPowers "NKQ"]`), and `[SetUp "1"]` with `[FEN]` when the start is
+/// not the variant's own. What [`write_pgn`] writes, for a page that writes
+/// its own PGN.
+pub fn start_tags(start: &AnyPosition) -> Vec<(String, String)> {
+    let variant = start.variant();
+    let mut out = Vec::new();
+    if variant != Variant::Chess {
+        out.push(("Variant".into(), variant.id().into()));
+    }
+    let opts = crate::Describe::rule_options(start);
+    for (spec, value) in opts.values(variant) {
+        if value != spec.default {
+            out.push((spec.pgn_tag.into(), value));
+        }
+    }
+    if start.fen() != AnyPosition::new(variant, &opts).fen() {
+        out.push(("SetUp".into(), "1".into()));
+        out.push(("FEN".into(), start.fen()));
+    }
+    out
+}
+
 /// Writes one game as PGN: the seven-tag roster first, then the rest, then
 /// movetext in SAN wrapped at 80 columns.
 pub fn write_pgn(tags: &[(String, String)], start: &AnyPosition, moves: &[Move], result: &str) -> String {
@@ -499,30 +528,21 @@ pub fn write_pgn_with_comments(
         };
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }
-    let variant = start.variant();
+    let option_tags: Vec<&str> = RuleOptions::specs().map(|o| o.pgn_tag).collect();
     let mut extra: Vec<(String, String)> = tags
         .iter()
         .filter(|(k, _)| {
-            !roster.contains(&k.as_str()) && !["Variant", "SetUp", "FEN", "RingPowers"].contains(&k.as_str())
+            !roster.contains(&k.as_str())
+                && !["Variant", "SetUp", "FEN"].contains(&k.as_str())
+                && !option_tags.contains(&k.as_str())
         })
         .cloned()
         .collect();
-    if variant != Variant::Chess {
-        extra.insert(0, ("Variant".into(), variant.id().into()));
-    }
-    // The list is the start position's own (a `RingPowers` tag passed in is ignored).
-    let mut opts = RuleOptions::default();
-    if let AnyPosition::MagicRing(p) = start {
-        opts.ring_powers = p.powers().clone();
-        if !p.powers().is_default() {
-            extra.push(("RingPowers".into(), p.powers().to_string()));
-        }
-    }
-    let standard_start = AnyPosition::new(variant, &opts);
-    if start.fen() != standard_start.fen() {
-        extra.push(("SetUp".into(), "1".into()));
-        extra.push(("FEN".into(), start.fen()));
-    }
+    // The start's own tags first (an option or FEN tag passed in is ignored).
+    let mut start_tags = start_tags(start);
+    let at = start_tags.iter().position(|(k, _)| k != "Variant").unwrap_or(start_tags.len());
+    extra.splice(0..0, start_tags.drain(..at));
+    extra.extend(start_tags);
     for (k, v) in extra {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }

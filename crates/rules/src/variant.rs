@@ -9,6 +9,7 @@ use crate::fen::FenError;
 use crate::moves::{Move, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Role, Square};
+use crate::describe::{OptionSpec, RuleOptionsError, VariantInfo};
 use crate::variants::{Clown, Genesis, Genie, MagicRing};
 use std::fmt;
 use std::str::FromStr;
@@ -60,60 +61,41 @@ impl Variant {
     pub const ALL: [Variant; 6] =
         [Variant::Chess, Variant::Genie, Variant::GenieOwnHalf, Variant::Genesis, Variant::Clown, Variant::MagicRing];
 
+    /// Everything fixed about the variant that a front end shows (names,
+    /// rules page, pocket, rule options), from the variant's own module.
+    /// This match is the one place that lists the variants' modules.
+    pub const fn info(self) -> &'static VariantInfo {
+        match self {
+            Variant::Chess => &crate::chess::INFO,
+            Variant::Genie => &crate::variants::genie::INFO,
+            Variant::GenieOwnHalf => &crate::variants::genie::INFO_OWN_HALF,
+            Variant::Genesis => &crate::variants::genesis::INFO,
+            Variant::Clown => &crate::variants::clown::INFO,
+            Variant::MagicRing => &crate::variants::magicring::INFO,
+        }
+    }
+
     /// The variant id (`"chess"`, `"genie-ownhalf"`, `"magicring"`, ...):
     /// what `Display` writes and [`FromStr`] reads back.
     pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Genie => "genie",
-            Variant::GenieOwnHalf => "genie-ownhalf",
-            Variant::Genesis => "genesis",
-            Variant::Clown => "clown",
-            Variant::MagicRing => "magicring",
-        }
+        self.info().id
     }
 
     /// The game's name for people.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Chess => "Chess",
-            Variant::Genie => "Genie Of The Lamp",
-            Variant::GenieOwnHalf => "Genie Of The Lamp (own-half flips)",
-            Variant::Genesis => "Genesis Chess",
-            Variant::Clown => "Clown Chess",
-            Variant::MagicRing => "Magic Ring Chess",
-        }
+        self.info().name
     }
 
     /// One sentence that tells a player what the game is about (lobbies,
     /// menus, `chimera variants`).
     pub const fn summary(self) -> &'static str {
-        match self {
-            Variant::Chess => "Orthodox chess under FIDE rules.",
-            Variant::Genie => {
-                "Once a game, turn one of your pawns into a Genie that leaps one or two squares in any direction."
-            }
-            Variant::GenieOwnHalf => "Genie Of The Lamp, but a pawn may be flipped only on your own half of the board.",
-            Variant::Genesis => {
-                "An empty board: place your pieces from the reserve, King first, and fight as you build."
-            }
-            Variant::Clown => {
-                "Declare a Knight a Clown that moves like the piece of its file, and bring one lost piece back."
-            }
-            Variant::MagicRing => "Rings on the Kings gain power each time they change hands. Pass them, capture them.",
-        }
+        self.info().summary
     }
 
     /// The name of the variant's complete rules page in the project's
     /// `docs/rules/` (both Genie rule sets share one page).
     pub const fn rules_page(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Genie | Variant::GenieOwnHalf => "genie",
-            Variant::Genesis => "genesis",
-            Variant::Clown => "clown",
-            Variant::MagicRing => "magicring",
-        }
+        self.info().rules_page
     }
 
     /// Whether the rules are the same in a mirror (files a ↔ h) once
@@ -122,19 +104,40 @@ impl Variant {
     /// variant but Clown, whose Knights move by the file they stand on.
     /// (`chimera train --mirror` uses it to learn each position twice.)
     pub const fn mirror_symmetric(self) -> bool {
-        !matches!(self, Variant::Clown)
+        self.info().mirror_symmetric
     }
 
     /// Other spellings [`FromStr`] accepts for the id (lower case).
     pub const fn aliases(self) -> &'static [&'static str] {
-        match self {
-            Variant::Chess => &["standard", "orthodox"],
-            Variant::Genie => &[],
-            Variant::GenieOwnHalf => &["genieownhalf", "genie_ownhalf"],
-            Variant::Genesis => &[],
-            Variant::Clown => &[],
-            Variant::MagicRing => &["magic-ring", "magic_ring"],
+        self.info().aliases
+    }
+
+    /// Reads rule options in their text form ([`RuleOptions`]' `FromStr`)
+    /// and checks that this variant has each one: `ring_powers=NQ` is a
+    /// Magic Ring option, an error for chess. Empty text is the defaults.
+    pub fn rule_options(self, text: &str) -> Result<RuleOptions, RuleOptionsError> {
+        let opts: RuleOptions = text.parse()?;
+        self.check_options(&opts)?;
+        Ok(opts)
+    }
+
+    /// Checks that every option in `opts` that differs from its default is
+    /// one of this variant's.
+    pub fn check_options(self, opts: &RuleOptions) -> Result<(), RuleOptionsError> {
+        for spec in RuleOptions::specs() {
+            if (spec.get)(opts) != spec.default && !self.info().options.iter().any(|o| o.key == spec.key) {
+                return Err(RuleOptionsError(format!(
+                    "{} has no rule option '{}' ({})",
+                    self.name(),
+                    spec.key,
+                    match self.info().options {
+                        [] => "it has none".to_string(),
+                        list => format!("its options: {}", list.iter().map(|o| o.key).collect::<Vec<_>>().join(", ")),
+                    }
+                )));
+            }
         }
+        Ok(())
     }
 
     /// Standard start position FEN.
@@ -329,12 +332,104 @@ impl fmt::Debug for RingPowers {
     }
 }
 
-/// Options agreed before a game (only Magic Ring has one today).
+/// Options agreed before a game (only Magic Ring has one today). Which
+/// variant has which option, with its default, is the variant's schema
+/// ([`VariantInfo::options`]).
+///
+/// The text form (`Display`/`FromStr`, one database column, `--rules`) is
+/// `key=value` pairs joined by `,`, each option that differs from its
+/// default, in a fixed order: the defaults are the empty text. `FromStr`
+/// reads any variant's options; [`Variant::rule_options`] also checks that
+/// the variant has them.
+///
+/// ```
+/// use chimera_rules::RuleOptions;
+///
+/// let o: RuleOptions = " ring_powers = nkq ".parse()?;
+/// assert_eq!(o.ring_powers.to_string(), "NKQ");
+/// assert_eq!(o.to_string(), "ring_powers=NKQ");
+/// assert_eq!("ring_powers=QNRB".parse::<RuleOptions>()?.to_string(), "");
+/// assert!("powers=NQ".parse::<RuleOptions>().is_err());
+/// # Ok::<(), chimera_rules::RuleOptionsError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RuleOptions {
     /// The Magic Ring power list (`docs/rules/magicring.md`); the other
     /// variants ignore it. Default `QNRB`.
     pub ring_powers: RingPowers,
+}
+
+impl RuleOptions {
+    /// Every variant's option specs, each once, in [`Variant::ALL`]'s order.
+    pub fn specs() -> impl Iterator<Item = &'static OptionSpec> {
+        Variant::ALL.into_iter().enumerate().flat_map(|(i, v)| {
+            v.info().options.iter().filter(move |o| {
+                !Variant::ALL[..i].iter().any(|w| w.info().options.iter().any(|x| x.key == o.key))
+            })
+        })
+    }
+
+    /// The spec of the option named `key` (its text-form key, or its UCI or
+    /// PGN name, in any case).
+    pub fn spec(key: &str) -> Option<&'static OptionSpec> {
+        Self::specs().find(|o| {
+            o.key.eq_ignore_ascii_case(key) || o.uci.eq_ignore_ascii_case(key) || o.pgn_tag.eq_ignore_ascii_case(key)
+        })
+    }
+
+    /// Sets the option named `key` (see [`RuleOptions::spec`]) from text.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleOptionsError> {
+        let spec = Self::spec(key).ok_or_else(|| {
+            RuleOptionsError(format!(
+                "unknown rule option '{key}' (known: {})",
+                Self::specs().map(|o| o.key).collect::<Vec<_>>().join(", ")
+            ))
+        })?;
+        (spec.set)(self, value).map_err(RuleOptionsError)
+    }
+
+    /// The options of `variant` with their values (defaults included), in
+    /// the variant's order: what a game's page shows.
+    pub fn values(&self, variant: Variant) -> Vec<(&'static OptionSpec, String)> {
+        variant.info().options.iter().map(|o| (o, (o.get)(self))).collect()
+    }
+}
+
+impl fmt::Display for RuleOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for spec in Self::specs() {
+            let v = (spec.get)(self);
+            if v != spec.default {
+                write!(f, "{}{}={v}", if first { "" } else { "," }, spec.key)?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for RuleOptions {
+    type Err = RuleOptionsError;
+    fn from_str(s: &str) -> Result<RuleOptions, RuleOptionsError> {
+        let mut opts = RuleOptions::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                RuleOptionsError(format!("rule option '{part}' is not key=value (for example ring_powers=NQ)"))
+            })?;
+            let key = k.trim();
+            let spec = RuleOptions::spec(key).map(|o| o.key);
+            if let Some(sk) = spec {
+                if seen.contains(&sk) {
+                    return Err(RuleOptionsError(format!("rule option '{sk}' is given twice")));
+                }
+                seen.push(sk);
+            }
+            opts.set(key, v.trim())?;
+        }
+        Ok(opts)
+    }
 }
 
 /// A position of any variant, for code that learns the variant at run time
@@ -513,3 +608,21 @@ macro_rules! any_position_from {
     )*};
 }
 any_position_from!(Chess, Genie, Genesis, Clown, MagicRing);
+
+impl crate::Describe for AnyPosition {
+    fn pocket(&self, color: Color) -> Vec<(Role, u8)> {
+        with_position!(self, p => p.pocket(color))
+    }
+    fn state_lines(&self) -> Vec<String> {
+        with_position!(self, p => p.state_lines())
+    }
+    fn pocket_refusal(&self, color: Color, role: Role) -> Option<String> {
+        with_position!(self, p => p.pocket_refusal(color, role))
+    }
+    fn move_note(&self, m: Move) -> Option<String> {
+        with_position!(self, p => p.move_note(m))
+    }
+    fn rule_options(&self) -> RuleOptions {
+        with_position!(self, p => crate::Describe::rule_options(p))
+    }
+}

@@ -677,3 +677,80 @@ impl Position for Clown {
         }
     }
 }
+
+/// Clown Chess as a front end shows it: a hand of captured pieces beside the
+/// board, for the one re-entry.
+pub(crate) const INFO: crate::VariantInfo = crate::VariantInfo {
+    id: "clown",
+    name: "Clown Chess",
+    summary: "Declare a Knight a Clown that moves like the piece of its file, and bring one lost piece back.",
+    rules_page: "clown",
+    aliases: &[],
+    mirror_symmetric: false,
+    pocket: Some("Hand (re-entry)"),
+    pocket_note: "Re-entry: place the piece on a highlighted square of your entry zone.",
+    options: &[],
+};
+
+impl crate::Describe for Clown {
+    fn pocket(&self, color: Color) -> Vec<(Role, u8)> {
+        let (n, b) = self.hand(color);
+        [(Role::Knight, n), (Role::Bishop, b)].into_iter().filter(|&(_, k)| k > 0).collect()
+    }
+
+    fn state_lines(&self) -> Vec<String> {
+        use crate::describe::{count_words, side};
+        let mut out: Vec<String> = Color::ALL
+            .into_iter()
+            .map(|c| {
+                let hand: Vec<String> = self.pocket(c).into_iter().map(|(r, n)| count_words(n, r)).collect();
+                format!(
+                    "{}: {}; re-entry {}; {}",
+                    side(c),
+                    if hand.is_empty() { "empty hand".to_string() } else { hand.join(", ") },
+                    if self.reentry_used(c) { "used" } else { "unused" },
+                    if self.had_clown(c) { "has had a Clown" } else { "no Clown yet" }
+                )
+            })
+            .collect();
+        let unmoved: Vec<String> = self.unmoved_knights().into_iter().map(|s| s.to_string()).collect();
+        if !unmoved.is_empty() {
+            out.push(format!("Knights that may still be declared a Clown: {}", unmoved.join(" ")));
+        }
+        out
+    }
+
+    fn pocket_refusal(&self, color: Color, role: Role) -> Option<String> {
+        if let Some(why) = crate::describe::not_your_turn(self, color) {
+            return Some(why);
+        }
+        if self.legal_move_list().iter().any(|m| m.is_drop() && m.kind == MoveKind::ReEntry(role)) {
+            return None;
+        }
+        Some(if self.reentry_used(color) {
+            "Re-entry used: one a game.".into()
+        } else if self.last_move_by_clown() {
+            "No re-entry straight after a Clown's move.".into()
+        } else if self.last_captured() == Some(role) {
+            format!("The {} just captured may re-enter from your next turn on.", crate::describe::role_word(role))
+        } else {
+            "No empty square of your entry zone keeps your King safe now.".into()
+        })
+    }
+
+    fn move_note(&self, m: Move) -> Option<String> {
+        let who = crate::describe::side(self.turn());
+        match m.kind {
+            MoveKind::ReEntry(r) | MoveKind::Drop(r) => Some(format!(
+                "{who}'s {} re-enters from the hand on {}.",
+                crate::describe::role_word(r),
+                m.to
+            )),
+            MoveKind::Declare => Some(format!(
+                "{who}'s Knight moves from {} to {} and is declared a Clown (one Clown a game).",
+                m.from, m.to
+            )),
+            _ => None,
+        }
+    }
+}

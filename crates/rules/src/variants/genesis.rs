@@ -659,6 +659,77 @@ impl Position for Genesis {
     }
 }
 
+/// Genesis Chess as a front end shows it: a reserve beside the board.
+pub(crate) const INFO: crate::VariantInfo = crate::VariantInfo {
+    id: "genesis",
+    name: "Genesis Chess",
+    summary: "An empty board: place your pieces from the reserve, King first, and fight as you build.",
+    rules_page: "genesis",
+    aliases: &[],
+    mirror_symmetric: true,
+    pocket: Some("Reserve"),
+    pocket_note: "Place the piece on a highlighted square.",
+    options: &[],
+};
+
+impl crate::Describe for Genesis {
+    fn pocket(&self, color: Color) -> Vec<(Role, u8)> {
+        [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+            .into_iter()
+            .map(|r| (r, self.reserve_count(color, r)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
+    fn state_lines(&self) -> Vec<String> {
+        if self.must_place_king() {
+            vec![format!("{} must place the King first.", crate::describe::side(self.turn()))]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn pocket_refusal(&self, color: Color, role: Role) -> Option<String> {
+        if let Some(why) = crate::describe::not_your_turn(self, color) {
+            return Some(why);
+        }
+        if self.must_place_king() && role != Role::King {
+            return Some("Place your King first.".into());
+        }
+        let can = self.legal_move_list().iter().any(|m| m.kind == MoveKind::Drop(role));
+        (!can).then(|| "No legal square for it now.".into())
+    }
+
+    fn move_note(&self, m: Move) -> Option<String> {
+        let who = crate::describe::side(self.turn());
+        if let MoveKind::Drop(r) = m.kind {
+            return Some(format!("{who}'s {} is placed from the reserve on {}.", crate::describe::role_word(r), m.to));
+        }
+        if self.board().role_at(m.from) != Some(Role::Pawn) || m.kind != MoveKind::Normal {
+            return None;
+        }
+        let (ff, fr) = (m.from.index() % 8, m.from.index() / 8);
+        let (tf, tr) = (m.to.index() % 8, m.to.index() / 8);
+        let forward = if self.turn() == Color::White { tr as i32 - fr as i32 } else { fr as i32 - tr as i32 };
+        let captures = self.board().color_at(m.to).is_some();
+        let orthodox = (ff == tf && forward == 1) || (ff.abs_diff(tf) == 1 && forward == 1 && captures);
+        if orthodox {
+            return None;
+        }
+        let dir = if captures {
+            "captures diagonally on"
+        } else if fr == tr {
+            "steps sideways to"
+        } else {
+            "steps back to"
+        };
+        Some(format!(
+            "The pawn on {} {dir} {}: Genesis pawns step one square up, down, left or right and capture one square diagonally in any direction.",
+            m.from, m.to
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

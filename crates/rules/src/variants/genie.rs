@@ -505,6 +505,46 @@ impl Position for Generic {
     }
 }
 
+/// Genie Of The Lamp (2021 rules) as a front end shows it.
+pub(crate) const INFO: crate::VariantInfo = crate::VariantInfo {
+    id: "genie",
+    name: "Genie Of The Lamp",
+    summary: "Once a game, turn one of your pawns into a Genie that leaps one or two squares in any direction.",
+    rules_page: "genie",
+    aliases: &[],
+    mirror_symmetric: true,
+    pocket: None,
+    pocket_note: "",
+    options: &[],
+};
+
+/// Genie Of The Lamp, the blog rules (flips on the own half only).
+pub(crate) const INFO_OWN_HALF: crate::VariantInfo = crate::VariantInfo {
+    id: "genie-ownhalf",
+    name: "Genie Of The Lamp (own-half flips)",
+    summary: "Genie Of The Lamp, but a pawn may be flipped only on your own half of the board.",
+    aliases: &["genieownhalf", "genie_ownhalf"],
+    ..INFO
+};
+
+impl crate::Describe for Genie {
+    fn state_lines(&self) -> Vec<String> {
+        let may: Vec<&str> =
+            Color::ALL.into_iter().filter(|&c| self.may_flip(c)).map(crate::describe::side).collect();
+        vec![format!(
+            "May still flip a pawn into a Genie: {}{}",
+            if may.is_empty() { "nobody".to_string() } else { may.join(", ") },
+            if self.own_half { " (on its own half only)" } else { "" }
+        )]
+    }
+
+    fn move_note(&self, m: Move) -> Option<String> {
+        (m.kind == MoveKind::Flip).then(|| {
+            format!("{}'s pawn on {} becomes a Genie (one flip a game).", crate::describe::side(self.turn()), m.to)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

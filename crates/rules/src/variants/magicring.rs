@@ -712,3 +712,107 @@ impl Position for MagicRing {
         }
     }
 }
+
+/// The power list: the one rule option of Magic Ring.
+const RING_POWERS: crate::OptionSpec = crate::OptionSpec {
+    key: "ring_powers",
+    uci: "RingPowers",
+    pgn_tag: "RingPowers",
+    label: "Ring powers",
+    help: "The power of each ring level, in order: 1 to 8 letters of Q R B N K (default QNRB).",
+    default: RingPowers::DEFAULT,
+    pattern: "[QRBNKqrbnk]{1,8}",
+    get: |o| o.ring_powers.to_string(),
+    set: |o, v| {
+        o.ring_powers = v.parse().map_err(|e: crate::ParseRingPowersError| e.to_string())?;
+        Ok(())
+    },
+};
+
+/// Magic Ring Chess as a front end shows it: the power list as its option.
+pub(crate) const INFO: crate::VariantInfo = crate::VariantInfo {
+    id: "magicring",
+    name: "Magic Ring Chess",
+    summary: "Rings on the Kings gain power each time they change hands. Pass them, capture them.",
+    rules_page: "magicring",
+    aliases: &["magic-ring", "magic_ring"],
+    mirror_symmetric: true,
+    pocket: None,
+    pocket_note: "",
+    options: &[RING_POWERS],
+};
+
+impl crate::Describe for MagicRing {
+    fn rule_options(&self) -> crate::RuleOptions {
+        crate::RuleOptions { ring_powers: self.powers.clone() }
+    }
+
+    fn state_lines(&self) -> Vec<String> {
+        use crate::describe::{role_word, side};
+        let mut out: Vec<String> = Color::ALL
+            .into_iter()
+            .map(|owner| {
+                // A ring is named by its first owner; after a capture the
+                // other side's piece carries it, and that side uses it.
+                let (sq, level) = self.ring(owner);
+                let on = self.board().piece_at(sq);
+                let holder = on.map_or(owner, |p| p.color);
+                let power = match self.powers.power(level) {
+                    Some(r) if on.is_some_and(|p| p.role == Role::King) => {
+                        format!("{} power (unused on a King)", role_word(r))
+                    }
+                    Some(r) => format!("{} power", role_word(r)),
+                    None => "no power yet".into(),
+                };
+                let carrier = on.map_or(sq.to_string(), |p| format!("{}'s {} on {sq}", side(holder), role_word(p.role)));
+                let taken = if holder != owner { format!(" (captured: {} holds it now)", side(holder)) } else { String::new() };
+                format!("{}'s ring{taken}: {carrier}, level {level}, {power}", side(owner))
+            })
+            .collect();
+        let tainted: Vec<String> = self.tainted.into_iter().map(|s| s.to_string()).collect();
+        if !tainted.is_empty() {
+            out.push(format!("Tainted pawns (no promotion, no double step): {}", tainted.join(", ")));
+        }
+        out.push(format!("Powers by level: {}", self.powers));
+        out
+    }
+
+    fn move_note(&self, m: Move) -> Option<String> {
+        use crate::describe::{role_word, side};
+        let me = self.turn();
+        let who = side(me);
+        let mut notes: Vec<String> = Vec::new();
+        let captured = self.board().color_at(m.to).is_some_and(|c| c != me);
+        if let MoveKind::RingPass(_) = m.kind {
+            notes.push(format!("{who} passes a ring from {} to {}; the ring goes up one level.", m.from, m.to));
+        }
+        if self.board().role_at(m.from) == Some(Role::Pawn) && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush) {
+            let (ff, fr) = (m.from.index() % 8, m.from.index() / 8);
+            let (tf, tr) = (m.to.index() % 8, m.to.index() / 8);
+            let forward = if me == Color::White { tr as i32 - fr as i32 } else { fr as i32 - tr as i32 };
+            let pawn_move = (ff == tf && (forward == 1 || forward == 2)) || (ff.abs_diff(tf) == 1 && forward == 1 && captured);
+            if !pawn_move {
+                let powers: Vec<String> = self.powers_at(m.from).into_iter().map(role_word).collect();
+                notes.push(format!(
+                    "The pawn on {} {} {} with its ring's power ({}): a power move, so the pawn is tainted and may never promote.",
+                    m.from,
+                    if captured { "captures on" } else { "moves to" },
+                    m.to,
+                    powers.join(" or ")
+                ));
+            }
+        }
+        if captured && !matches!(m.kind, MoveKind::RingPass(_)) {
+            for owner in Color::ALL {
+                if self.ring(owner).0 == m.to {
+                    notes.push(format!(
+                        "{who} captures the carrier of {}'s ring on {}: the ring passes to the capturing piece, one level up, and {who} controls it now.",
+                        side(owner),
+                        m.to
+                    ));
+                }
+            }
+        }
+        (!notes.is_empty()).then(|| notes.join(" "))
+    }
+}
