@@ -89,6 +89,37 @@ fn to_html(md: &str) -> (String, String) {
     (if title.is_empty() { "documentation".into() } else { title }, out)
 }
 
+/// A variant's rules at a glance, for the site's rules page: the section
+/// `## At a glance` of its page in `docs/rules/` as HTML, and the diagrams
+/// it holds (fenced blocks of kind `diagram`: a FEN line, a caption line,
+/// then optionally `moves` and UCI moves, or `gallery`). `None` when the
+/// page has no such section.
+pub fn glance(page: &str) -> Option<(String, Vec<serde_json::Value>)> {
+    let md = Docs::get(&format!("rules/{page}.md"))?;
+    let text = String::from_utf8_lossy(&md.data).into_owned();
+    let start = text.find("\n## At a glance\n")? + "\n## At a glance\n".len();
+    let section = &text[start..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let mut prose = String::new();
+    let mut diagrams = Vec::new();
+    let mut lines = section.lines();
+    while let Some(l) = lines.next() {
+        if l.trim() == "```diagram" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+            let (fen, caption) = (block.first()?.trim(), block.get(1).map_or("", |c| c.trim()));
+            let extra = block.get(2).map_or("", |c| c.trim());
+            let moves: Vec<&str> = extra.strip_prefix("moves").map_or(vec![], |m| m.split_whitespace().collect());
+            diagrams.push(serde_json::json!({
+                "fen": fen, "caption": caption, "moves": moves, "gallery": extra == "gallery",
+            }));
+        } else {
+            prose.push_str(l);
+            prose.push('\n');
+        }
+    }
+    Some((to_html(&prose).1, diagrams))
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -119,6 +150,21 @@ mod tests {
             assert_eq!(r.headers()[header::CONTENT_TYPE], mime, "{path}");
         }
         assert_eq!(render("lab/nope.svg").status(), StatusCode::NOT_FOUND);
+    }
+
+    #[test]
+    fn every_variant_has_its_rules_at_a_glance() {
+        for v in Variant::ALL {
+            let (html, diagrams) = glance(v.rules_page()).unwrap_or_else(|| panic!("{v}: no '## At a glance'"));
+            assert!(html.contains("<p>") && !html.contains("```"), "{v}: {html}");
+            assert!(!diagrams.is_empty(), "{v}: no diagram");
+            for d in diagrams {
+                let fen = d["fen"].as_str().unwrap();
+                let pos = chimera_rules::AnyPosition::from_fen(v, fen, &Default::default());
+                assert!(pos.is_ok() || d["gallery"] == true, "{v}: {fen}: {pos:?}");
+                assert!(!d["caption"].as_str().unwrap().is_empty(), "{v}: {fen} has no caption");
+            }
+        }
     }
 
     #[test]

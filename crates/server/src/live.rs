@@ -5,7 +5,7 @@
 
 use chimera_rules::san;
 use chimera_rules::{
-    AnyPosition, Bitboard, Color, EndReason, Game, Move, MoveKind, Position, Role, RuleOptions, Variant,
+    AnyPosition, Bitboard, Color, Describe, EndReason, Game, Move, MoveKind, Position, Role, RuleOptions, Variant,
 };
 use serde_json::{json, Map, Value};
 
@@ -58,7 +58,6 @@ impl Status {
 pub struct Meta {
     pub id: String,
     pub variant: Variant,
-    pub ring_powers: String,
     pub opts: RuleOptions,
     pub start_fen: String,
     pub mode: Mode,
@@ -606,12 +605,13 @@ impl Live {
                 "uci": m.to_string(),
                 "san": s,
                 "kind": kind_name(*m),
-                "note": move_note(&positions[i], *m),
+                "note": positions[i].move_note(*m),
                 "from": if m.is_drop() { Value::Null } else { json!(m.from.to_string()) },
                 "to": m.to.to_string(),
                 "fen": after.fen(),
                 "pockets": pockets_of(after),
                 "state": variant_state(after),
+                "state_lines": after.state_lines(),
                 "check": check_square(after),
             }));
         }
@@ -642,13 +642,14 @@ impl Live {
         o.insert("id".into(), json!(self.meta.id));
         o.insert("variant".into(), json!(self.meta.variant.id()));
         o.insert("variant_name".into(), json!(self.meta.variant.name()));
-        o.insert("ring_powers".into(), json!(self.meta.ring_powers));
+        o.insert("options".into(), options_json(self.meta.variant, &self.meta.opts));
         o.insert("mode".into(), json!(self.meta.mode.as_str()));
         o.insert("engine_level".into(), json!(self.meta.engine_level));
         o.insert("engine_color".into(), json!(self.meta.engine_color.map(color_char)));
         o.insert("start_fen".into(), json!(self.meta.start_fen));
         o.insert("start_pockets".into(), pockets_of(&positions[0]));
         o.insert("start_state".into(), variant_state(&positions[0]));
+        o.insert("start_state_lines".into(), json!(positions[0].state_lines()));
         o.insert("ply".into(), json!(self.game.moves().len()));
         o.insert("history_from".into(), json!(from));
         o.insert("status".into(), json!(self.status.as_str()));
@@ -688,37 +689,36 @@ fn squares(bb: Bitboard) -> Value {
     json!(bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>())
 }
 
-/// The pieces beside the board, read from the position itself: Genesis
-/// reserves, Clown hands (Knights, Clowns counted as Knights, and Bishops);
-/// empty for the other variants.
+/// The pieces beside the board (a Genesis reserve, a Clown hand), as the
+/// variant's own module lists them: `{w: {N: 1}, b: {}}`.
 pub fn pockets_of(pos: &AnyPosition) -> Value {
-    let mut out = [Map::new(), Map::new()];
-    match pos {
-        AnyPosition::Genesis(p) => {
-            for c in Color::ALL {
-                for r in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
-                    let n = p.reserve_count(c, r);
-                    if n > 0 {
-                        out[c.index()].insert(r.upper_char().to_string(), json!(n));
-                    }
-                }
-            }
-        }
-        AnyPosition::Clown(p) => {
-            for c in Color::ALL {
-                let (n, b) = p.hand(c);
-                if n > 0 {
-                    out[c.index()].insert("N".into(), json!(n));
-                }
-                if b > 0 {
-                    out[c.index()].insert("B".into(), json!(b));
-                }
-            }
-        }
-        _ => {}
-    }
-    let [w, b] = out;
-    color_map(w, b)
+    let side = |c| {
+        let m: Map<String, Value> =
+            pos.pocket(c).into_iter().map(|(r, n)| (r.upper_char().to_string(), json!(n))).collect();
+        Value::Object(m)
+    };
+    color_map(side(Color::White), side(Color::Black))
+}
+
+/// Why each piece beside the board may not come in now, by side and
+/// letter, from the variant's own rules (`{w: {N: "Re-entry used: one a
+/// game."}, b: {...}}`); only the pieces that may not are listed.
+pub fn pocket_refusals(pos: &AnyPosition) -> Value {
+    let side = |c| {
+        let m: Map<String, Value> = pos
+            .pocket(c)
+            .into_iter()
+            .filter_map(|(r, _)| pos.pocket_refusal(c, r).map(|why| (r.upper_char().to_string(), json!(why))))
+            .collect();
+        Value::Object(m)
+    };
+    color_map(side(Color::White), side(Color::Black))
+}
+
+/// A game's rule options as JSON: each option of the variant with its value,
+/// defaults included (`{"ring_powers": "QNRB"}`; `{}` for chess).
+pub fn options_json(variant: Variant, opts: &RuleOptions) -> Value {
+    Value::Object(opts.values(variant).into_iter().map(|(o, v)| (o.key.to_string(), json!(v))).collect())
 }
 
 /// The variant's own state as the UI shows it, from the rules crate's
@@ -798,7 +798,11 @@ pub fn position_view(pos: &AnyPosition, with_moves: bool) -> Value {
         "fen": fen,
         "board": placement_of(&fen),
         "pockets": pockets_of(pos),
+        "pocket_name": pos.variant().info().pocket,
+        "pocket_note": pos.variant().info().pocket_note,
+        "pocket_why": pocket_refusals(pos),
         "state": variant_state(pos),
+        "state_lines": pos.state_lines(),
         "turn": color_char(pos.turn()),
         "check": check_square(pos),
         "legal": legal,
@@ -825,100 +829,6 @@ pub fn check_name(raw: Option<&str>) -> Result<Option<String>, String> {
     Ok(Some(t.to_string()))
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
-fn role_word(r: Role) -> String {
-    let n = r.name();
-    n[..1].to_uppercase() + &n[1..]
-}
-
-/// A sentence saying what a move does, for the moves whose notation a
-/// player may not read at once: ring passes and captures, a ring-carrying
-/// pawn's power move (`dh6`), a Genesis pawn's sideways or backward step
-/// (`cb3`), placements, re-entries, flips and Clown declarations. `None`
-/// for an ordinary move.
-pub fn move_note(before: &AnyPosition, m: Move) -> Option<String> {
-    let me = before.turn();
-    let who = side_name(me);
-    let board = before.board();
-    let (from, to) = (m.from.to_string(), m.to.to_string());
-    let (ff, fr) = ((m.from.index() % 8) as i32, (m.from.index() / 8) as i32);
-    let (tf, tr) = ((m.to.index() % 8) as i32, (m.to.index() / 8) as i32);
-    let forward = if me == Color::White { tr - fr } else { fr - tr };
-    let mover = board.role_at(m.from);
-    let captured = board.color_at(m.to).filter(|&c| c != me).and(board.role_at(m.to));
-    let mut notes: Vec<String> = Vec::new();
-    match m.kind {
-        MoveKind::RingPass(_) => {
-            notes.push(format!("{who} passes a ring from {from} to {to}; the ring goes up one level."));
-        }
-        MoveKind::Flip => notes.push(format!("{who}'s pawn on {to} becomes a Genie (one flip a game).")),
-        MoveKind::Drop(r) => {
-            let from_where = if before.variant() == Variant::Clown {
-                "re-enters from the hand"
-            } else {
-                "is placed from the reserve"
-            };
-            notes.push(format!("{who}'s {} {from_where} on {to}.", role_word(r)));
-        }
-        MoveKind::Declare => {
-            notes.push(format!("{who}'s Knight moves from {from} to {to} and is declared a Clown (one Clown a game)."));
-        }
-        _ => {}
-    }
-    if mover == Some(Role::Pawn) && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush) {
-        let df = (tf - ff).abs();
-        let pawn_geometry =
-            (df == 0 && (forward == 1 || forward == 2)) || (df == 1 && forward == 1 && captured.is_some());
-        match before {
-            AnyPosition::MagicRing(p) if !pawn_geometry => {
-                let powers: Vec<String> = p.powers_at(m.from).into_iter().map(role_word).collect();
-                notes.push(format!(
-                    "The pawn on {from} {} {to} with its ring's power ({}): a power move, so the pawn is tainted and may never promote.",
-                    if captured.is_some() { "captures on" } else { "moves to" },
-                    powers.join(" or ")
-                ));
-            }
-            AnyPosition::Genesis(_) if !pawn_geometry => {
-                let dir = if captured.is_some() {
-                    "captures diagonally on"
-                } else if fr == tr {
-                    "steps sideways to"
-                } else {
-                    "steps back to"
-                };
-                notes.push(format!(
-                    "The pawn on {from} {dir} {to}: Genesis pawns step one square up, down, left or right and capture one square diagonally in any direction."
-                ));
-            }
-            _ => {}
-        }
-    }
-    if let AnyPosition::MagicRing(p) = before {
-        if captured.is_some() && !matches!(m.kind, MoveKind::RingPass(_)) {
-            for owner in Color::ALL {
-                if p.ring(owner).0 == m.to {
-                    notes.push(format!(
-                        "{who} captures the carrier of {}'s ring on {to}: the ring passes to the capturing piece, one level up, and {who} controls it now.",
-                        side_name(owner)
-                    ));
-                }
-            }
-        }
-    }
-    if notes.is_empty() {
-        None
-    } else {
-        Some(notes.join(" "))
-    }
-}
-
 /// A word for the move's kind, for the UI's hints.
 pub fn kind_name(m: Move) -> &'static str {
     match m.kind {
@@ -943,7 +853,6 @@ mod tests {
         let meta = Meta {
             id: "t".into(),
             variant: Variant::Chess,
-            ring_powers: "QNRB".into(),
             opts,
             start_fen: start.fen(),
             mode: Mode::Hotseat,
@@ -1125,29 +1034,6 @@ mod tests {
         for bad in ["<script>", "a\u{0}b", "x\ny", "a  b", "emoji 🎉", "white\u{202e}", &"x".repeat(21)] {
             assert!(check_name(Some(bad)).is_err(), "{bad:?} must be refused");
         }
-    }
-
-    #[test]
-    fn notes_say_what_power_moves_sideways_steps_and_ring_captures_mean() {
-        let note = |variant: &str, fen: &str, uci: &str| {
-            let p = pos(variant, fen);
-            let m = p.parse_uci(uci).unwrap();
-            move_note(&p, m)
-        };
-        // A pawn carrying White's ring at level 1 (Queen) on d2: d2h6 is a power move.
-        let n = note("magicring", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 rings:d2.1,e8.0", "d2h6").unwrap();
-        assert!(n.contains("power (Queen)") && n.contains("tainted"), "{n}");
-        assert_eq!(note("magicring", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 rings:d2.1,e8.0", "d2d4"), None, "a pawn move");
-        // Black's g7 pawn takes White's ring carrier on h6.
-        let n = note("magicring", "4k3/6p1/7P/8/8/8/8/4K3 b - - 0 1 rings:h6.1,e8.0", "g7h6").unwrap();
-        assert!(n.contains("carrier of White's ring") && n.contains("Black controls it"), "{n}");
-        // A Genesis pawn's sideways step and backward step.
-        let g = "4k3/8/8/8/8/2P5/8/4K3[] w - - 0 1";
-        let n = note("genesis", g, "c3b3").unwrap();
-        assert!(n.contains("steps sideways") && n.contains("Genesis pawns"), "{n}");
-        let n = note("genesis", g, "c3c2").unwrap();
-        assert!(n.contains("steps back"), "{n}");
-        assert_eq!(note("genesis", g, "c3c4"), None, "a forward step reads as in chess");
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use crate::live::{Live, Meta, Mode, Status};
 use crate::pool::{Admission, Pool};
-use chimera_rules::{Color, Game, Position, RuleOptions, Variant};
+use chimera_rules::{Color, Game, Position, Variant};
 pub use chimera_store::Location;
 use chimera_store::{backend, Backend};
 use serde::Serialize;
@@ -123,7 +123,7 @@ pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
 fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     let m = &live.meta;
     sqlx::query(
-        "INSERT INTO games (id, variant, ring_powers, start_fen, mode, engine_level, engine_color, white_token, black_token, \
+        "INSERT INTO games (id, variant, rule_options, start_fen, mode, engine_level, engine_color, white_token, black_token, \
          clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
          white_name, black_name, rematch_offer, rematch_id, version, owner, due_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
@@ -131,7 +131,7 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     )
     .bind(&m.id)
     .bind(m.variant.id())
-    .bind(&m.ring_powers)
+    .bind(m.opts.to_string())
     .bind(&m.start_fen)
     .bind(m.mode.as_str())
     .bind(m.engine_level.map(i64::from))
@@ -261,17 +261,13 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
     let moves: Vec<(String, String, Option<i64>, Option<i64>)> =
         rows.into_iter().map(|r| (r.get("uci"), r.get("san"), r.get("white_ms"), r.get("black_ms"))).collect();
     let variant = Variant::from_str(row.get::<String, _>("variant").as_str()).map_err(|e| e.to_string())?;
-    let ring_powers: String = row.get("ring_powers");
-    let opts = RuleOptions {
-        ring_powers: ring_powers.parse().map_err(|e: chimera_rules::ParseRingPowersError| e.to_string())?,
-    };
+    let opts = variant.rule_options(row.get::<String, _>("rule_options").as_str()).map_err(|e| e.to_string())?;
     let start_fen: String = row.get("start_fen");
     let clock_initial: Option<i64> = row.get("clock_initial");
     let clock_increment: Option<i64> = row.get("clock_increment");
     let meta = Meta {
         id: row.get("id"),
         variant,
-        ring_powers,
         opts,
         start_fen,
         mode: Mode::parse(row.get::<String, _>("mode").as_str()).ok_or("bad mode in store")?,
@@ -470,7 +466,8 @@ pub struct SeekSummary {
     pub id: String,
     pub variant: String,
     pub variant_name: String,
-    pub ring_powers: String,
+    /// The variant's rule options with their values, defaults included.
+    pub options: serde_json::Value,
     /// Whether it starts from a position of its own (not the variant's).
     pub custom_start: bool,
     /// (initial, increment) in ms; `null` = no clock.
@@ -484,7 +481,7 @@ pub struct SeekSummary {
 
 pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT id, variant, ring_powers, start_fen, clock_initial, clock_increment, white_token, white_name, black_name, \
+        "SELECT id, variant, rule_options, start_fen, clock_initial, clock_increment, white_token, white_name, black_name, \
          created_at FROM games WHERE {OPEN_SEEK} ORDER BY created_at DESC LIMIT 100"
     ))
     .fetch_all(db)
@@ -495,8 +492,8 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
             let variant_id: String = r.get("variant");
             let variant = Variant::from_str(&variant_id).ok()?;
             let start_fen: String = r.get("start_fen");
-            let ring_powers: String = r.get("ring_powers");
-            let standard = RuleOptions { ring_powers: ring_powers.parse().unwrap_or_default() };
+            let opts = variant.rule_options(r.get::<String, _>("rule_options").as_str()).ok()?;
+            let standard = opts.clone();
             let custom_start = chimera_rules::AnyPosition::new(variant, &standard).fen() != start_fen;
             let white_free = r.get::<Option<String>, _>("white_token").is_none();
             let clock_initial: Option<i64> = r.get("clock_initial");
@@ -505,7 +502,7 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
                 id: r.get("id"),
                 variant_name: variant.name().to_string(),
                 variant: variant_id,
-                ring_powers,
+                options: crate::live::options_json(variant, &opts),
                 custom_start,
                 clock: clock_initial.zip(clock_increment),
                 color: if white_free { "white" } else { "black" }.into(),

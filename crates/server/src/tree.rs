@@ -28,7 +28,7 @@ struct TreeReq {
     pgn: String,
 }
 
-/// The route's handler: `{pgn}` in, `{variant, ring_powers, fen, tree, tags, result}` out, where
+/// The route's handler: `{pgn}` in, `{variant, options, fen, tree, tags, result}` out, where
 /// `tree` is the main line `[{uci, san, variations: [[...], ...]}]`.
 pub async fn pgn_tree(State(app): State<App>, body: Bytes) -> Response {
     let req: TreeReq = match crate::web::parse_body(&body) {
@@ -61,7 +61,7 @@ pub fn read_tree(text: &str) -> Result<Value, String> {
     let tree = line(&start, &g.moves, 0, &mut count)?;
     Ok(json!({
         "variant": start.variant().id(),
-        "ring_powers": g.rule_options().map(|o| o.ring_powers.to_string()).unwrap_or_default(),
+        "options": crate::live::options_json(start.variant(), &chimera_rules::Describe::rule_options(&start)),
         "fen": start.fen(),
         "tree": tree,
         "tags": g.tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),

@@ -13,7 +13,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use chimera_engine::Score;
 use chimera_rules::pgn;
-use chimera_rules::{AnyPosition, Color, Position, RingPowers, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Color, Position, RuleOptions, Variant};
+use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::{IpAddr, SocketAddr};
@@ -41,11 +42,13 @@ pub fn router(app: App) -> Router {
         .route("/favicon.svg", get(|| async { asset_response("favicon.svg") }))
         .route("/favicon.ico", get(|| async { asset_response("favicon.svg") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
+        .route("/rules", get(|| async { page("rules.html") }))
         .route("/rules/{variant}", get(|| async { page("rules.html") }))
         .route("/docs/", get(crate::docs::index))
         .route("/docs/{*path}", get(crate::docs::page))
         .route("/assets/{*path}", get(asset))
         .route("/api/meta", get(meta))
+        .route("/api/rules/{variant}", get(rules_glance))
         .route("/api/health", get(health))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(get_game))
@@ -209,20 +212,46 @@ async fn health(State(app): State<App>) -> Response {
     }
 }
 
+/// `GET /api/meta`: the variants as each one's own module describes itself
+/// (`chimera_rules::VariantInfo`: names, rules page, the pieces beside the
+/// board, the rule options with their defaults) and the engine levels.
 async fn meta() -> Response {
     let variants: Vec<Value> = Variant::ALL
         .iter()
         .map(|v| {
+            let i = v.info();
             json!({
-                "id": v.id(),
-                "name": v.name(),
-                "summary": v.summary(),
-                "rules": format!("/docs/rules/{}.md", v.rules_page()),
+                "id": i.id,
+                "name": i.name,
+                "summary": i.summary,
+                "rules_page": i.rules_page,
+                "rules": format!("/docs/rules/{}.md", i.rules_page),
+                "pocket": i.pocket,
+                "pocket_note": i.pocket_note,
+                "options": i.options.iter().map(|o| json!({
+                    "key": o.key, "label": o.label, "help": o.help, "default": o.default, "pattern": o.pattern,
+                })).collect::<Vec<_>>(),
             })
         })
         .collect();
     let levels: Vec<Value> = LEVELS.iter().map(|l| json!({"level": l.level, "words": l.words})).collect();
-    Json(json!({"variants": variants, "levels": levels, "default_ring_powers": RingPowers::DEFAULT})).into_response()
+    Json(json!({"variants": variants, "levels": levels})).into_response()
+}
+
+/// `GET /api/rules/{variant}`: the variant's rules at a glance, from the
+/// section "At a glance" of its page in `docs/rules/`: `{id, name, html,
+/// diagrams: [{fen, caption, moves, gallery}]}`; 404 for an unknown variant.
+async fn rules_glance(Path(id): Path<String>) -> Response {
+    let variant = match Variant::from_str(&id) {
+        Ok(v) => v,
+        Err(e) => return err(StatusCode::NOT_FOUND, e.to_string()),
+    };
+    match crate::docs::glance(variant.rules_page()) {
+        Some((html, diagrams)) => {
+            Json(json!({"id": variant.id(), "name": variant.name(), "html": html, "diagrams": diagrams})).into_response()
+        }
+        None => err(StatusCode::NOT_FOUND, format!("{} has no rules summary", variant.id())),
+    }
 }
 
 async fn list_games(State(app): State<App>) -> Response {
@@ -243,8 +272,10 @@ struct ClockReq {
 #[serde(deny_unknown_fields)]
 struct CreateReq {
     variant: String,
+    /// The variant's rule options by key (`{"ring_powers": "NQ"}`); an
+    /// option left out or empty keeps its default.
     #[serde(default)]
-    ring_powers: Option<String>,
+    options: Option<BTreeMap<String, String>>,
     mode: String,
     #[serde(default)]
     level: Option<u8>,
@@ -276,16 +307,26 @@ fn clock_bounds(c: ClockReq) -> Result<(i64, i64), String> {
     Ok((secs as i64 * 1000, c.increment as i64 * 1000))
 }
 
-fn rule_options(variant: Variant, ring_powers: Option<&str>) -> Result<(RuleOptions, String), String> {
-    let powers = match ring_powers.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(p) => RingPowers::from_str(p).map_err(|e| e.to_string())?,
-        None => RingPowers::default(),
-    };
-    if variant != Variant::MagicRing && !powers.is_default() {
-        return Err(format!("ring powers apply only to magicring, not {}", variant.id()));
+/// A request's rule options, each checked against the variant's schema:
+/// an option the variant does not have is refused, an empty value keeps
+/// the default.
+fn rule_options(variant: Variant, given: Option<&BTreeMap<String, String>>) -> Result<RuleOptions, String> {
+    let mut opts = RuleOptions::default();
+    for (key, value) in given.into_iter().flatten() {
+        let Some(spec) = variant.info().options.iter().find(|o| o.key == key) else {
+            let known: Vec<&str> = variant.info().options.iter().map(|o| o.key).collect();
+            return Err(format!(
+                "{} has no rule option '{}' ({})",
+                variant.id(),
+                key.chars().take(40).collect::<String>(),
+                if known.is_empty() { "it has none".to_string() } else { format!("its options: {}", known.join(", ")) }
+            ));
+        };
+        if !value.trim().is_empty() {
+            (spec.set)(&mut opts, value).map_err(|e| format!("{}: {e}", spec.key))?;
+        }
     }
-    let s = powers.to_string();
-    Ok((RuleOptions { ring_powers: powers }, s))
+    Ok(opts)
 }
 
 /// The answer to a refused new game (`AppState::admit_game`).
@@ -312,7 +353,7 @@ async fn create_game(State(app): State<App>, ConnectInfo(peer): ConnectInfo<Sock
         Ok(v) => v,
         Err(e) => return bad(e.to_string()),
     };
-    let (opts, powers) = match rule_options(variant, req.ring_powers.as_deref()) {
+    let opts = match rule_options(variant, req.options.as_ref()) {
         Ok(o) => o,
         Err(e) => return bad(e),
     };
@@ -384,7 +425,6 @@ async fn create_game(State(app): State<App>, ConnectInfo(peer): ConnectInfo<Sock
     let meta = Meta {
         id: random_hex(6),
         variant,
-        ring_powers: powers,
         opts,
         start_fen: start.fen(),
         mode,
@@ -619,7 +659,6 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
         ("Site".to_string(), format!("chimera serve, game {}", l.meta.id)),
         ("White".to_string(), who(Color::White)),
         ("Black".to_string(), who(Color::Black)),
-        ("RingPowers".to_string(), l.meta.ring_powers.clone()),
     ];
     if let Some(r) = &l.reason {
         tags.push(("Termination".to_string(), r.clone()));
@@ -640,7 +679,7 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
 struct PositionReq {
     variant: String,
     #[serde(default)]
-    ring_powers: Option<String>,
+    options: Option<BTreeMap<String, String>>,
     #[serde(default)]
     fen: Option<String>,
     #[serde(default)]
@@ -653,7 +692,7 @@ type Replayed = Vec<(String, String, String)>;
 /// The start position and moves of a request, replayed through the rules.
 fn replay(req: &PositionReq) -> Result<(AnyPosition, Replayed, AnyPosition), String> {
     let variant = Variant::from_str(&req.variant).map_err(|e| e.to_string())?;
-    let (opts, _) = rule_options(variant, req.ring_powers.as_deref())?;
+    let opts = rule_options(variant, req.options.as_ref())?;
     let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| format!("bad FEN: {e}"))?,
         None => AnyPosition::new(variant, &opts),
@@ -693,6 +732,7 @@ async fn position(State(app): State<App>, body: Bytes) -> Response {
             let mut v = live::position_view(&pos, pos.outcome().is_none());
             let o = v.as_object_mut().expect("object");
             o.insert("start_fen".into(), json!(start.fen()));
+            o.insert("start_tags".into(), json!(pgn::start_tags(&start)));
             o.insert(
                 "history".into(),
                 json!(moves.iter().map(|(u, s, f)| json!({"uci": u, "san": s, "fen": f})).collect::<Vec<_>>()),
@@ -780,7 +820,7 @@ async fn pgn_import(State(app): State<App>, body: Bytes) -> Response {
             let (start, moves) = g.replay().map_err(|e| e.to_string())?;
             Ok(json!({
                 "variant": start.variant().id(),
-                "ring_powers": g.rule_options().map(|o| o.ring_powers.to_string()).unwrap_or_default(),
+                "options": live::options_json(start.variant(), &chimera_rules::Describe::rule_options(&start)),
                 "fen": start.fen(),
                 "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
                 "tags": g.tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),

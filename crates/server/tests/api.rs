@@ -31,9 +31,19 @@ async fn play_refuse_resign_restart() {
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("level 9"), "{v}");
     let (st, v) =
-        post_json(a, "/api/games", &json!({"variant": "magicring", "mode": "hotseat", "ring_powers": "QX"})).await;
+        post_json(a, "/api/games", &json!({"variant": "magicring", "mode": "hotseat", "options": {"ring_powers": "QX"}})).await;
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("'X'"), "{v}");
+    // An option the variant does not have, or one no variant has.
+    for (variant, options, want) in [
+        ("chess", json!({"ring_powers": "NQ"}), "chess has no rule option 'ring_powers' (it has none)"),
+        ("magicring", json!({"powers": "NQ"}), "magicring has no rule option 'powers' (its options: ring_powers)"),
+    ] {
+        let (st, v) =
+            post_json(a, "/api/games", &json!({"variant": variant, "mode": "hotseat", "options": options})).await;
+        assert_eq!(st, 400, "{v}");
+        assert_eq!(v["error"].as_str().unwrap(), want);
+    }
     let (st, v) = http(a, "POST", "/api/games", Some("{not json")).await;
     assert_eq!(st, 400);
     assert!(v.contains("malformed request"), "{v}");
@@ -175,7 +185,7 @@ async fn play_refuse_resign_restart() {
     // Variant state comes from the rules: 1. e1~d2 under the list NKQ puts
     // White's ring on the d2 pawn at level 1, the Knight power.
     let (st, v) =
-        post_json(a, "/api/position", &json!({"variant": "magicring", "ring_powers": "NKQ", "moves": ["e1d2"]})).await;
+        post_json(a, "/api/position", &json!({"variant": "magicring", "options": {"ring_powers": "NKQ"}, "moves": ["e1d2"]})).await;
     assert_eq!(st, 200, "{v}");
     assert_eq!(
         v["state"]["rings"][0],
@@ -248,7 +258,27 @@ async fn rules_documents_are_served() {
         assert_eq!(st, 200, "{link}");
         assert!(page.contains("<h1>") && page.contains("/assets/style.css"), "{link} is a page of the site");
         assert!(page.contains(v["id"].as_str().unwrap()), "{link} names its variant id");
+        // Everything a front end shows of the variant is in its description:
+        // the pocket's name and note, the rule options' schema, its rules
+        // at a glance with diagrams.
+        let variant: chimera_rules::Variant = v["id"].as_str().unwrap().parse().unwrap();
+        let info = variant.info();
+        assert_eq!(v["pocket"], json!(info.pocket), "{v}");
+        let keys: Vec<&str> = v["options"].as_array().unwrap().iter().map(|o| o["key"].as_str().unwrap()).collect();
+        assert_eq!(keys, info.options.iter().map(|o| o.key).collect::<Vec<_>>(), "{v}");
+        for o in v["options"].as_array().unwrap() {
+            for field in ["label", "help", "default", "pattern"] {
+                assert!(!o[field].as_str().unwrap().is_empty(), "{v}: option {field}");
+            }
+        }
+        let (st, glance) = get_json(a, &format!("/api/rules/{}", variant.id())).await;
+        assert_eq!(st, 200, "{glance}");
+        assert!(glance["html"].as_str().unwrap().contains("<p>"), "{glance}");
+        assert!(!glance["diagrams"].as_array().unwrap().is_empty(), "{glance}");
     }
+    let (st, v) = get_json(a, "/api/rules/nope").await;
+    assert_eq!(st, 404, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("unknown variant 'nope'"), "{v}");
     // The index, with its relative links to every page; the notation tables.
     let (st, index) = http(a, "GET", "/docs/rules/", None).await;
     assert_eq!(st, 200);
