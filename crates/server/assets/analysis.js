@@ -1,12 +1,13 @@
 import { Board } from './board.js';
-import { api, toast, header, POCKET_NAMES } from './common.js';
+import { api, toast, header, optionFields, readOptions } from './common.js';
 import { MoveTree, movetext, moveListHtml, startPly } from './tree.js';
 import { bindKeys } from './keys.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
 // What is studied: a start position and a tree of moves from it, replayed by the server.
-let line = { variant: 'chess', ring_powers: 'QNRB', fen: null };
+let line = { variant: null, options: {}, fen: null };
+let meta = null;
 const tree = new MoveTree();
 let startFen = null;
 let pos = null;
@@ -27,7 +28,7 @@ const board = new Board($('board'), {
 function req(moves) {
   const r = { variant: line.variant, moves };
   if (line.fen) r.fen = line.fen;
-  if (line.variant === 'magicring') r.ring_powers = line.ring_powers;
+  if (Object.keys(line.options).length) r.options = line.options;
   return r;
 }
 
@@ -40,9 +41,9 @@ async function load() {
     if (my !== loadId) return;
     pos = p;
     startFen = p.start_fen;
-    board.opts.pocketName = POCKET_NAMES[line.variant] || 'Reserve';
-    board.set({ board: pos.board, pockets: pos.pockets, state: pos.state, fen: pos.fen, legal: pos.legal, turn: pos.turn, check: pos.check,
-      last: node.uci ? lastOf(node.uci) : null, interactive: true, variant: line.variant, ringPowers: line.ring_powers });
+    board.set({ board: pos.board, pockets: pos.pockets, state: pos.state, state_lines: pos.state_lines, pocket_why: pos.pocket_why,
+      pocket_name: pos.pocket_name, pocket_note: pos.pocket_note, fen: pos.fen, legal: pos.legal, turn: pos.turn, check: pos.check,
+      last: node.uci ? lastOf(node.uci) : null, interactive: true, variant: line.variant });
     $('fen').value = pos.fen;
     renderMoves();
     $('score').textContent = pos.outcome ? pos.outcome : '';
@@ -109,22 +110,28 @@ function go(f) {
 }
 
 async function init() {
-  const meta = await api('/api/meta');
+  meta = await api('/api/meta');
+  line.variant = meta.variants[0].id;
   for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
   const q = new URLSearchParams(location.search);
   if (q.get('game')) {
     const g = await api('/api/games/' + q.get('game'));
-    line = { variant: g.variant, ring_powers: g.ring_powers, fen: g.start_fen };
+    line = { variant: g.variant, options: g.options || {}, fen: g.start_fen };
     tree.clear();
     const end = tree.addLine(tree.root, g.history.map((h) => ({ uci: h.uci, san: h.san })));
     const p = parseInt(q.get('ply') || '', 10);
     tree.cur = Number.isFinite(p) && p >= 0 && p < g.history.length ? tree.path(end)[p - 1] || tree.root : end;
   } else if (q.get('variant')) line.variant = q.get('variant');
-  $('variant').value = line.variant;
-  $('powers').value = line.ring_powers;
-  $('powers').classList.toggle('hidden', line.variant !== 'magicring');
+  showOptions();
   load();
 }
+
+// The variant's rule options, as fields built from its schema.
+function showOptions() {
+  $('variant').value = line.variant;
+  $('options').innerHTML = optionFields(meta.variants.find((v) => v.id === line.variant), line.options);
+}
+$('options').addEventListener('change', () => restart({ ...line, options: readOptions($('options')) }));
 
 function restart(l) {
   line = l;
@@ -133,8 +140,7 @@ function restart(l) {
   load();
 }
 
-$('variant').onchange = () => { $('powers').classList.toggle('hidden', $('variant').value !== 'magicring'); restart({ variant: $('variant').value, ring_powers: $('powers').value, fen: null }); };
-$('powers').onchange = () => restart({ ...line, ring_powers: $('powers').value.toUpperCase() });
+$('variant').onchange = () => { line = { variant: $('variant').value, options: {}, fen: null }; showOptions(); restart(line); };
 $('setfen').onclick = () => restart({ ...line, fen: $('fen').value.trim() });
 $('reset').onclick = () => restart({ ...line, fen: null });
 $('flip').onclick = () => board.flip();
@@ -152,24 +158,20 @@ bindKeys({
 $('import').onclick = async () => {
   try {
     const r = await api('/api/pgn/tree', { pgn: $('pgn').value });
-    line = { variant: r.variant, ring_powers: r.ring_powers || 'QNRB', fen: r.fen };
+    line = { variant: r.variant, options: r.options || {}, fen: r.fen };
     tree.clear();
     startFen = null;
     tree.cur = tree.addLine(tree.root, r.tree);
-    $('variant').value = r.variant;
-    $('powers').value = line.ring_powers;
-    $('powers').classList.toggle('hidden', line.variant !== 'magicring');
+    showOptions();
     load();
   } catch (e) { toast(e.message); }
 };
 $('export').onclick = async () => {
   try {
-    const std = await api('/api/position', { variant: line.variant, ring_powers: line.variant === 'magicring' ? line.ring_powers : undefined });
-    const tags = [['Event', 'Chimera analysis'], ['Site', location.host], ['Result', '*']];
-    if (line.variant !== 'chess') tags.push(['Variant', line.variant]);
-    if (line.variant === 'magicring' && line.ring_powers !== 'QNRB') tags.push(['RingPowers', line.ring_powers]);
-    if (startFen && startFen !== std.start_fen) { tags.push(['SetUp', '1']); tags.push(['FEN', startFen]); }
-    const text = movetext(tree.root, startPly(startFen || std.start_fen));
+    // The start's own tags (variant, rule options, FEN) as the rules crate writes them.
+    const p = pos || await api('/api/position', req([]));
+    const tags = [['Event', 'Chimera analysis'], ['Site', location.host], ['Result', '*'], ...p.start_tags];
+    const text = movetext(tree.root, startPly(p.start_fen));
     $('pgn').value = tags.map(([k, v]) => `[${k} "${v}"]`).join('\n') + '\n\n' + (text ? text + ' ' : '') + '*\n';
   } catch (e) { toast(e.message); }
 };

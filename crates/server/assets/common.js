@@ -30,7 +30,7 @@ export function saveToken(id, token, colors) {
 export function header() {
   return `<header class="top"><a class="logo" href="/">Chimera</a><nav>
   <a href="/">Play</a><a href="/analysis">Analysis board</a>
-  <a href="/rules/chess">Rules</a></nav></header>`;
+  <a href="/rules">Rules</a></nav></header>`;
 }
 
 export function fmtClock(ms) {
@@ -43,7 +43,25 @@ export function fmtClock(ms) {
   return `${m}:${sec}`;
 }
 
-export const POCKET_NAMES = { genesis: 'Reserve', clown: 'Hand (re-entry)' };
+/** The fields of a variant's rule options (its schema, from /api/meta),
+ *  filled with `values` or the defaults. */
+export function optionFields(info, values = {}) {
+  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc(o.label)} <small>${esc(o.help)}</small></label>` +
+    `<input id="opt-${esc(o.key)}" data-option="${esc(o.key)}" value="${esc(values[o.key] || o.default)}" pattern="${esc(o.pattern)}" autocomplete="off" spellcheck="false">`).join('');
+}
+
+/** The values of the option fields inside `box`: {key: value}. */
+export function readOptions(box) {
+  const out = {};
+  for (const e of box.querySelectorAll('[data-option]')) out[e.dataset.option] = e.value.trim();
+  return out;
+}
+
+/** A game's rule options in a few words for a title (` (QNRB)`), or ''. */
+export function optionsNote(options) {
+  const v = Object.values(options || {});
+  return v.length ? ` (${v.join(', ')})` : '';
+}
 
 /** The player's chosen name, remembered in this browser ('' if none). */
 export function myName() { return localStorage.getItem('chimera.name') || ''; }

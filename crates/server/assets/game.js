@@ -1,7 +1,7 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, POCKET_NAMES, myName } from './common.js';
+import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -145,17 +145,19 @@ $('moves')?.addEventListener('click', (ev) => {
 function render() {
   const s = state;
   document.title = `Chimera — ${s.variant_name}`;
-  $('title').textContent = `${s.variant_name}${s.variant === 'magicring' ? ' (' + s.ring_powers + ')' : ''}`;
+  $('title').textContent = `${s.variant_name}${optionsNote(s.options)}`;
   const live = viewPly === null || viewPly === s.ply;
   const ply = live ? s.ply : viewPly;
   const canMove = live && s.status === 'active' && you.includes(s.turn) && s.engine_color !== s.turn;
-  board.opts.pocketName = POCKET_NAMES[s.variant] || 'Reserve';
+  // The variant's own words for what is beside the board (from the server).
+  const words = { pocket_name: s.pocket_name, pocket_note: s.pocket_note };
   if (live) {
     const h = s.history[s.ply - 1];
     // While the opponent (or the computer) thinks, a player may queue a premove.
     const waiting = s.status === 'active' && !canMove ? you.find((c) => c !== s.turn) || null : null;
-    board.set({ board: s.board, pockets: s.pockets, state: s.state, fen: s.fen, legal: canMove ? s.legal : {}, turn: s.turn, check: s.check,
-      last: h ? { from: h.from || h.to, to: h.to } : null, interactive: canMove, premovable: waiting, variant: s.variant, ringPowers: s.ring_powers });
+    board.set({ ...words, board: s.board, pockets: s.pockets, state: s.state, state_lines: s.state_lines, pocket_why: s.pocket_why, fen: s.fen,
+      legal: canMove ? s.legal : {}, turn: s.turn, check: s.check,
+      last: h ? { from: h.from || h.to, to: h.to } : null, interactive: canMove, premovable: waiting, variant: s.variant });
     const pre = canMove ? premove.take(s.legal) : null;
     if (pre) send({ t: 'move', uci: pre, ply: s.ply });
     if (s.status !== 'active') premove.cancel();
@@ -164,7 +166,9 @@ function render() {
     const h = s.history[ply - 1];
     const pockets = ply === 0 ? s.start_pockets : h.pockets;
     const vstate = ply === 0 ? s.start_state : h.state;
-    board.set({ fen, pockets, state: vstate, legal: {}, turn: fen.split(' ')[1], check: h ? h.check : null, last: h ? { from: h.from || h.to, to: h.to } : null, interactive: false, variant: s.variant, ringPowers: s.ring_powers });
+    const lines = ply === 0 ? s.start_state_lines : h.state_lines;
+    board.set({ ...words, fen, pockets, state: vstate, state_lines: lines, legal: {}, turn: fen.split(' ')[1], check: h ? h.check : null,
+      last: h ? { from: h.from || h.to, to: h.to } : null, interactive: false, variant: s.variant });
   }
   // names & clocks
   const top = board.orientation === 'w' ? 'b' : 'w';
@@ -250,7 +254,7 @@ function renderEnd(s) {
   $('rematch-link').classList.toggle('hidden', !s.rematch);
   if (s.rematch) $('rematch-link').innerHTML = `The rematch is on: <a id="rematch-go" href="/game/${encodeURIComponent(s.rematch)}">${seated ? 'play it' : 'watch it'}</a>.`;
   const q = new URLSearchParams({ variant: s.variant, mode: s.mode });
-  if (s.variant === 'magicring') q.set('ring_powers', s.ring_powers);
+  for (const [k, v] of Object.entries(s.options || {})) q.set(k, v);
   $('new-game').href = '/?' + q.toString();
 }
 

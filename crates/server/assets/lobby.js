@@ -1,4 +1,4 @@
-import { api, toast, tokenFor, saveToken, header, myName, saveName, esc } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -14,9 +14,10 @@ async function init() {
   if (q.get('variant')) $('variant').value = q.get('variant');
   const m = document.querySelector(`input[name=mode][value="${CSS.escape(q.get('mode') || '')}"]`);
   if (m) m.checked = true;
-  if (q.get('ring_powers')) $('ring_powers').value = q.get('ring_powers');
   $('name').value = myName();
   refresh();
+  // A link may preset the variant's rule options by key (the game page's "New game").
+  for (const e of $('options-box').querySelectorAll('[data-option]')) if (q.get(e.dataset.option)) e.value = q.get(e.dataset.option);
   loadGames();
   loadSeeks();
   setInterval(loadGames, 5000);
@@ -42,8 +43,12 @@ function val(name) { const e = document.querySelector(`input[name=${name}]:check
 
 function refresh() {
   const v = $('variant').value;
-  $('ring-box').classList.toggle('hidden', v !== 'magicring');
   const info = meta.variants.find((x) => x.id === v);
+  // The variant's rule options, from its schema (kept while the variant stays).
+  if ($('options-box').dataset.variant !== v) {
+    $('options-box').dataset.variant = v;
+    $('options-box').innerHTML = optionFields(info);
+  }
   $('variant-rules').innerHTML = `${info ? info.summary : ''} <a href="/rules/${v}">Rules</a>`;
   const mode = val('mode');
   $('level-box').classList.toggle('hidden', mode !== 'engine');
@@ -59,7 +64,8 @@ $('create').addEventListener('submit', async (e) => {
   e.preventDefault();
   const mode = val('mode');
   const body = { variant: $('variant').value, mode };
-  if (body.variant === 'magicring') body.ring_powers = $('ring_powers').value.toUpperCase();
+  const options = readOptions($('options-box'));
+  if (Object.keys(options).length) body.options = options;
   if (mode === 'engine') body.level = parseInt($('level').value, 10);
   if (mode !== 'hotseat') body.color = val('color');
   const name = $('name').value.trim();
@@ -105,7 +111,7 @@ async function loadSeeks() {
   try { seeks = await api('/api/seeks'); } catch (_) { return; }
   const rows = seeks.map((k) => {
     const mine = !!tokenFor(k.id);
-    const variant = esc(k.variant_name) + (k.variant === 'magicring' ? ` <small>(${esc(k.ring_powers)})</small>` : '') +
+    const variant = esc(k.variant_name) + (optionsNote(k.options) ? ` <small>${esc(optionsNote(k.options))}</small>` : '') +
       (k.custom_start ? ' <small>(own start)</small>' : '');
     const act = mine
       ? `<span class="tag mine">yours</span> <button class="seek-cancel" data-id="${esc(k.id)}">Cancel</button>`

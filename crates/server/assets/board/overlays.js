@@ -2,7 +2,7 @@
 // square), the hint line (special-move buttons and notes), the variant
 // state in words and the pockets. Each redraws only when its content changes.
 import { pieceIcon, ROLE_NAMES } from '../pieces.js';
-import { ACTION_MOVES, CHOICE_LABELS, DROP_NOTES, INFO_LINES, MOVE_NOTES, pocketWhy } from './variants.js';
+import { ACTION_MOVES, CHOICE_LABELS, MOVE_NOTES } from './variants.js';
 
 /**
  * The chooser. It opens where the finger or pointer just was, so the tap
@@ -92,7 +92,7 @@ export function renderHint(box, d, sel, moves, play, premove) {
   }
   const kinds = new Set(moves.map((m) => m[2]));
   const notes = [];
-  if (sel.drop) notes.push(DROP_NOTES[d.variant] || DROP_NOTES.default);
+  if (sel.drop) notes.push(d.pocket_note || 'Place the piece on a highlighted square.');
   if (sel.pre) notes.push('Premove: it is played when your turn comes, if legal then. Click elsewhere or press Esc to cancel.');
   for (const [kind, note] of Object.entries(MOVE_NOTES)) if (kinds.has(kind)) notes.push(note);
   if (notes.length) {
@@ -103,9 +103,9 @@ export function renderHint(box, d, sel, moves, play, premove) {
   }
 }
 
-/** The variant state in words, one sentence a line. */
+/** The variant state in words, one sentence a line (the server's words). */
 export function renderInfo(box, d) {
-  const parts = INFO_LINES.flatMap((line) => line(d.state, d));
+  const parts = d.state_lines;
   const key = JSON.stringify(parts);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
@@ -135,7 +135,7 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
     if (color === mine) for (const r of dropRoles) if (!counts[r]) counts[r] = 0;
     const roles = 'KQGRBCNP'.split('').filter((r) => counts[r] !== undefined);
     const sel = selected && selected.drop;
-    const whyOf = (r) => (color === mine && dropRoles.has(r) ? '' : pocketWhy(d, color, r));
+    const whyOf = (r) => (!d.interactive || (color === mine && dropRoles.has(r)) ? '' : (d.pocket_why[color] || {})[r] || '');
     const key = JSON.stringify([color, roles.map((r) => [r, counts[r], color === mine && dropRoles.has(r), whyOf(r)]), sel, name]);
     if (box.dataset.key === key) continue;
     box.dataset.key = key;
@@ -144,7 +144,7 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
     if (!roles.length) continue;
     const label = document.createElement('div');
     label.className = 'pocket-label';
-    label.textContent = (name || 'Reserve') + ' — ' + (color === 'w' ? 'White' : 'Black');
+    label.textContent = (d.pocket_name || name || 'Reserve') + ' — ' + (color === 'w' ? 'White' : 'Black');
     box.appendChild(label);
     const whys = new Set();
     for (const r of roles) {

@@ -34,7 +34,10 @@ export function parsePockets(fen) {
 
 /**
  * The data a page hands to `Board.set`, normalised: { pieces, pockets,
- * state (the server's variant state), legal ({from: [[uci, san, kind]]},
+ * state (the server's variant state, for the marks on squares),
+ * state_lines (the variant's state in sentences), pocket_name, pocket_note
+ * and pocket_why (why each piece beside the board may not come in now), all
+ * from the server, which has them from the variant's own code; legal ({from: [[uci, san, kind]]},
  * '@' for placements), turn, check, last: {from, to}, interactive,
  * premovable (the colour that may premove, or null), variant }.
  */
@@ -43,6 +46,8 @@ export function normalise(data) {
   d.pieces = parsePlacement(d.board || (d.fen || '').split(' ')[0] || '');
   d.pockets = d.pockets || parsePockets(d.fen || '');
   d.state = d.state || null;
+  d.state_lines = d.state_lines || [];
+  d.pocket_why = d.pocket_why || { w: {}, b: {} };
   d.legal = d.legal || {};
   d.turn = d.turn || 'w';
   d.premovable = d.premovable || null;
