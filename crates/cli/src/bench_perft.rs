@@ -12,6 +12,7 @@ pub const CASES: &[(&str, &str, &str, &str, u32)] = &[
     ("chess-startpos", "chess", "startpos", "", 6),
     ("chess-kiwipete", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "", 5),
     ("genie-startpos", "genie", "startpos", "", 5),
+    ("genie-ownhalf-startpos", "genie-ownhalf", "startpos", "", 5),
     ("genie-middlegame", "genie", "r1bqkbn1/1p1ppp2/2n4r/6p1/3gP1Pp/3P1PGP/PP4B1/RNBQK1NR w KQq - 3 12", "", 5),
     ("genesis-kings", "genesis", "startpos", "K@e1 K@e8", 4),
     ("clown-startpos", "clown", "startpos", "", 6),
@@ -66,4 +67,16 @@ pub fn run(filter: Option<&str>) -> Result<()> {
         total_nodes as f64 / total_secs.max(1e-9)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The bench measures every variant: one added to `Variant::ALL` without
+    /// a case here fails.
+    #[test]
+    fn every_variant_has_a_case() {
+        for v in chimera_rules::Variant::ALL {
+            assert!(super::CASES.iter().any(|c| c.1 == v.id()), "no perft bench case for {v}");
+        }
+    }
 }

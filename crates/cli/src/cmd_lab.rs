@@ -63,9 +63,10 @@ struct RunArgs {
     /// Variant id (required for a new study).
     #[arg(long, ignore_case = true, value_parser = crate::variant_arg::parser())]
     variant: Option<Variant>,
-    /// Magic Ring power list, e.g. NKQ (default QNRB; Magic Ring only).
+    /// Rule options, `key=value` joined by `,` (for example
+    /// `ring_powers=NKQ`); `chimera variants` lists each variant's.
     #[arg(long)]
-    ring_powers: Option<String>,
+    rules: Option<String>,
     /// Nodes per move (default 1000).
     #[arg(long, conflicts_with = "movetime")]
     nodes: Option<u64>,
@@ -148,8 +149,10 @@ fn apply(r: &RunArgs, mut s: StudySpec) -> Result<StudySpec> {
     if let Some(v) = r.variant {
         s.variant = v.id().to_string();
     }
-    if let Some(p) = &r.ring_powers {
-        s.ring_powers = p.to_uppercase();
+    if let Some(p) = &r.rules {
+        // The canonical text, so that a study resumed with the same
+        // options written otherwise compares equal.
+        s.rules = p.parse::<chimera_rules::RuleOptions>().map_err(|e| anyhow!("--rules: {e}"))?.to_string();
     }
     match (r.nodes, r.movetime) {
         (Some(n), _) => s.budget = Budget::Nodes(n),
@@ -195,11 +198,7 @@ async fn run_study(db: &store::Db, r: RunArgs) -> Result<()> {
             if g == 0 {
                 bail!("--games must be at least 1");
             }
-            let mut base = StudySpec::new(v);
-            if v != Variant::MagicRing {
-                base.ring_powers.clear();
-            }
-            (apply(&r, base)?, g)
+            (apply(&r, StudySpec::new(v))?, g)
         }
         Err(e) => return Err(anyhow!(e)),
     };

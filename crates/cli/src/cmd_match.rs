@@ -7,7 +7,7 @@ use crate::arena::uci_client::EngineSpec;
 use crate::arena::{check_engines, report, run_match, MatchConfig};
 use anyhow::{anyhow, bail, Result};
 use chimera_lab::stats::Sprt;
-use chimera_rules::{AnyPosition, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Variant};
 
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["tc", "nodes", "depth", "movetime"])))]
@@ -62,9 +62,11 @@ pub struct Args {
     /// Sequential probability ratio test over opening pairs, stopping early: `elo0=0,elo1=10,alpha=0.05,beta=0.05`.
     #[arg(long)]
     sprt: Option<String>,
-    /// Magic Ring power list (1-8 letters of Q R B N K).
-    #[arg(long, default_value = "QNRB")]
-    ring_powers: String,
+    /// Rule options, `key=value` joined by `,` (for example
+    /// `ring_powers=NKQ`); sent to each engine as
+    /// the UCI option its variant names (`setoption name RingPowers ...`).
+    #[arg(long, default_value = "")]
+    rules: String,
     /// Optional adjudication: `resign=MOVES:CP,draw=FROMMOVE:MOVES:CP,maxmoves=N`.
     #[arg(long)]
     adjudicate: Option<String>,
@@ -100,7 +102,7 @@ fn config(a: Args) -> Result<MatchConfig> {
         e1.name.push_str(" (2)");
     }
     let variant = a.variant;
-    let opts = RuleOptions { ring_powers: a.ring_powers.parse()? };
+    let opts = crate::variant_arg::rules(variant, &a.rules)?;
     let limit = if let Some(tc) = &a.tc {
         Limit::parse_tc(tc).map_err(|e| anyhow!(e))?
     } else if let Some(n) = a.nodes {

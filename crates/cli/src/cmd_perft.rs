@@ -2,7 +2,7 @@
 //! prints `go perft` (`move: count` lines with `--divide`, then the total).
 
 use anyhow::{anyhow, Context, Result};
-use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Position, Variant};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,19 +21,20 @@ pub struct Args {
     /// Print the count below each legal move.
     #[arg(long)]
     divide: bool,
-    /// Magic Ring power list (1-8 letters of Q R B N K).
-    #[arg(long, default_value = "QNRB")]
-    ring_powers: String,
+    /// Rule options, `key=value` joined by `,` (for example
+    /// `ring_powers=NKQ`); `chimera variants` lists each variant's.
+    #[arg(long, default_value = "")]
+    rules: String,
 }
 
-/// Builds a position from the common `--variant --fen --moves --ring-powers` flags.
+/// Builds a position from the common `--variant --fen --moves --rules` flags.
 pub fn position_from(
     variant: Variant,
     fen: Option<&str>,
     moves: Option<&str>,
-    ring_powers: &str,
+    rules: &str,
 ) -> Result<AnyPosition> {
-    let opts = RuleOptions { ring_powers: ring_powers.parse()? };
+    let opts = crate::variant_arg::rules(variant, rules)?;
     let mut pos = match fen {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,
         None => AnyPosition::new(variant, &opts),
@@ -46,7 +47,7 @@ pub fn position_from(
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let pos = position_from(a.variant, a.fen.as_deref(), a.moves.as_deref(), &a.ring_powers)?;
+    let pos = position_from(a.variant, a.fen.as_deref(), a.moves.as_deref(), &a.rules)?;
     let total = if a.divide {
         let mut total = 0;
         for (m, n) in pos.divide(a.depth) {

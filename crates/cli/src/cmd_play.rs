@@ -4,7 +4,7 @@
 //! or with `--lines`, it reads moves line by line as it always did.
 
 use anyhow::{anyhow, Result};
-use chimera_rules::{AnyPosition, Color, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Color, Variant};
 use chimera_tui::{parse_clock, Config};
 use std::io::IsTerminal;
 
@@ -25,9 +25,10 @@ pub struct Args {
     /// Start from this FEN.
     #[arg(long)]
     fen: Option<String>,
-    /// Magic Ring power list.
-    #[arg(long, default_value = "QNRB")]
-    ring_powers: String,
+    /// Rule options, `key=value` joined by `,` (for example
+    /// `ring_powers=NKQ`); `chimera variants` lists each variant's.
+    #[arg(long, default_value = "")]
+    rules: String,
     /// Clocks: minutes per side + seconds of increment, like 5+3 (full-screen mode).
     #[arg(long)]
     clock: Option<String>,
@@ -48,7 +49,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<()> {
     let variant = a.variant;
-    let opts = RuleOptions { ring_powers: a.ring_powers.parse()? };
+    let opts = crate::variant_arg::rules(variant, &a.rules)?;
     let start = match &a.fen {
         Some(f) => Some(AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?),
         None => None,

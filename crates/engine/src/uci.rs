@@ -4,7 +4,7 @@
 //! runs on another thread that prints its `info` lines and `bestmove`.
 
 use crate::{Engine, EngineOptions, Limits, Score, ScoreBound, SearchInfo, Strength};
-use chimera_rules::{AnyPosition, Position, RingPowers, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
 use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -167,7 +167,15 @@ impl Uci {
             "id author the Chimera developers".to_string(),
             String::new(),
             format!("option name UCI_Variant type combo default chess {}", variant_vars()),
-            format!("option name RingPowers type string default {}", RingPowers::DEFAULT),
+        ];
+        for l in lines {
+            self.say(&l);
+        }
+        // The variants' rule options, each as its variant's module names it.
+        for o in RuleOptions::specs() {
+            self.say(&format!("option name {} type string default {}", o.uci, o.default));
+        }
+        let lines = [
             "option name Hash type spin default 16 min 1 max 65536".into(),
             "option name Threads type spin default 1 min 1 max 256".into(),
             "option name MultiPV type spin default 1 min 1 max 256".into(),
@@ -234,17 +242,19 @@ impl Uci {
                 }
                 Err(e) => Err(e.to_string()),
             },
-            "ringpowers" => match RingPowers::from_str(&value) {
-                Ok(p) => {
-                    self.rule_opts.ring_powers = p;
-                    if self.variant == Variant::MagicRing {
-                        self.pos = AnyPosition::new(self.variant, &self.rule_opts);
-                        self.history.clear();
+            n if RuleOptions::specs().any(|o| o.uci.eq_ignore_ascii_case(n)) => {
+                match self.rule_opts.set(n, &value) {
+                    Ok(()) => {
+                        // The position is remade when its variant has the option.
+                        if self.variant.info().options.iter().any(|o| o.uci.eq_ignore_ascii_case(n)) {
+                            self.pos = AnyPosition::new(self.variant, &self.rule_opts);
+                            self.history.clear();
+                        }
+                        Ok(())
                     }
-                    Ok(())
+                    Err(e) => Err(e.to_string()),
                 }
-                Err(e) => Err(e.to_string()),
-            },
+            }
             "hash" => spin(1, 65536).map(|v| {
                 let e = self.engine();
                 e.options.hash_mb = v as usize;

@@ -4,7 +4,7 @@
 //! different options is refused.
 
 use crate::LabError;
-use chimera_rules::{AnyPosition, Position, RingPowers, RuleOptions, Variant};
+use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The engine's budget per move.
@@ -34,8 +34,9 @@ impl std::fmt::Display for Budget {
 pub struct StudySpec {
     /// Variant id (`chess`, `genie`, `genie-ownhalf`, `genesis`, `clown`, `magicring`).
     pub variant: String,
-    /// The Magic Ring power list (`QNRB` by default); empty for the other variants.
-    pub ring_powers: String,
+    /// The rule options in their text form (`chimera_rules::RuleOptions`;
+    /// empty: the defaults).
+    pub rules: String,
     pub budget: Budget,
     /// Random legal plies played from the start (or from the book's
     /// position) before the engine plays.
@@ -58,7 +59,7 @@ impl StudySpec {
     pub fn new(variant: Variant) -> StudySpec {
         StudySpec {
             variant: variant.id().to_string(),
-            ring_powers: if variant == Variant::MagicRing { RingPowers::DEFAULT.to_string() } else { String::new() },
+            rules: String::new(),
             budget: Budget::Nodes(1000),
             random_plies: 4,
             book: Vec::new(),
@@ -80,21 +81,9 @@ impl StudySpec {
         })
     }
 
-    /// The rule options, checked.
+    /// The rule options, checked against the variant's.
     pub fn rule_options(&self) -> Result<RuleOptions, LabError> {
-        let mut opts = RuleOptions::default();
-        if self.variant()? == Variant::MagicRing {
-            opts.ring_powers = self
-                .ring_powers
-                .parse::<RingPowers>()
-                .map_err(|e| LabError::BadInput(format!("bad ring powers '{}': {e}", self.ring_powers)))?;
-        } else if !self.ring_powers.is_empty() {
-            return Err(LabError::BadInput(format!(
-                "--ring-powers is a Magic Ring option; variant {} has no ring",
-                self.variant
-            )));
-        }
-        Ok(opts)
+        self.variant()?.rule_options(&self.rules).map_err(|e| LabError::BadInput(format!("--rules: {e}")))
     }
 
     /// Checks every field; the error says which one is wrong.
@@ -149,8 +138,8 @@ impl StudySpec {
     /// A one-line description (`genie-ownhalf, 1000 nodes a move, 4 random plies`).
     pub fn describe(&self) -> String {
         let mut s = self.variant.clone();
-        if !self.ring_powers.is_empty() {
-            s.push_str(&format!(" (ring powers {})", self.ring_powers));
+        if !self.rules.is_empty() {
+            s.push_str(&format!(" ({})", self.rules));
         }
         s.push_str(&format!(", {}", self.budget));
         if !self.book.is_empty() {
@@ -195,11 +184,11 @@ mod tests {
     #[test]
     fn bad_options_are_clear_errors() {
         let mut s = StudySpec::new(Variant::Chess);
-        s.ring_powers = "NKQ".into();
-        assert!(s.validate().unwrap_err().to_string().contains("no ring"));
+        s.rules = "ring_powers=NKQ".into();
+        assert!(s.validate().unwrap_err().to_string().contains("no rule option 'ring_powers'"));
         let mut s = StudySpec::new(Variant::MagicRing);
-        s.ring_powers = "XYZ".into();
-        assert!(s.validate().unwrap_err().to_string().contains("bad ring powers"));
+        s.rules = "ring_powers=XYZ".into();
+        assert!(s.validate().unwrap_err().to_string().contains("'X' is not one of Q R B N K"));
         let mut s = StudySpec::new(Variant::Chess);
         s.variant = "checkers".into();
         assert!(s.validate().unwrap_err().to_string().contains("unknown variant 'checkers'"));

@@ -44,7 +44,8 @@ pub struct StoredStudy {
 pub struct StudySummary {
     pub id: String,
     pub variant: String,
-    pub ring_powers: String,
+    /// The rule options in their text form (empty: the defaults).
+    pub rule_options: String,
     pub description: String,
     pub games_target: u64,
     pub games: u64,
@@ -155,12 +156,12 @@ pub async fn create_or_check(
             // Another runner may create it at the same moment: its row is
             // kept and checked like any stored study.
             let created = sqlx::query(
-                "INSERT INTO lab_studies (id, variant, ring_powers, spec, games_target, engine, created_at, updated_at) \
+                "INSERT INTO lab_studies (id, variant, rule_options, spec, games_target, engine, created_at, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
             )
             .bind(id)
             .bind(&spec.variant)
-            .bind(&spec.ring_powers)
+            .bind(&spec.rules)
             .bind(spec.to_json())
             .bind(games_target as i64)
             .bind(engine)
@@ -181,7 +182,7 @@ pub async fn create_or_check(
 /// Every study with its progress, by id.
 pub async fn list_studies(db: &Db) -> Result<Vec<StudySummary>, LabError> {
     let rows = sqlx::query(
-        "SELECT s.id, s.spec, s.variant, s.ring_powers, s.games_target, \
+        "SELECT s.id, s.spec, s.variant, s.rule_options, s.games_target, \
          (SELECT COUNT(*) FROM lab_games g WHERE g.study_id = s.id) AS n, \
          (SELECT COUNT(*) FROM lab_games g WHERE g.study_id = s.id AND g.result = '1-0') AS w, \
          (SELECT COUNT(*) FROM lab_games g WHERE g.study_id = s.id AND g.result = '1/2-1/2') AS d, \
@@ -202,7 +203,7 @@ pub async fn list_studies(db: &Db) -> Result<Vec<StudySummary>, LabError> {
         out.push(StudySummary {
             id,
             variant: r.try_get("variant").map_err(db_err)?,
-            ring_powers: r.try_get("ring_powers").map_err(db_err)?,
+            rule_options: r.try_get("rule_options").map_err(db_err)?,
             description,
             games_target: get("games_target")?,
             games: get("n")?,

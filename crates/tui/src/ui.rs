@@ -253,104 +253,35 @@ fn seg(text: impl Into<String>) -> Seg {
 /// The variant's own state, one line each: reserves and hands as rows of
 /// pieces, flip rights, rings with level and power.
 pub fn variant_lines(app: &App) -> Vec<Vec<Seg>> {
-    use chimera_rules::AnyPosition as A;
+    use chimera_rules::Describe;
     let ascii = app.config.ascii;
     let pos = app.position();
     let mut out: Vec<Vec<Seg>> = Vec::new();
-    let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let pieces_row = |color: Color, counts: &[(Role, u8)], clickable: bool| -> Vec<Seg> {
-        let mut v = Vec::new();
-        let mut any = false;
-        for &(role, n) in counts {
-            if n == 0 {
-                continue;
+    // The pieces beside the board, as the variant's module names them; the
+    // side to move's are picked with a click or 'p'.
+    if let Some(name) = pos.variant().info().pocket {
+        for color in [Color::White, Color::Black] {
+            let mut line = vec![seg(format!("{} · {}: ", name, cap(color.name())))];
+            let counts = pos.pocket(color);
+            for &(role, n) in &counts {
+                let g: String = std::iter::repeat_n(glyph(Piece::new(color, role), ascii), n as usize).collect();
+                line.push(Seg {
+                    text: g,
+                    style: Style::default().add_modifier(Modifier::BOLD),
+                    role: (color == pos.turn()).then_some(role),
+                });
+                line.push(seg(" "));
             }
-            any = true;
-            let g: String = std::iter::repeat_n(glyph(Piece::new(color, role), ascii), n as usize).collect();
-            v.push(Seg {
-                text: g,
-                style: Style::default().add_modifier(Modifier::BOLD),
-                role: if clickable { Some(role) } else { None },
-            });
-            v.push(seg(" "));
-        }
-        if !any {
-            v.push(seg("(empty) "));
-        }
-        v
-    };
-    match pos {
-        A::Chess(_) => {}
-        A::Genie(p) => {
-            out.push(vec![seg(format!(
-                "May still flip a pawn: White {} · Black {}",
-                yes_no(p.may_flip(Color::White)),
-                yes_no(p.may_flip(Color::Black))
-            ))]);
-            out.push(vec![seg(if p.own_half() {
-                "G/g Genie (flips on the own half only)"
-            } else {
-                "G/g Genie (a flipped pawn)"
-            })]);
-        }
-        A::Genesis(p) => {
-            for c in [Color::White, Color::Black] {
-                let counts: Vec<(Role, u8)> =
-                    [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-                        .iter()
-                        .map(|&r| (r, p.reserve_count(c, r)))
-                        .collect();
-                let mut line = vec![seg(format!("{}: ", cap(c.name())))];
-                line.extend(pieces_row(c, &counts, c == pos.turn()));
-                out.push(line);
+            if counts.is_empty() {
+                line.push(seg("(empty)"));
             }
-            if p.must_place_king() {
-                out.push(vec![seg(format!("{} must place the King first.", cap(pos.turn().name())))]);
-            } else {
-                out.push(vec![seg("'p' or a click picks a piece; Enter on a square places")]);
-            }
+            out.push(line);
         }
-        A::Clown(p) => {
-            for c in [Color::White, Color::Black] {
-                let (n, b) = p.hand(c);
-                let mut line = vec![seg(format!("{} hand: ", cap(c.name())))];
-                line.extend(pieces_row(c, &[(Role::Knight, n), (Role::Bishop, b)], c == pos.turn()));
-                line.push(seg(format!(
-                    "· re-entry {} · {}",
-                    if p.reentry_used(c) { "used" } else { "unused" },
-                    if p.had_clown(c) { "has had a Clown" } else { "no Clown yet" }
-                )));
-                out.push(line);
-            }
-            let unmoved: Vec<String> = p.unmoved_knights().into_iter().map(|s| s.to_string()).collect();
-            out.push(vec![seg(format!(
-                "C/c Clown · may declare: {}",
-                if unmoved.is_empty() { "-".into() } else { unmoved.join(" ") }
-            ))]);
-        }
-        A::MagicRing(p) => {
-            for owner in [Color::White, Color::Black] {
-                let (sq, level) = p.ring(owner);
-                let on = p.board().piece_at(sq);
-                let power = p.powers().power(level);
-                let on_king = on.is_some_and(|x| x.role == Role::King);
-                let power_text = match power {
-                    Some(r) if on_king => format!("{} power (unused on a King)", cap(r.name())),
-                    Some(r) => format!("{} power", cap(r.name())),
-                    None => "no power yet".into(),
-                };
-                let on_text = on.map_or(String::new(), |x| format!(" {}", glyph(x, ascii)));
-                out.push(vec![
-                    Seg { text: (if ascii { "o" } else { "°" }).into(), style: Style::default().fg(RING), role: None },
-                    seg(format!(" {}'s ring: {sq}{on_text}, level {level}, {power_text}", cap(owner.name()))),
-                ]);
-            }
-            let tainted: Vec<String> = p.tainted().into_iter().map(|s| s.to_string()).collect();
-            if !tainted.is_empty() {
-                out.push(vec![seg(format!("Tainted pawns: {}", tainted.join(" ")))]);
-            }
-            out.push(vec![seg(format!("Powers by level: {}", p.powers()))]);
-        }
+    }
+    // The variant's state in its own module's words (the web shows the same).
+    out.extend(pos.state_lines().into_iter().map(|l| vec![seg(l)]));
+    if pos.variant().info().pocket.is_some() && !pos.legal_move_list().iter().all(|m| !m.is_drop()) {
+        out.push(vec![seg("'p' or a click picks a piece; Enter on a square places")]);
     }
     out
 }
@@ -390,10 +321,7 @@ pub fn render(f: &mut Frame, app: &App) {
             .into_iter()
             .map(|l| Line::from(l.into_iter().map(|s| Span::styled(s.text, s.style)).collect::<Vec<_>>()))
             .collect();
-        let title = match app.position() {
-            chimera_rules::AnyPosition::Genesis(_) => format!("{} · reserves", app.position().variant().name()),
-            _ => app.position().variant().name().to_string(),
-        };
+        let title = app.position().variant().name().to_string();
         f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(&title, ascii)), r);
     }
     if let Some(r) = geo.engine {

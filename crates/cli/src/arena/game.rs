@@ -280,8 +280,12 @@ pub fn start_engine(spec: &EngineSpec, cfg: &GameConfig) -> Result<UciEngine, En
             )));
         }
         e.set_option("UCI_Variant", cfg.variant.id())?;
-        if cfg.variant == Variant::MagicRing && e.has_option("RingPowers") {
-            e.set_option("RingPowers", &cfg.opts.ring_powers.to_string())?;
+        // The variant's rule options, each under its UCI name, to the
+        // engines that have it.
+        for (spec, value) in cfg.opts.values(cfg.variant) {
+            if e.has_option(spec.uci) {
+                e.set_option(spec.uci, &value)?;
+            }
         }
     }
     // An option the engine refused (a misspelt name, a net file it cannot

@@ -7,7 +7,7 @@ pub mod uci_client;
 
 use anyhow::{anyhow, Context, Result};
 use chimera_rules::pgn::write_pgn_with_comments;
-use chimera_rules::{Color, Position, Variant};
+use chimera_rules::{Color, Position};
 use game::{play_game, start_engine, Fault, GameConfig, GameRecord, MoveStat};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use openings::Opening;
@@ -332,9 +332,6 @@ pub fn pgn_of(cfg: &MatchConfig, f: &Finished) -> String {
     tags.push(("PlyCount".into(), r.moves.len().to_string()));
     if r.opening_plies > 0 {
         tags.push(("OpeningPlies".into(), r.opening_plies.to_string()));
-    }
-    if cfg.game.variant == Variant::MagicRing {
-        tags.push(("RingPowers".into(), cfg.game.opts.ring_powers.to_string()));
     }
     let comments: Vec<Option<String>> =
         std::iter::repeat_n(None, r.opening_plies).chain(r.stats.iter().map(|m| Some(m.pgn_comment()))).collect();

@@ -136,8 +136,11 @@ pub fn from_pgn(text: &str, variant: Variant, opts: &RuleOptions) -> Result<Vec<
         if g.tag("Variant").is_none() {
             g.set_tag("Variant", variant.id());
         }
-        if g.tag("RingPowers").is_none() && variant == Variant::MagicRing {
-            g.set_tag("RingPowers", opts.ring_powers.to_string());
+        // The match's rule options for a game whose tags do not say them.
+        for (spec, value) in opts.values(variant) {
+            if g.tag(spec.pgn_tag).is_none() {
+                g.set_tag(spec.pgn_tag, value);
+            }
         }
         let (start, moves) = g.replay().map_err(|e| anyhow!("game {}: {e}", i + 1))?;
         if start.variant() != variant {
