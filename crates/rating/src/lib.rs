@@ -654,14 +654,19 @@ fn period(player: &Rating, games: &[(f64, f64, f64)], settings: &Settings, elaps
         return PeriodSteps { before, v: None, delta: None, iterations: 0, sigma, phi_star, after, rating };
     }
 
-    // Step 3: v, and (for step 4) the sum of g(φⱼ)(sⱼ − E).
+    // Step 3: v, and (for step 4) the sum of g(φⱼ)(sⱼ − E). 1 − E is
+    // computed as E(−z) rather than by subtracting: when E rounds to 1 (a
+    // rating gap of a few thousand points), 1 − E would be 0 and v infinite,
+    // while E(−z) stays a tiny positive number.
     let mut information = 0.0;
     let mut surprise = 0.0;
     for &(mu_j, phi_j, s_j) in games {
         let g_j = g(phi_j);
         let e_j = expected_score(mu, mu_j, phi_j);
-        information += g_j * g_j * e_j * (1.0 - e_j);
-        surprise += g_j * (s_j - e_j);
+        let not_e_j = expected_score(mu_j, mu, phi_j);
+        information += g_j * g_j * e_j * not_e_j;
+        // sⱼ − E = sⱼ(1 − E) − (1 − sⱼ)E
+        surprise += g_j * (s_j * not_e_j - (1.0 - s_j) * e_j);
     }
     let v = 1.0 / information;
     // Step 4.
@@ -742,4 +747,105 @@ fn new_volatility(delta: f64, phi: f64, v: f64, sigma: f64, tau: f64) -> (f64, u
     }
     // 5.5
     ((big_a / 2.0).exp(), iterations)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn provisional_and_shown_ratings() {
+        let r = |rating, deviation| Rating::new(rating, deviation, 0.06);
+        assert_eq!(Settings::LICHESS.new_player.to_string(), "1500?");
+        assert_eq!(r(1623.4, 60.0).to_string(), "1623");
+        assert_eq!(r(1623.5, 60.0).to_string(), "1624");
+        assert_eq!(r(1623.5, 110.0).to_string(), "1624");
+        assert_eq!(r(1623.5, 110.000_001).to_string(), "1624?");
+        assert!(!r(1500.0, PROVISIONAL_DEVIATION).is_provisional());
+        assert_eq!(r(-0.5, 50.0).rounded(), -1);
+    }
+
+    #[test]
+    fn rating_diffs_are_of_the_shown_ratings() {
+        let r = |rating| Rating::new(rating, 60.0, 0.06);
+        assert_eq!(rating_diff(&r(1500.4), &r(1512.6)), RatingDiff(13));
+        assert_eq!(rating_diff(&r(1512.6), &r(1500.4)).to_string(), "-13");
+        assert_eq!(rating_diff(&r(1500.0), &r(1500.4)).to_string(), "0");
+        assert_eq!(RatingDiff(12).to_string(), "+12");
+    }
+
+    #[test]
+    fn glicko2_scale_round_trip() {
+        let r = Rating::new(1700.0, 300.0, 0.06);
+        let g = r.to_glicko2();
+        assert_eq!((g.mu * 1e4).round() / 1e4, 1.1513);
+        assert_eq!((g.phi * 1e4).round() / 1e4, 1.7269);
+        let back = Rating::from_glicko2(g);
+        assert!((back.rating - 1700.0).abs() < 1e-9 && (back.deviation - 300.0).abs() < 1e-9);
+        assert_eq!(back.volatility, 0.06);
+    }
+
+    #[test]
+    fn settings_are_checked() {
+        assert_eq!(Settings::LICHESS.validate(), Ok(()));
+        assert_eq!(Settings::default(), Settings::LICHESS);
+        assert_eq!(Settings::glickman(0.5).validate(), Ok(()));
+        let bad = [
+            Settings { tau: 0.0, ..Settings::LICHESS },
+            Settings { tau: f64::NAN, ..Settings::LICHESS },
+            Settings { min_rating: 5000.0, ..Settings::LICHESS },
+            Settings { max_rating: 1e6, ..Settings::LICHESS },
+            Settings { min_deviation: 0.0, ..Settings::LICHESS },
+            Settings { max_volatility: 2.0, ..Settings::LICHESS },
+            Settings { rating_periods_per_day: -1.0, ..Settings::LICHESS },
+            Settings { rating_periods_per_day: f64::INFINITY, ..Settings::LICHESS },
+            Settings { new_player: Rating::new(1500.0, 600.0, 0.09), ..Settings::LICHESS },
+        ];
+        let r = Settings::LICHESS.new_player;
+        for s in bad {
+            assert!(matches!(s.validate(), Err(RatingError::Settings(_))), "{s:?}");
+            assert!(update_pair(&r, &r, Outcome::Draw, &s).is_err(), "{s:?}");
+            assert!(r.rate_period(&[], &s).is_err(), "{s:?}");
+            assert!(r.after_inactivity(Duration::ZERO, &s).is_err(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn errors_say_what_was_wrong() {
+        let r = Rating::new(f64::NAN, 60.0, 0.06);
+        let e = update_pair(&Settings::LICHESS.new_player, &r, Outcome::Draw, &Settings::LICHESS).unwrap_err();
+        assert_eq!(e, RatingError::NonFinite("black rating"));
+        assert_eq!(e.to_string(), "the black rating is not a finite number");
+        let e = Settings { tau: 0.0, ..Settings::LICHESS }.validate().unwrap_err();
+        assert_eq!(e.to_string(), "rating settings out of bounds: tau");
+    }
+
+    #[test]
+    fn inputs_out_of_bounds_are_clamped() {
+        let s = Settings::LICHESS;
+        let r = Rating::new(100.0, 9000.0, 0.5).after_inactivity(Duration::ZERO, &s).unwrap();
+        assert_eq!(r, Rating::new(400.0, 500.0, 0.1));
+        let (w, b) = update_pair(&Rating::new(-3.0, -1.0, -1.0), &s.new_player, Outcome::BlackWins, &s).unwrap();
+        assert_eq!(w.rating, 400.0);
+        assert_eq!(w.deviation, 45.0);
+        // Black beat a 400 with RD 45: a small gain.
+        assert!(b.rating > 1500.0 && b.rating < 1505.0, "{b:?}");
+    }
+
+    /// Two ratings 20 000 points apart: E rounds to exactly 1, and 1 − E by
+    /// subtraction would be 0 and v infinite. v stays finite, and the
+    /// result is the mirror image of the reverse game.
+    #[test]
+    fn a_certain_expected_score_keeps_v_finite() {
+        let s = Settings::glickman(0.5);
+        assert_eq!(expected_score(115.0, -1.0, 0.0), 1.0);
+        let top = Rating::new(10_000.0, 0.01, 0.06);
+        let bottom = Rating::new(-10_000.0, 0.01, 0.06);
+        let lost = top.rate_period_steps(&[GameResult::new(-10_000.0, 0.01, Score::Loss)], &s).unwrap();
+        let won = bottom.rate_period_steps(&[GameResult::new(10_000.0, 0.01, Score::Win)], &s).unwrap();
+        assert!(lost.v.unwrap().is_finite() && lost.v.unwrap() > 1e40, "{lost:?}");
+        assert_eq!(lost.v, won.v);
+        assert_eq!(lost.delta.map(|d| -d), won.delta);
+        assert_eq!(lost.rating.rating - 10_000.0, -10_000.0 - won.rating.rating);
+    }
 }
