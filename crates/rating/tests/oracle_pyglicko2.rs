@@ -85,6 +85,7 @@ fn pyglicko2_oracle_periods() {
 
     let (mut periods, mut games_total, mut empty) = (0, 0, 0);
     let (mut worst_r, mut worst_rd, mut worst_vol) = (0f64, 0f64, 0f64);
+    let mut most_iterations = 0;
     let mut failures = Vec::new();
     for (i, line) in lines.enumerate() {
         let x: Vec<f64> = line.split(' ').map(|f| f.parse().unwrap_or_else(|e| panic!("{f}: {e}"))).collect();
@@ -95,7 +96,9 @@ fn pyglicko2_oracle_periods() {
         let (mu, phi, sigma) = (x[5 + 3 * n], x[6 + 3 * n], x[7 + 3 * n]);
         let want = Rating::new(mu * GLICKO2_SCALE + 1500.0, phi * GLICKO2_SCALE, sigma);
 
-        let got = player.rate_period(&games, &Settings::glickman(tau)).unwrap();
+        let steps = player.rate_period_steps(&games, &Settings::glickman(tau)).unwrap();
+        most_iterations = most_iterations.max(steps.iterations);
+        let got = steps.rating;
         let (dr, drd, dvol) = (
             (got.rating - want.rating).abs(),
             (got.deviation - want.deviation).abs(),
@@ -113,9 +116,11 @@ fn pyglicko2_oracle_periods() {
     }
     eprintln!(
         "pyglicko2 oracle: {periods} periods, {games_total} games, {empty} without games; \
-         largest differences: rating {worst_r:.1e}, deviation {worst_rd:.1e}, volatility {worst_vol:.1e}"
+         largest differences: rating {worst_r:.1e}, deviation {worst_rd:.1e}, volatility {worst_vol:.1e}; \
+         at most {most_iterations} iterations of step 5.4"
     );
     assert_eq!(periods, PERIODS as usize);
     assert!(empty > 20 && games_total > 3000, "the periods do not cover both cases");
+    assert!(most_iterations < 10, "step 5.4 took {most_iterations} iterations");
     assert!(failures.is_empty(), "{} of {periods} periods disagree:\n{}", failures.len(), failures.join("\n"));
 }
