@@ -12,13 +12,30 @@
 //!   §5.1.1.2: a length of 8 to 128 characters, no composition rules, not on
 //!   the shipped list of 10,000 common passwords ([`is_common_password`]), not
 //!   the username.
+//! - [`hash_password`], [`verify_password`], [`needs_rehash`],
+//!   [`verify_dummy`]: Argon2id at the OWASP Password Storage Cheat Sheet's
+//!   parameters (19 MiB, 2 passes, 1 lane), stored as PHC strings.
 //!
 //! `docs/accounts.md` describes the rules for a newcomer, with the numbers
 //! and where they come from.
+//!
+//! ## Hashing is slow on purpose
+//!
+//! [`hash_password`], [`verify_password`] and [`verify_dummy`] each cost one
+//! Argon2id computation: about 20-50 ms of one core and 19 MiB of memory.
+//! The API is synchronous; an async server must run them on a blocking
+//! thread (`tokio::task::spawn_blocking`), never on a runtime worker, and
+//! bound how many run at once (log-in throttling limits attempts, not
+//! concurrency).
 
+mod hash;
 mod password;
 mod username;
 
+pub use hash::{
+    hash_password, needs_rehash, verify_dummy, verify_password, HashError, ARGON2_ITERATIONS, ARGON2_MEMORY_KIB,
+    ARGON2_OUTPUT_LEN, ARGON2_PARALLELISM, SALT_LEN,
+};
 pub use password::{
     check_new_password, common_password_count, is_common_password, normalize_password, PasswordError,
     MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, SERVICE_WORDS,
