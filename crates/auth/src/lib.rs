@@ -15,6 +15,8 @@
 //! - [`hash_password`], [`verify_password`], [`needs_rehash`],
 //!   [`verify_dummy`]: Argon2id at the OWASP Password Storage Cheat Sheet's
 //!   parameters (19 MiB, 2 passes, 1 lane), stored as PHC strings.
+//! - [`SessionId`], [`ApiToken`], [`StorageKey`]: 256-bit secrets from the
+//!   operating system's CSPRNG, and the SHA-256 form the store keeps instead.
 //!
 //! `docs/accounts.md` describes the rules for a newcomer, with the numbers
 //! and where they come from.
@@ -30,6 +32,7 @@
 
 mod hash;
 mod password;
+mod secret;
 mod username;
 
 pub use hash::{
@@ -40,4 +43,5 @@ pub use password::{
     check_new_password, common_password_count, is_common_password, normalize_password, PasswordError,
     MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, SERVICE_WORDS,
 };
+pub use secret::{ApiToken, RandomnessError, SessionId, StorageKey, API_TOKEN_PREFIX, SECRET_BYTES};
 pub use username::{Username, UsernameError, RESERVED_PREFIXES, RESERVED_USERNAMES, USERNAME_REGEX};
