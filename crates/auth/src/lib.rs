@@ -17,6 +17,9 @@
 //!   parameters (19 MiB, 2 passes, 1 lane), stored as PHC strings.
 //! - [`SessionId`], [`ApiToken`], [`StorageKey`]: 256-bit secrets from the
 //!   operating system's CSPRNG, and the SHA-256 form the store keeps instead.
+//! - [`ThrottlePolicy`]: when the next log-in attempt is allowed, per account
+//!   ([`ThrottlePolicy::ACCOUNT`]: 5 failures, then 15 minutes) and per client
+//!   address ([`ThrottlePolicy::ADDRESS`]), from two integers of state.
 //!
 //! `docs/accounts.md` describes the rules for a newcomer, with the numbers
 //! and where they come from.
@@ -29,10 +32,42 @@
 //! thread (`tokio::task::spawn_blocking`), never on a runtime worker, and
 //! bound how many run at once (log-in throttling limits attempts, not
 //! concurrency).
+//!
+//! ## A log-in, end to end
+//!
+//! ```
+//! use chimera_auth::{
+//!     hash_password, verify_dummy, verify_password, SessionId, ThrottlePolicy, ThrottleState, Username, Verdict,
+//! };
+//!
+//! // Sign-up stored this hash in the account's row.
+//! let stored = hash_password("correct horse battery staple").unwrap();
+//!
+//! // Log-in: the account's counter (two integers from its row) comes first.
+//! let now = 1_700_000_000; // Unix seconds, from the server's clock
+//! let mut counter = ThrottleState::default();
+//! assert_eq!(ThrottlePolicy::ACCOUNT.check(counter, now), Verdict::Allow);
+//!
+//! let name: Username = "Alice".parse().unwrap();
+//! let row = Some(&stored); // the store's lookup by `name.key()`
+//! let ok = match row {
+//!     Some(hash) => verify_password(hash, "correct horse battery staple"),
+//!     None => verify_dummy("correct horse battery staple"), // same cost: no timing hint
+//! };
+//! assert!(ok);
+//! counter = ThrottleState::default(); // a success clears the account's count
+//!
+//! // The session: the cookie gets the id, the store only its SHA-256.
+//! let session = SessionId::generate().unwrap();
+//! let key_in_store = session.storage_key().to_hex();
+//! assert_ne!(key_in_store, session.as_str());
+//! # let _ = (name.key(), counter);
+//! ```
 
 mod hash;
 mod password;
 mod secret;
+mod throttle;
 mod username;
 
 pub use hash::{
@@ -44,4 +79,5 @@ pub use password::{
     MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, SERVICE_WORDS,
 };
 pub use secret::{ApiToken, RandomnessError, SessionId, StorageKey, API_TOKEN_PREFIX, SECRET_BYTES};
+pub use throttle::{address_key, ThrottlePolicy, ThrottleState, Verdict};
 pub use username::{Username, UsernameError, RESERVED_PREFIXES, RESERVED_USERNAMES, USERNAME_REGEX};
