@@ -312,6 +312,8 @@ mod tests {
         real.sort();
         dummy.sort();
         let ratio = dummy[1].as_secs_f64() / real[1].as_secs_f64();
-        assert!((0.5..2.0).contains(&ratio), "dummy {:?} vs real {:?}", dummy[1], real[1]);
+        // Equal work; the bounds only allow for a noisy machine (a dummy that
+        // skipped hashing would be a thousand times faster).
+        assert!((1.0 / 3.0..3.0).contains(&ratio), "dummy {:?} vs real {:?}", dummy[1], real[1]);
     }
 }

@@ -3,12 +3,13 @@
 //!
 //! NIST SP 800-63B §5.2.2 asks verifiers to limit consecutive failed
 //! attempts on one account (to at most 100) and lets a success reset the
-//! count; OWASP's Authentication Cheat Sheet asks for throttling per
-//! account and per source, with a lock that ends by itself so that the
-//! owner is never shut out for good. lichess (lila's `PasswordHasher`)
-//! limits password checks per user (20 in 15 minutes) and per IP address
-//! (300 in 10 minutes). Chimera counts failures only, so its budgets are
-//! smaller:
+//! count. OWASP's Authentication Cheat Sheet describes lockout by a
+//! threshold of failures, an observation window and a lockout duration,
+//! and warns that a lockout lets anyone who knows a name deny its owner
+//! access, so a lock here always ends by itself. lichess (lila's
+//! `PasswordHasher`) budgets password checks per user (20 in 15 minutes)
+//! and per IP address (300 credits in 10 minutes). Chimera counts failures
+//! only, so its budgets are smaller:
 //!
 //! | counter | budget | window | kept |
 //! | --- | --- | --- | --- |
@@ -54,10 +55,12 @@ use std::net::IpAddr;
 /// them. See the module notes for the rule and the guarantee.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ThrottlePolicy {
-    /// Failures allowed before attempts are refused.
+    /// Failures allowed before attempts are refused (at least 1).
     pub budget: u32,
     /// Seconds after the last failure when the count is forgotten (and a
-    /// lock ends).
+    /// lock ends); at least 1. Like the "lockout observation window" of
+    /// Windows' account policy, it is the most time between two failures of
+    /// one run.
     pub window_secs: i64,
 }
 
