@@ -28,12 +28,7 @@ pub struct Args {
 }
 
 /// Builds a position from the common `--variant --fen --moves --rules` flags.
-pub fn position_from(
-    variant: Variant,
-    fen: Option<&str>,
-    moves: Option<&str>,
-    rules: &str,
-) -> Result<AnyPosition> {
+pub fn position_from(variant: Variant, fen: Option<&str>, moves: Option<&str>, rules: &str) -> Result<AnyPosition> {
     let opts = crate::variant_arg::rules(variant, rules)?;
     let mut pos = match fen {
         Some(f) => AnyPosition::from_fen(variant, f, &opts).map_err(|e| anyhow!("bad FEN: {e}"))?,

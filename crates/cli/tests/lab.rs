@@ -137,9 +137,15 @@ fn bad_input_is_a_clear_error() {
     err(&["run", "x", "--variant", "checkers", "--games", "2"], "invalid value 'checkers'");
     err(&["run", "x", "--games", "2"], "give --variant");
     err(&["run", "x", "--variant", "chess"], "give --games");
-    err(&["run", "x", "--variant", "chess", "--games", "2", "--rules", "ring_powers=NKQ"], "no rule option 'ring_powers'");
+    err(
+        &["run", "x", "--variant", "chess", "--games", "2", "--rules", "ring_powers=NKQ"],
+        "no rule option 'ring_powers'",
+    );
     err(&["run", "x", "--variant", "magicring", "--games", "2", "--rules", "ring_powers=NXQ"], "'X' is not one of");
-    err(&["run", "x", "--variant", "magicring", "--games", "2", "--rules", "powers=NKQ"], "unknown rule option 'powers'");
+    err(
+        &["run", "x", "--variant", "magicring", "--games", "2", "--rules", "powers=NKQ"],
+        "unknown rule option 'powers'",
+    );
     err(&["run", "bad id", "--variant", "chess", "--games", "2"], "bad study id");
     err(&["run", "x", "--variant", "chess", "--games", "2", "--nodes", "0"], "--nodes must be at least 1");
     err(&["report", "nope"], "no study 'nope'");

@@ -130,7 +130,8 @@ impl PgnGame {
         let mut opts = RuleOptions::default();
         for spec in variant.info().options {
             if let Some(v) = self.tag(spec.pgn_tag) {
-                (spec.set)(&mut opts, v).map_err(|e| PgnError::RuleOptions(crate::RuleOptionsError(format!("[{}]: {e}", spec.pgn_tag))))?;
+                (spec.set)(&mut opts, v)
+                    .map_err(|e| PgnError::RuleOptions(crate::RuleOptionsError(format!("[{}]: {e}", spec.pgn_tag))))?;
             }
         }
         Ok(opts)

@@ -5,11 +5,11 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::Chess;
+use crate::describe::{OptionSpec, RuleOptionsError, VariantInfo};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList, UciMove};
 use crate::position::{CastlingRights, Position};
 use crate::types::{Color, Role, Square};
-use crate::describe::{OptionSpec, RuleOptionsError, VariantInfo};
 use crate::variants::{Clown, Genesis, Genie, MagicRing};
 use std::fmt;
 use std::str::FromStr;
@@ -363,9 +363,10 @@ impl RuleOptions {
     /// Every variant's option specs, each once, in [`Variant::ALL`]'s order.
     pub fn specs() -> impl Iterator<Item = &'static OptionSpec> {
         Variant::ALL.into_iter().enumerate().flat_map(|(i, v)| {
-            v.info().options.iter().filter(move |o| {
-                !Variant::ALL[..i].iter().any(|w| w.info().options.iter().any(|x| x.key == o.key))
-            })
+            v.info()
+                .options
+                .iter()
+                .filter(move |o| !Variant::ALL[..i].iter().any(|w| w.info().options.iter().any(|x| x.key == o.key)))
         })
     }
 

@@ -78,16 +78,17 @@ fn pockets_and_refusals() {
     assert_eq!(g.pocket_refusal(Color::White, Role::King), None);
     assert_eq!(g.pocket_refusal(Color::Black, Role::King).as_deref(), Some("Only on Black's own turn."));
     // A Clown hand with a Knight that was just captured: it waits a turn.
-    let c = pos(
-        "clown",
-        "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N",
-    );
+    let c = pos("clown", "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w lastcap:N");
     assert_eq!(c.pocket(Color::White), [(Role::Knight, 1)]);
     assert_eq!(
         c.pocket_refusal(Color::White, Role::Knight).as_deref(),
         Some("The Knight just captured may re-enter from your next turn on.")
     );
-    assert!(c.state_lines()[0].starts_with("White: 1 Knight; re-entry unused; has had a Clown"), "{:?}", c.state_lines());
+    assert!(
+        c.state_lines()[0].starts_with("White: 1 Knight; re-entry unused; has had a Clown"),
+        "{:?}",
+        c.state_lines()
+    );
 }
 
 #[test]

@@ -14,9 +14,9 @@ use axum::{Json, Router};
 use chimera_engine::Score;
 use chimera_rules::pgn;
 use chimera_rules::{AnyPosition, Color, Position, RuleOptions, Variant};
-use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -248,7 +248,8 @@ async fn rules_glance(Path(id): Path<String>) -> Response {
     };
     match crate::docs::glance(variant.rules_page()) {
         Some((html, diagrams)) => {
-            Json(json!({"id": variant.id(), "name": variant.name(), "html": html, "diagrams": diagrams})).into_response()
+            Json(json!({"id": variant.id(), "name": variant.name(), "html": html, "diagrams": diagrams}))
+                .into_response()
         }
         None => err(StatusCode::NOT_FOUND, format!("{} has no rules summary", variant.id())),
     }

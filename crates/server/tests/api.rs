@@ -30,8 +30,12 @@ async fn play_refuse_resign_restart() {
     let (st, v) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 9})).await;
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("level 9"), "{v}");
-    let (st, v) =
-        post_json(a, "/api/games", &json!({"variant": "magicring", "mode": "hotseat", "options": {"ring_powers": "QX"}})).await;
+    let (st, v) = post_json(
+        a,
+        "/api/games",
+        &json!({"variant": "magicring", "mode": "hotseat", "options": {"ring_powers": "QX"}}),
+    )
+    .await;
     assert_eq!(st, 400);
     assert!(v["error"].as_str().unwrap().contains("'X'"), "{v}");
     // An option the variant does not have, or one no variant has.
@@ -184,8 +188,12 @@ async fn play_refuse_resign_restart() {
     assert!(v["error"].as_str().unwrap().contains("move 3"), "{v}");
     // Variant state comes from the rules: 1. e1~d2 under the list NKQ puts
     // White's ring on the d2 pawn at level 1, the Knight power.
-    let (st, v) =
-        post_json(a, "/api/position", &json!({"variant": "magicring", "options": {"ring_powers": "NKQ"}, "moves": ["e1d2"]})).await;
+    let (st, v) = post_json(
+        a,
+        "/api/position",
+        &json!({"variant": "magicring", "options": {"ring_powers": "NKQ"}, "moves": ["e1d2"]}),
+    )
+    .await;
     assert_eq!(st, 200, "{v}");
     assert_eq!(
         v["state"]["rings"][0],

@@ -741,11 +741,9 @@ impl crate::Describe for Clown {
     fn move_note(&self, m: Move) -> Option<String> {
         let who = crate::describe::side(self.turn());
         match m.kind {
-            MoveKind::ReEntry(r) | MoveKind::Drop(r) => Some(format!(
-                "{who}'s {} re-enters from the hand on {}.",
-                crate::describe::role_word(r),
-                m.to
-            )),
+            MoveKind::ReEntry(r) | MoveKind::Drop(r) => {
+                Some(format!("{who}'s {} re-enters from the hand on {}.", crate::describe::role_word(r), m.to))
+            }
             MoveKind::Declare => Some(format!(
                 "{who}'s Knight moves from {} to {} and is declared a Clown (one Clown a game).",
                 m.from, m.to

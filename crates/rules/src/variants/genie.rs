@@ -529,8 +529,7 @@ pub(crate) const INFO_OWN_HALF: crate::VariantInfo = crate::VariantInfo {
 
 impl crate::Describe for Genie {
     fn state_lines(&self) -> Vec<String> {
-        let may: Vec<&str> =
-            Color::ALL.into_iter().filter(|&c| self.may_flip(c)).map(crate::describe::side).collect();
+        let may: Vec<&str> = Color::ALL.into_iter().filter(|&c| self.may_flip(c)).map(crate::describe::side).collect();
         vec![format!(
             "May still flip a pawn into a Genie: {}{}",
             if may.is_empty() { "nobody".to_string() } else { may.join(", ") },

@@ -764,8 +764,10 @@ impl crate::Describe for MagicRing {
                     Some(r) => format!("{} power", role_word(r)),
                     None => "no power yet".into(),
                 };
-                let carrier = on.map_or(sq.to_string(), |p| format!("{}'s {} on {sq}", side(holder), role_word(p.role)));
-                let taken = if holder != owner { format!(" (captured: {} holds it now)", side(holder)) } else { String::new() };
+                let carrier =
+                    on.map_or(sq.to_string(), |p| format!("{}'s {} on {sq}", side(holder), role_word(p.role)));
+                let taken =
+                    if holder != owner { format!(" (captured: {} holds it now)", side(holder)) } else { String::new() };
                 format!("{}'s ring{taken}: {carrier}, level {level}, {power}", side(owner))
             })
             .collect();
@@ -786,11 +788,13 @@ impl crate::Describe for MagicRing {
         if let MoveKind::RingPass(_) = m.kind {
             notes.push(format!("{who} passes a ring from {} to {}; the ring goes up one level.", m.from, m.to));
         }
-        if self.board().role_at(m.from) == Some(Role::Pawn) && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush) {
+        if self.board().role_at(m.from) == Some(Role::Pawn) && matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush)
+        {
             let (ff, fr) = (m.from.index() % 8, m.from.index() / 8);
             let (tf, tr) = (m.to.index() % 8, m.to.index() / 8);
             let forward = if me == Color::White { tr as i32 - fr as i32 } else { fr as i32 - tr as i32 };
-            let pawn_move = (ff == tf && (forward == 1 || forward == 2)) || (ff.abs_diff(tf) == 1 && forward == 1 && captured);
+            let pawn_move =
+                (ff == tf && (forward == 1 || forward == 2)) || (ff.abs_diff(tf) == 1 && forward == 1 && captured);
             if !pawn_move {
                 let powers: Vec<String> = self.powers_at(m.from).into_iter().map(role_word).collect();
                 notes.push(format!(
