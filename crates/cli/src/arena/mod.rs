@@ -462,6 +462,7 @@ pub fn report(cfg_names: [&str; 2], tally: &Tally, sprt: Option<&Sprt>) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chimera_rules::Variant;
 
     #[test]
     fn civil_dates() {
