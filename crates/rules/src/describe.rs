@@ -30,8 +30,8 @@ use crate::types::{Color, Role};
 use crate::variant::RuleOptions;
 
 /// Everything fixed about a variant that a menu, a lobby or a rules page
-/// shows. Each variant's module has one (`INFO`); [`Variant::info`]
-/// (crate::Variant::info) returns it.
+/// shows. Each variant's module has one (`INFO`);
+/// [`Variant::info`](crate::Variant::info) returns it.
 #[derive(Debug)]
 pub struct VariantInfo {
     /// The id (`UCI_Variant`, `[Variant "..."]`, `--variant`, URLs).
