@@ -65,11 +65,16 @@ pub struct Args {
     /// Seconds a game nobody is connected to stays in memory.
     #[arg(long, default_value_t = 600)]
     game_idle_secs: u64,
+    /// Mark the session cookie `Secure` (sent over HTTPS only): give it
+    /// whenever the site is served over TLS (for example behind a proxy).
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 pub fn run(a: Args) -> Result<()> {
     let config = chimera_server::Config {
         allowed_hosts: a.allow_host,
+        secure_cookies: a.secure_cookies,
         engine_workers: a.engine_workers as usize,
         engine_queue: a.engine_queue as usize,
         max_connections: a.max_connections as usize,

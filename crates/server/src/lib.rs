@@ -6,6 +6,7 @@
 //! The rules crate decides every move and result; the engine crate plays
 //! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
+pub mod accounts;
 mod docs;
 #[cfg(feature = "lab")]
 mod lab;
@@ -174,6 +175,13 @@ pub struct Config {
     /// An instance whose heartbeat is older than this is taken to be dead:
     /// the others take over its games' clocks and engine.
     pub takeover_after: Duration,
+    /// New accounts per client address (an IPv6 client by its /64): a
+    /// burst, then one per period.
+    pub signup_burst: u32,
+    pub signup_period: Duration,
+    /// The session cookie is `Secure` (sent over TLS only): on for a server
+    /// behind TLS (`--secure-cookies`).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -208,6 +216,9 @@ impl Default for Config {
             seek_grace: Duration::from_secs(20),
             heartbeat_every: Duration::from_secs(1),
             takeover_after: Duration::from_secs(5),
+            signup_burst: 5,
+            signup_period: Duration::from_secs(600),
+            secure_cookies: false,
         }
     }
 }
@@ -234,6 +245,10 @@ pub struct AppState {
     /// runs: see [`dir_lock`].
     dir_lock: std::sync::Mutex<Option<std::fs::File>>,
     pub sockets: Arc<net::Sockets>,
+    /// New accounts per client address (see `Config::signup_burst`).
+    pub(crate) signups: DefaultKeyedRateLimiter<IpAddr>,
+    /// Log-in throttles kept in memory (per address, per unknown name).
+    pub(crate) throttles: accounts::Throttles,
     /// Becomes true when the server stops: WebSockets close with a reason.
     pub shutdown: tokio::sync::watch::Receiver<bool>,
 }
@@ -250,6 +265,17 @@ pub struct Refused {
 pub type App = Arc<AppState>;
 
 impl AppState {
+    /// A game held in memory is read again from the store (after a change
+    /// made to its row outside `change`: an account claiming or leaving its
+    /// seats); a game not in memory is left alone.
+    pub async fn reload_game(self: &Arc<Self>, id: &str) {
+        let h = self.games.lock().await.get(id).cloned();
+        if let Some(h) = h {
+            let mut live = h.live.lock().await;
+            let _ = peers::reload_locked(self, &h, &mut live).await;
+        }
+    }
+
     /// The live game, loaded from the store on first use. The store is read
     /// and the moves replayed without holding the map: other games are
     /// served meanwhile. (A game out of memory has no handle anywhere, so
@@ -676,6 +702,7 @@ pub async fn claim_seek(
     h: &Arc<GameHandle>,
     token: String,
     name: Option<String>,
+    account: Option<String>,
 ) -> Result<Color, live::JoinError> {
     use live::JoinError;
     let mut live = h.live.lock().await;
@@ -685,7 +712,7 @@ pub async fn claim_seek(
     let Some(color) = live.free_seat().filter(|_| live.status == live::Status::Active) else {
         return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
     };
-    let won = store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref(), &app.instance)
+    let won = store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref(), account.as_deref(), &app.instance)
         .await
         .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
     if !won {
@@ -918,7 +945,14 @@ impl Server {
                 .expect("a non-zero period")
                 .allow_burst(per(config.create_burst)),
         );
+        let signups = RateLimiter::keyed(
+            Quota::with_period(config.signup_period.max(Duration::from_millis(1)))
+                .expect("a non-zero period")
+                .allow_burst(per(config.signup_burst)),
+        );
         let app = Arc::new(AppState {
+            signups,
+            throttles: accounts::Throttles::default(),
             db,
             store_at: at.clone(),
             instance,

@@ -77,6 +77,11 @@ pub struct Live {
     pub move_clocks: Vec<(Option<i64>, Option<i64>)>,
     pub white_token: Option<String>,
     pub black_token: Option<String>,
+    /// The accounts that hold the seats (`accounts.id`; `None` for an
+    /// anonymous seat): a logged-in player's seat follows the account to any
+    /// device (`GET /api/games/{id}/seat`).
+    pub white_account: Option<String>,
+    pub black_account: Option<String>,
     /// The secret of the invite link of a friend game with a free seat:
     /// joining needs it (the public id only lets people watch).
     pub invite: Option<String>,
@@ -154,6 +159,8 @@ impl Live {
             move_clocks: Vec::new(),
             white_token,
             black_token,
+            white_account: None,
+            black_account: None,
             invite,
             white_ms: ms,
             black_ms: ms,
@@ -480,7 +487,13 @@ impl Live {
 
     /// Claims the free seat of a friend game with the invite's secret,
     /// which is spent by it. Returns the colour.
-    pub fn join(&mut self, invite: &str, token: String, name: Option<String>) -> Result<Color, JoinError> {
+    pub fn join(
+        &mut self,
+        invite: &str,
+        token: String,
+        name: Option<String>,
+        account: Option<String>,
+    ) -> Result<Color, JoinError> {
         if self.meta.mode != Mode::Friend {
             return Err(JoinError::Conflict("only games against a friend can be joined".into()));
         }
@@ -497,11 +510,13 @@ impl Live {
         if self.white_token.is_none() {
             self.white_token = Some(token);
             self.white_name = name;
+            self.white_account = account;
             self.touch();
             Ok(Color::White)
         } else if self.black_token.is_none() {
             self.black_token = Some(token);
             self.black_name = name;
+            self.black_account = account;
             self.touch();
             Ok(Color::Black)
         } else {
@@ -575,6 +590,8 @@ impl Live {
         let mut l = Live::new(meta, start, self.black_token.clone(), self.white_token.clone(), None);
         l.white_name = self.black_name.clone();
         l.black_name = self.white_name.clone();
+        l.white_account = self.black_account.clone();
+        l.black_account = self.white_account.clone();
         Ok(l)
     }
 

@@ -125,9 +125,9 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     sqlx::query(
         "INSERT INTO games (id, variant, rule_options, start_fen, mode, engine_level, engine_color, white_token, black_token, \
          clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
-         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at) \
+         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at, white_account, black_account) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-         $26, $27, $28)",
+         $26, $27, $28, $29, $30)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -157,6 +157,8 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     .bind(live.version)
     .bind(&live.owner)
     .bind(live.due_at())
+    .bind(&live.white_account)
+    .bind(&live.black_account)
 }
 
 /// Writes a change in one transaction: the game row first, only if its
@@ -196,7 +198,7 @@ async fn save_in(
         "UPDATE games SET white_token = $2, black_token = $3, white_ms = $4, black_ms = $5, turn_started = $6, \
          status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11, invite = $12, \
          white_name = $13, black_name = $14, rematch_offer = $15, rematch_id = $16, version = $17, owner = $18, \
-         due_at = $19 WHERE id = $1 AND version = $20",
+         due_at = $19, white_account = $21, black_account = $22 WHERE id = $1 AND version = $20",
     )
     .bind(&live.meta.id)
     .bind(&live.white_token)
@@ -218,6 +220,8 @@ async fn save_in(
     .bind(&live.owner)
     .bind(live.due_at())
     .bind(live.version - 1)
+    .bind(&live.white_account)
+    .bind(&live.black_account)
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() != 1 {
@@ -303,6 +307,8 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         move_clocks,
         white_token: row.get("white_token"),
         black_token: row.get("black_token"),
+        white_account: row.get("white_account"),
+        black_account: row.get("black_account"),
         invite: row.get("invite"),
         white_name: row.get("white_name"),
         black_name: row.get("black_name"),
@@ -386,18 +392,19 @@ pub async fn claim_seat(
     color: Color,
     token: &str,
     name: Option<&str>,
+    account: Option<&str>,
     me: &str,
 ) -> Result<bool, sqlx::Error> {
     let sql = if color == Color::White {
-        "UPDATE games SET white_token = $2, white_name = $3, updated_at = $4, version = version + 1 \
+        "UPDATE games SET white_token = $2, white_name = $3, updated_at = $4, white_account = $5, version = version + 1 \
          WHERE id = $1 AND mode = 'seek' AND status = 'active' AND white_token IS NULL"
     } else {
-        "UPDATE games SET black_token = $2, black_name = $3, updated_at = $4, version = version + 1 \
+        "UPDATE games SET black_token = $2, black_name = $3, updated_at = $4, black_account = $5, version = version + 1 \
          WHERE id = $1 AND mode = 'seek' AND status = 'active' AND black_token IS NULL"
     };
     let _writer = writer(db).await;
     let mut tx = db.begin().await?;
-    let r = sqlx::query(sql).bind(id).bind(token).bind(name).bind(crate::live::now_ms()).execute(&mut *tx).await?;
+    let r = sqlx::query(sql).bind(id).bind(token).bind(name).bind(crate::live::now_ms()).bind(account).execute(&mut *tx).await?;
     if r.rows_affected() == 1 {
         let v: i64 = sqlx::query("SELECT version FROM games WHERE id = $1").bind(id).fetch_one(&mut *tx).await?.get(0);
         notify(&mut tx, db, id, v, me).await?;

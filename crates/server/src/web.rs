@@ -7,7 +7,7 @@ use crate::{change, color_name, random_hex, App, GameHandle, LEVELS};
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -42,6 +42,8 @@ pub fn router(app: App) -> Router {
         .route("/favicon.svg", get(|| async { asset_response("favicon.svg") }))
         .route("/favicon.ico", get(|| async { asset_response("favicon.svg") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
+        .route("/login", get(|| async { page("login.html") }))
+        .route("/account", get(|| async { page("account.html") }))
         .route("/rules", get(|| async { page("rules.html") }))
         .route("/rules/{variant}", get(|| async { page("rules.html") }))
         .route("/docs/", get(crate::docs::index))
@@ -58,7 +60,8 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/position", post(position))
         .route("/api/analyse", post(analyse))
-        .route("/ws/{id}", get(ws_upgrade));
+        .route("/ws/{id}", get(ws_upgrade))
+        .merge(crate::accounts::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -345,10 +348,20 @@ fn too_many(code: StatusCode, message: impl Into<String>, retry_after: Option<u6
     resp
 }
 
-async fn create_game(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> Response {
+async fn create_game(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let req: CreateReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
+    };
+    // A logged-in creator's seat belongs to the account.
+    let account = match crate::accounts::current(&app, &headers).await {
+        Ok(a) => a.map(|a| a.id),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
     let variant = match Variant::from_str(&req.variant) {
         Ok(v) => v,
@@ -438,6 +451,13 @@ async fn create_game(State(app): State<App>, ConnectInfo(peer): ConnectInfo<Sock
         return refused(r);
     }
     let mut live = Live::new(meta, start, white_token, black_token, invite.clone());
+    // The creator's seats (both in hot-seat, none of the engine's).
+    if live.white_token.is_some() {
+        live.white_account = account.clone();
+    }
+    if live.black_token.is_some() {
+        live.black_account = account;
+    }
     if color == Color::White {
         live.white_name = name;
     } else {
@@ -530,12 +550,18 @@ fn guesses_left(app: &App, client: IpAddr) -> Result<(), Box<Response>> {
 async fn join_game(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Response {
     let req: JoinReq = match parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
+    };
+    // A logged-in joiner's seat belongs to the account.
+    let account = match crate::accounts::current(&app, &headers).await {
+        Ok(a) => a.map(|a| a.id),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
     let h = match live_game(&app, &id).await {
         Ok(h) => h,
@@ -551,7 +577,7 @@ async fn join_game(
         if req.invite.is_some() {
             return bad("an open seek takes no invite: anyone may join it");
         }
-        return match crate::claim_seek(&app, &h, token.clone(), name).await {
+        return match crate::claim_seek(&app, &h, token.clone(), name, account).await {
             Ok(c) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
             Err(JoinError::Forbidden(e)) => err(StatusCode::FORBIDDEN, e),
             Err(JoinError::Conflict(e)) => err(StatusCode::CONFLICT, e),
@@ -565,7 +591,7 @@ async fn join_game(
     }
     let mut outcome = None;
     let t2 = token.clone();
-    let r = change(&app, &h, |l| match l.join(&invite, t2.clone(), name.clone()) {
+    let r = change(&app, &h, |l| match l.join(&invite, t2.clone(), name.clone(), account.clone()) {
         Ok(c) => {
             outcome = Some(Ok(c));
             Ok(l.game.moves().len())
@@ -646,7 +672,20 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
         Ok(h) => h,
         Err(r) => return *r,
     };
-    let l = h.live.lock().await;
+    let text = pgn_of(&*h.live.lock().await);
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"chimera.pgn\""),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// A game as PGN: the players' names (or the engine's level), the result
+/// and how it ended, from the start position the rules write.
+pub(crate) fn pgn_of(l: &Live) -> String {
     let who = |c: Color| {
         let name = if c == Color::White { &l.white_name } else { &l.black_name };
         if l.meta.engine_color == Some(c) {
@@ -664,15 +703,7 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
     if let Some(r) = &l.reason {
         tags.push(("Termination".to_string(), r.clone()));
     }
-    let text = pgn::write_pgn(&tags, l.game.start(), l.game.moves(), &l.result);
-    (
-        [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
-            (header::CONTENT_DISPOSITION, "attachment; filename=\"chimera.pgn\""),
-        ],
-        text,
-    )
-        .into_response()
+    pgn::write_pgn(&tags, l.game.start(), l.game.moves(), &l.result)
 }
 
 #[derive(Deserialize)]

@@ -35,7 +35,7 @@
 //! has 1001 and 1002 and gets 1 to 4 on its next open (sqlx applies what
 //! is missing, whatever its version).
 //!
-//! Rules: a new migration is a new file with the next version (1004, then
+//! Rules: a new migration is a new file with the next version (1005, then
 //! up) and a line in [`MIGRATIONS`]; an applied file is never edited, not
 //! even a comment (its checksum would no longer match the stores that
 //! applied it, which then refuse to open). A store that records a version
@@ -54,7 +54,8 @@ pub type Db = AnyPool;
 
 /// The one migration sequence, `(version, description, SQL)`, in order:
 /// the web games (1 to 4), the lab's studies (1001, 1002), then both
-/// (1003: rule options in one column). The next migration is 1004.
+/// (1003: rule options in one column), accounts (1004). The next
+/// migration is 1005.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -63,6 +64,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1001, "lab", include_str!("../migrations/1001_lab.sql")),
     (1002, "lab claims", include_str!("../migrations/1002_lab_claims.sql")),
     (1003, "rule options", include_str!("../migrations/1003_rule_options.sql")),
+    (1004, "accounts", include_str!("../migrations/1004_accounts.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
