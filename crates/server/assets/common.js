@@ -5,7 +5,14 @@ export async function api(path, body) {
   const text = await r.text();
   let data;
   try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) {
+    // The status and a Retry-After (seconds) ride along for pages that care.
+    const e = new Error(data.error || r.statusText);
+    e.status = r.status;
+    const after = parseInt(r.headers.get('Retry-After') || '', 10);
+    if (after >= 0) e.retryAfter = after;
+    throw e;
+  }
   return data;
 }
 
@@ -15,6 +22,7 @@ export function toast(msg, kind) {
   const t = document.createElement('div');
   t.className = 'toast' + (kind === 'notice' ? ' notice' : '');
   t.id = 'toast';
+  t.setAttribute('role', kind === 'notice' ? 'status' : 'alert');
   t.textContent = msg;
   document.querySelectorAll('.toast').forEach((x) => x.remove());
   document.body.appendChild(t);
@@ -27,10 +35,83 @@ export function saveToken(id, token, colors) {
   localStorage.setItem('chimera.colors.' + id, JSON.stringify(colors));
 }
 
+/** Every game seat this browser holds: [{id, token}] (sent at sign-up, so
+ *  that the new account takes over the games played here anonymously). */
+export function storedTokens() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith('chimera.token.')) continue;
+    const token = localStorage.getItem(k);
+    if (token) out.push({ id: k.slice('chimera.token.'.length), token });
+  }
+  return out;
+}
+
+// The logged-in account. The session is an HttpOnly cookie the page never
+// sees: GET /api/account says who (once per page load, shared by the header
+// and the page). The last name seen is kept in this browser only to draw the
+// header's link at once; the server's answer corrects it.
+const ACCOUNT_HINT = 'chimera.account';
+let accountCall = null;
+
+/** The account: a promise of {username, created_at}, or of null when
+ *  logged out (401). Other failures reject (their Error has a status). */
+export function account() {
+  if (!accountCall) {
+    accountCall = api('/api/account').then(
+      (a) => { rememberAccount(a.username); return a; },
+      (e) => { if (e.status === 401) { rememberAccount(null); return null; } throw e; });
+  }
+  return accountCall;
+}
+
+/** Note in this browser who is logged in (null: nobody), for the header. */
+export function rememberAccount(username) {
+  try {
+    if (username) localStorage.setItem(ACCOUNT_HINT, username);
+    else localStorage.removeItem(ACCOUNT_HINT);
+  } catch (_) { /* storage refused: the header waits for the server */ }
+}
+
+/** A message for the next page of this tab (shown there as a notice). */
+export function flash(msg) { sessionStorage.setItem('chimera.flash', msg); }
+
+/** The account link's text and target: the username (to /account) or
+ *  "Log in" (to /login, back here afterwards). */
+function accountLink(a, username) {
+  a.dataset.state = username ? 'in' : 'out';
+  if (username) {
+    a.textContent = username;
+    a.href = '/account';
+    a.title = 'Your account';
+    return;
+  }
+  a.textContent = 'Log in';
+  const here = location.pathname + location.search;
+  a.href = here === '/' || here.startsWith('/login') || here.startsWith('/account') ? '/login' : '/login?next=' + encodeURIComponent(here);
+  a.removeAttribute('title');
+}
+
 export function header() {
+  // After the caller has put this markup in the page: the server's word on
+  // the account (failures leave the link as drawn), and a flashed message.
+  setTimeout(() => {
+    const msg = sessionStorage.getItem('chimera.flash');
+    if (msg) { sessionStorage.removeItem('chimera.flash'); toast(msg, 'notice'); }
+    account().then((a) => {
+      const e = document.getElementById('account-link');
+      if (e) accountLink(e, a && a.username);
+    }, () => {
+      const e = document.getElementById('account-link');
+      if (e) e.dataset.state = 'unknown';
+    });
+  }, 0);
+  const known = localStorage.getItem(ACCOUNT_HINT);
   return `<header class="top"><a class="logo" href="/">Chimera</a><nav>
   <a href="/">Play</a><a href="/analysis">Analysis board</a>
-  <a href="/rules">Rules</a></nav></header>`;
+  <a href="/rules">Rules</a></nav>
+  <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : 'Log in'}</a></header>`;
 }
 
 export function fmtClock(ms) {

@@ -1,7 +1,7 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName } from './common.js';
+import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -330,4 +330,18 @@ $('join').onclick = async () => {
   } catch (e) { toast(e.message); }
 };
 
-connect();
+/** No seat token in this browser: a logged-in player's seat comes from the
+ *  account (so seats follow the player to any device). A 404 (or anything
+ *  gone wrong) means watching, as without an account. */
+async function seatFromAccount() {
+  if (token) return;
+  try {
+    if (!(await account())) return;
+    const r = await api(`/api/games/${encodeURIComponent(id)}/seat`);
+    if (!r.token || token) return;
+    saveToken(id, r.token, r.colors || []);
+    token = r.token;
+  } catch (_) { /* a spectator */ }
+}
+
+seatFromAccount().then(connect);

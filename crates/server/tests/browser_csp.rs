@@ -57,6 +57,9 @@ async fn browser_pages_work_under_the_csp() {
         ("/rules/chess".into(), "#text h2, #text p"),
         ("/docs/".into(), "#hdr a"),
         ("/lab".into(), "h1"),
+        ("/login".into(), "#login-username"),
+        // Not logged in: the account page sends the browser to log in.
+        ("/account".into(), "#signup-username"),
     ];
     for (path, ready) in &pages {
         c.goto(&format!("http://{a}{path}")).await.unwrap();

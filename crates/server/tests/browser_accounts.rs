@@ -1,0 +1,120 @@
+//! Accounts in a real browser (headless Chromium through chromedriver), at
+//! the three sizes the UI is tested at (1366x768, 1200x900 and a 390x844
+//! touch phone): sign up, the header names the account, log out, a wrong
+//! password is refused in words, log in, the account page, a change of
+//! password, and deletion; and a game played anonymously in this browser
+//! is claimed at sign-up, so the account holds its seat on another device.
+//!
+//! Skipped only with CHIMERA_SKIP_BROWSER=1 (see browser.rs).
+
+mod common;
+use common::browser::*;
+use common::*;
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+
+async fn type_into(c: &Client, css: &str, text: &str) {
+    let e = wait_for(c, css, 10).await;
+    e.clear().await.unwrap();
+    e.send_keys(text).await.unwrap();
+}
+
+/// The header's account link once it has heard from the server.
+async fn account_link(c: &Client, state: &str) -> String {
+    wait_for(c, &format!("#account-link[data-state='{state}']"), 15).await.text().await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_up_log_in_and_manage_the_account_at_every_size() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let dir = fresh_dir("browser-accounts");
+    let config = chimera_server::Config { signup_burst: 100, ..chimera_server::Config::default() };
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, config).await.unwrap();
+    let a = server.addr;
+    let driver = start_driver().await;
+    for size in SIZES {
+        let (c, profile) = session(&driver, size).await;
+        let name = format!("Player{}", size.name().replace('x', "_"));
+        let pw = "a long and quiet passphrase";
+        // A hot-seat game played anonymously first: this browser holds its seat.
+        let id = open_hotseat(&c, a, "chess", None).await;
+        click_move(&c, a, &id, "e2e4").await;
+
+        c.goto(&format!("http://{a}/login")).await.unwrap();
+        assert_eq!(account_link(&c, "out").await.trim(), "Log in");
+        type_into(&c, "#signup-username", &name).await;
+        type_into(&c, "#signup-password", "short").await;
+        type_into(&c, "#signup-password2", "short").await;
+        press(&c, size, "#signup-submit").await;
+        let e = wait_js(&c, "return document.querySelector('#signup-error').textContent", |v| {
+            v.as_str().is_some_and(|s| !s.is_empty())
+        })
+        .await;
+        assert!(e.as_str().unwrap().contains("8"), "{size:?}: {e}");
+        type_into(&c, "#signup-password", pw).await;
+        type_into(&c, "#signup-password2", pw).await;
+        press(&c, size, "#signup-submit").await;
+        assert_eq!(account_link(&c, "in").await.trim(), name, "{size:?}");
+        shot(&c, &format!("account-signed-up-{}", size.name())).await;
+
+        // The account page; log out; a wrong password; log in.
+        c.goto(&format!("http://{a}/account")).await.unwrap();
+        let shown = wait_js(&c, "return document.querySelector('#account-name').textContent", |v| {
+            v.as_str().is_some_and(|s| !s.is_empty())
+        })
+        .await;
+        assert_eq!(shown, json!(name));
+        shot(&c, &format!("account-page-{}", size.name())).await;
+        press(&c, size, "#logout").await;
+        assert_eq!(account_link(&c, "out").await.trim(), "Log in");
+        c.goto(&format!("http://{a}/login")).await.unwrap();
+        type_into(&c, "#login-username", &name).await;
+        type_into(&c, "#login-password", "not the passphrase").await;
+        press(&c, size, "#login-submit").await;
+        let e = wait_js(&c, "return document.querySelector('#login-error').textContent", |v| {
+            v.as_str().is_some_and(|s| !s.is_empty())
+        })
+        .await;
+        assert!(e.as_str().unwrap().contains("wrong username or password"), "{size:?}: {e}");
+        type_into(&c, "#login-password", pw).await;
+        press(&c, size, "#login-submit").await;
+        assert_eq!(account_link(&c, "in").await.trim(), name);
+
+        // The claimed game: another browser, logged in, holds its seat.
+        let (c2, profile2) = session(&driver, Size::Wide).await;
+        c2.goto(&format!("http://{a}/login")).await.unwrap();
+        type_into(&c2, "#login-username", &name).await;
+        type_into(&c2, "#login-password", pw).await;
+        click_css(&c2, "#login-submit").await;
+        account_link(&c2, "in").await;
+        c2.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+        // The game page found no token of its own and asked for the
+        // account's seat: it holds it now, as the browser that played.
+        let js = format!("return localStorage.getItem('chimera.token.{id}')");
+        let held = wait_js(&c2, &js, |v| v.is_string()).await;
+        let mine = c.execute(&js, vec![]).await.unwrap();
+        assert_eq!(held, mine, "{size:?}: the seat followed the account");
+        end_session(c2, profile2).await;
+
+        // A change of password, then deletion.
+        c.goto(&format!("http://{a}/account")).await.unwrap();
+        type_into(&c, "#pw-current", pw).await;
+        type_into(&c, "#pw-new", "another quiet passphrase").await;
+        type_into(&c, "#pw-new2", "another quiet passphrase").await;
+        press(&c, size, "#pw-submit").await;
+        wait_js(&c, "return document.querySelector('#pw-done').textContent", |v| v.as_str().is_some_and(|s| !s.is_empty()))
+            .await;
+        type_into(&c, "#delete-password", "another quiet passphrase").await;
+        press(&c, size, "#delete-confirm").await;
+        press(&c, size, "#delete-submit").await;
+        assert_eq!(account_link(&c, "out").await.trim(), "Log in");
+        let (st, v): (u16, Value) =
+            post_json(a, "/api/account/login", &json!({"username": name, "password": "another quiet passphrase"})).await;
+        assert_eq!(st, 401, "{size:?}: the deleted account logs in no more: {v}");
+        end_session(c, profile).await;
+    }
+    server.stop().await;
+}
