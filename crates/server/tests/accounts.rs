@@ -8,7 +8,9 @@
 
 mod common;
 
+use chimera_server::store::Location;
 use chimera_server::{Config, Server};
+use common::pg::PgCluster;
 use common::*;
 use serde_json::{json, Value};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -21,7 +23,14 @@ fn ip(n: u32) -> Ipv4Addr {
 
 /// A JSON request with optional cookie, from address `from`: (status, the
 /// response's head, its body as JSON).
-async fn call(a: SocketAddr, from: Ipv4Addr, method: &str, path: &str, cookie: Option<&str>, body: &Value) -> (u16, String, Value) {
+async fn call(
+    a: SocketAddr,
+    from: Ipv4Addr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: &Value,
+) -> (u16, String, Value) {
     let s = connect_from(a, from).await.expect("connect");
     let body = if body.is_null() { String::new() } else { body.to_string() };
     let cookie = cookie.map(|c| format!("Cookie: chimera_session={c}\r\n")).unwrap_or_default();
@@ -66,7 +75,38 @@ const PW: &str = "correct horse battery staple";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_up_log_in_sessions_and_their_cookie() {
     let s = server("acc-basic", false).await;
-    let a = s.addr;
+    sessions(s.addr).await;
+    s.stop().await;
+}
+
+/// The same on PostgreSQL, two instances: an account made on one logs in
+/// on the other, and log-out everywhere ends the sessions of both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_up_log_in_sessions_and_their_cookie_on_postgres() {
+    let Some(pg) = PgCluster::start_or_skip("accounts: sessions on PostgreSQL") else { return };
+    let (x, y) = pg_pair(&pg, "accounts").await;
+    sessions(x.addr).await;
+    let c = signup(x.addr, "Twin", PW).await;
+    let (st, other, _) = login(y.addr, ip(2), "twin", PW).await;
+    assert_eq!(st, 200, "made on one instance, logged in on the other");
+    let (st, _, v) = call(y.addr, ip(2), "POST", "/api/account/logout-everywhere", other.as_deref(), &json!({})).await;
+    assert_eq!((st, v["ended"].as_u64()), (200, Some(2)), "{v}");
+    assert_eq!(call(x.addr, ip(1), "GET", "/api/account", Some(&c), &Value::Null).await.0, 401);
+    seats(y.addr).await;
+    x.stop().await;
+    y.stop().await;
+}
+
+/// Two instances on a fresh database of the cluster.
+async fn pg_pair(pg: &PgCluster, tag: &str) -> (Server, Server) {
+    let at = Location::Url(pg.fresh_database(tag));
+    let cfg = Config { signup_burst: 1000, heartbeat_every: Duration::from_millis(200), ..Config::default() };
+    let x = Server::start_at("127.0.0.1:0", &at, cfg.clone()).await.expect("instance A");
+    let y = Server::start_at("127.0.0.1:0", &at, cfg).await.expect("instance B");
+    (x, y)
+}
+
+async fn sessions(a: SocketAddr) {
     let (st, head, v) =
         call(a, ip(1), "POST", "/api/account/signup", None, &json!({"username": "Ann_1", "password": PW})).await;
     assert_eq!((st, v["username"].as_str()), (201, Some("Ann_1")), "{v}");
@@ -104,7 +144,9 @@ async fn sign_up_log_in_sessions_and_their_cookie() {
     let c2 = c2.unwrap();
     assert_ne!(c1, c2);
     let planted = "A".repeat(43);
-    let (st, head, _) = call(a, ip(2), "POST", "/api/account/login", Some(&planted), &json!({"username": "Ann_1", "password": PW})).await;
+    let (st, head, _) =
+        call(a, ip(2), "POST", "/api/account/login", Some(&planted), &json!({"username": "Ann_1", "password": PW}))
+            .await;
     assert_eq!(st, 200);
     assert_ne!(set_cookie(&head).unwrap().0, planted, "the server chose the secret");
     let (st, _, _) = call(a, ip(2), "GET", "/api/account", Some(&planted), &Value::Null).await;
@@ -129,16 +171,18 @@ async fn sign_up_log_in_sessions_and_their_cookie() {
     let (_, c5, _) = login(a, ip(4), "Ann_1", PW).await;
     let (c4, c5) = (c4.unwrap(), c5.unwrap());
     let new_pw = "a whole new passphrase";
-    let (st, _, v) = call(a, ip(4), "POST", "/api/account/password", Some(&c4), &json!({"current": "nope nope", "new": new_pw})).await;
+    let (st, _, v) =
+        call(a, ip(4), "POST", "/api/account/password", Some(&c4), &json!({"current": "nope nope", "new": new_pw}))
+            .await;
     assert_eq!((st, v["error"].as_str()), (401, Some("wrong username or password")));
-    let (st, head, _) = call(a, ip(4), "POST", "/api/account/password", Some(&c4), &json!({"current": PW, "new": new_pw})).await;
+    let (st, head, _) =
+        call(a, ip(4), "POST", "/api/account/password", Some(&c4), &json!({"current": PW, "new": new_pw})).await;
     assert_eq!(st, 200);
     let c6 = set_cookie(&head).unwrap().0;
     assert_eq!(call(a, ip(4), "GET", "/api/account", Some(&c5), &Value::Null).await.0, 401);
     assert_eq!(call(a, ip(4), "GET", "/api/account", Some(&c6), &Value::Null).await.0, 200);
     assert_eq!(login(a, ip(5), "Ann_1", PW).await.0, 401);
     assert_eq!(login(a, ip(5), "Ann_1", new_pw).await.0, 200);
-    s.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -154,7 +198,11 @@ async fn secure_cookies_behind_tls() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seats_follow_the_account_and_anonymous_games_are_claimed() {
     let s = server("acc-seats", false).await;
-    let a = s.addr;
+    seats(s.addr).await;
+    s.stop().await;
+}
+
+async fn seats(a: SocketAddr) {
     // Played anonymously in this browser, then claimed at sign-up.
     let (st, v) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 1})).await;
     assert_eq!(st, 200, "{v}");
@@ -175,7 +223,8 @@ async fn seats_follow_the_account_and_anonymous_games_are_claimed() {
     let (st, _, v) = call(a, ip(2), "GET", &format!("/api/games/{id}/seat"), other.as_deref(), &Value::Null).await;
     assert_eq!((st, v["token"].as_str()), (200, Some(token.as_str())), "{v}");
     // A game created while logged in belongs to the account at once.
-    let (st, _, v) = call(a, ip(2), "POST", "/api/games", other.as_deref(), &json!({"variant": "genie", "mode": "hotseat"})).await;
+    let (st, _, v) =
+        call(a, ip(2), "POST", "/api/games", other.as_deref(), &json!({"variant": "genie", "mode": "hotseat"})).await;
     assert_eq!(st, 200, "{v}");
     let id2 = v["id"].as_str().unwrap();
     let (_, third, _) = login(a, ip(3), "Cleo", PW).await;
@@ -201,7 +250,8 @@ async fn seats_follow_the_account_and_anonymous_games_are_claimed() {
 
     // Deletion: the password again; then every session is dead, the name
     // stays taken, the games stay without the link or the name.
-    let (st, _, _) = call(a, ip(3), "POST", "/api/account/delete", third.as_deref(), &json!({"password": "not it at all"})).await;
+    let (st, _, _) =
+        call(a, ip(3), "POST", "/api/account/delete", third.as_deref(), &json!({"password": "not it at all"})).await;
     assert_eq!(st, 401);
     let (st, _, _) = call(a, ip(3), "POST", "/api/account/delete", third.as_deref(), &json!({"password": PW})).await;
     assert_eq!(st, 200);
@@ -209,12 +259,12 @@ async fn seats_follow_the_account_and_anonymous_games_are_claimed() {
         assert_eq!(call(a, ip(3), "GET", "/api/account", c.as_deref(), &Value::Null).await.0, 401);
     }
     assert_eq!(login(a, ip(5), "Cleo", PW).await.0, 401);
-    let (st, _, _) = call(a, ip(6), "POST", "/api/account/signup", None, &json!({"username": "cleo", "password": PW})).await;
+    let (st, _, _) =
+        call(a, ip(6), "POST", "/api/account/signup", None, &json!({"username": "cleo", "password": PW})).await;
     assert_eq!(st, 409, "a deleted account's name is not given again");
     let (st, g) = get_json(a, &format!("/api/games/{id}")).await;
     assert_eq!(st, 200, "the game stays");
     assert!(g["names"]["w"].is_null() && g["names"]["b"].is_null(), "{g}");
-    s.stop().await;
 }
 
 /// The fault suite's guessing attack: 1,000 wrong passwords against one
@@ -226,12 +276,29 @@ async fn seats_follow_the_account_and_anonymous_games_are_claimed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_wrong_passwords_are_limited() {
     let s = server("acc-guess", false).await;
-    let a = s.addr;
+    guessing(&[s.addr], &s.app.db).await;
+    s.stop().await;
+}
+
+/// The same against two instances of one PostgreSQL store, the guesses
+/// spread over both: the account's budget is one, in the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_wrong_passwords_on_two_instances() {
+    let Some(pg) = PgCluster::start_or_skip("accounts: guessing on two instances") else { return };
+    let (x, y) = pg_pair(&pg, "guessing").await;
+    guessing(&[x.addr, y.addr], &x.app.db).await;
+    x.stop().await;
+    y.stop().await;
+}
+
+async fn guessing(addrs: &[SocketAddr], db: &chimera_server::store::Db) {
+    let a = addrs[0];
     signup(a, "Erin", PW).await;
     let (mut wrong, mut limited, mut other) = (0, 0, Vec::new());
     let t = Instant::now();
     for i in 0..1000u32 {
-        let (st, _, v) = login(a, ip(1000 + i % 100), "Erin", &format!("guess number {i}")).await;
+        let to = addrs[i as usize % addrs.len()];
+        let (st, _, v) = login(to, ip(1000 + i % 100), "Erin", &format!("guess number {i}")).await;
         match st {
             401 => wrong += 1,
             429 => limited += 1,
@@ -239,7 +306,8 @@ async fn a_thousand_wrong_passwords_are_limited() {
         }
     }
     println!(
-        "accounts: 1000 wrong passwords against one account: {wrong} checked (401), {limited} refused unchecked (429), in {:.1} s",
+        "accounts: 1000 wrong passwords against one account on {} instance(s): {wrong} checked (401), {limited} refused unchecked (429), in {:.1} s",
+        addrs.len(),
         t.elapsed().as_secs_f64()
     );
     assert!(other.is_empty(), "{other:?}");
@@ -250,12 +318,10 @@ async fn a_thousand_wrong_passwords_are_limited() {
     assert!(v["error"].as_str().unwrap().contains("try again in 15 minute"), "{v}");
     // The window passes (the store's clock of the last failure moves back).
     let window = chimera_auth::ThrottlePolicy::ACCOUNT.window_secs;
-    let db = s.app.db.clone();
-    sqlx::query("UPDATE accounts SET login_failed_at = login_failed_at - $1").bind(window).execute(&db).await.unwrap();
-    let (st, cookie, v) = login(a, ip(7), "Erin", PW).await;
+    sqlx::query("UPDATE accounts SET login_failed_at = login_failed_at - $1").bind(window).execute(db).await.unwrap();
+    let (st, cookie, v) = login(*addrs.last().unwrap(), ip(7), "Erin", PW).await;
     assert_eq!(st, 200, "the owner gets in after the window: {v}");
     assert!(cookie.is_some());
-    s.stop().await;
 }
 
 /// Enumeration: a known name with a wrong password and an unknown name get

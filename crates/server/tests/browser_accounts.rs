@@ -10,7 +10,7 @@
 mod common;
 use common::browser::*;
 use common::*;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 async fn type_into(c: &Client, css: &str, text: &str) {
@@ -105,14 +105,17 @@ async fn sign_up_log_in_and_manage_the_account_at_every_size() {
         type_into(&c, "#pw-new", "another quiet passphrase").await;
         type_into(&c, "#pw-new2", "another quiet passphrase").await;
         press(&c, size, "#pw-submit").await;
-        wait_js(&c, "return document.querySelector('#pw-done').textContent", |v| v.as_str().is_some_and(|s| !s.is_empty()))
-            .await;
+        wait_js(&c, "return document.querySelector('#pw-done').textContent", |v| {
+            v.as_str().is_some_and(|s| !s.is_empty())
+        })
+        .await;
         type_into(&c, "#delete-password", "another quiet passphrase").await;
         press(&c, size, "#delete-confirm").await;
         press(&c, size, "#delete-submit").await;
         assert_eq!(account_link(&c, "out").await.trim(), "Log in");
         let (st, v): (u16, Value) =
-            post_json(a, "/api/account/login", &json!({"username": name, "password": "another quiet passphrase"})).await;
+            post_json(a, "/api/account/login", &json!({"username": name, "password": "another quiet passphrase"}))
+                .await;
         assert_eq!(st, 401, "{size:?}: the deleted account logs in no more: {v}");
         end_session(c, profile).await;
     }
