@@ -110,7 +110,7 @@ export function header() {
   const known = localStorage.getItem(ACCOUNT_HINT);
   return `<header class="top"><a class="logo" href="/">Chimera</a><nav>
   <a href="/">Play</a><a href="/analysis">Analysis board</a>
-  <a href="/rules">Rules</a></nav>
+  <a href="/rules">Rules</a><a href="/players">Players</a></nav>
   <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : 'Log in'}</a></header>`;
 }
 
@@ -151,4 +151,29 @@ export function saveName(n) { localStorage.setItem('chimera.name', n); }
 /** Text made safe for innerHTML. */
 export function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+/** The address of a player's profile page. */
+export function profileUrl(username) { return '/@/' + encodeURIComponent(username); }
+
+/** A time from the server (Unix seconds or milliseconds, or a date text) as
+ *  a Date, or null when it is none. */
+export function toDate(t) {
+  if (t === null || t === undefined || t === '') return null;
+  const d = new Date(typeof t === 'number' ? (t < 1e12 ? t * 1000 : t) : t);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A date in the reader's words ("7 December 2025"); `style` 'short' for
+ *  a table ("7 Dec 2025"). */
+export function fmtDate(t, style) {
+  const d = toDate(t);
+  if (!d) return String(t ?? '');
+  return d.toLocaleDateString(undefined, { year: 'numeric', month: style === 'short' ? 'short' : 'long', day: 'numeric' });
+}
+
+/** A rating change as players read it: +12, -8, +0. */
+export function fmtDiff(n) {
+  const v = Math.round(Number(n) || 0);
+  return (v < 0 ? '-' : '+') + Math.abs(v);
 }

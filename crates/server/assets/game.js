@@ -1,7 +1,7 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account } from './common.js';
+import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -175,6 +175,9 @@ function render() {
   const bottom = top === 'w' ? 'b' : 'w';
   $('top-name').textContent = playerName(top);
   $('bottom-name').textContent = playerName(bottom);
+  renderSeat('top', top);
+  renderSeat('bottom', bottom);
+  renderKind();
   renderClocks();
   // moves
   const cells = [];
@@ -235,6 +238,57 @@ function render() {
   $('rules').href = `/rules/${s.variant}`;
 }
 
+/** Beside a player's name: the account (a link to its profile) and its
+ *  rating, and once a rated game is applied to the ratings, the change. */
+function renderSeat(slot, c) {
+  const s = state;
+  const p = s.players && s.players[c];
+  const box = $(slot + '-account');
+  box.classList.toggle('hidden', !(p && p.username));
+  box.dataset.color = c;
+  if (p && p.username) {
+    const a = $(slot + '-user');
+    a.textContent = p.username;
+    a.href = profileUrl(p.username);
+    const r = $(slot + '-rating');
+    r.textContent = p.rating ? String(p.rating) : '';
+    r.classList.toggle('hidden', !p.rating);
+    r.title = p.rating && String(p.rating).endsWith('?') ? 'Provisional rating: it settles after more rated games' : '';
+  }
+  const d = $(slot + '-diff');
+  const g = s.ratings && s.ratings[c];
+  const has = !!(g && typeof g.diff === 'number');
+  d.classList.toggle('hidden', !has);
+  d.dataset.color = c;
+  d.classList.toggle('up', has && g.diff > 0);
+  d.classList.toggle('down', has && g.diff < 0);
+  d.classList.toggle('even', has && g.diff === 0);
+  d.textContent = has ? fmtDiff(g.diff) : '';
+  if (has) d.title = `Rating ${g.rating} before the game, ${g.rating + g.diff} after`;
+  else d.removeAttribute('title');
+}
+
+/** Rated or casual, by the title; at the end of a rated game, whether the
+ *  ratings are changed yet. */
+function renderKind() {
+  const s = state;
+  const k = $('game-kind');
+  k.classList.remove('hidden');
+  k.textContent = s.rated ? 'Rated' : 'Casual';
+  k.classList.toggle('rated', !!s.rated);
+  k.classList.toggle('casual', !s.rated);
+  const note = $('rating-note');
+  const decided = ['1-0', '0-1', '1/2-1/2'].includes(s.result);
+  let text = '';
+  if (s.rated && s.status === 'finished' && decided) {
+    const g = s.ratings;
+    const one = (c) => `${WORDS[c]} ${g[c].rating} → ${g[c].rating + g[c].diff} (${fmtDiff(g[c].diff)})`;
+    text = g && g.w && g.b ? `Ratings: ${one('w')}, ${one('b')}.` : 'Rated game: the ratings are being updated…';
+  }
+  note.classList.toggle('hidden', !text);
+  if (note.textContent !== text) note.textContent = text;
+}
+
 /** The end of the game: rematch (offer, accept, decline) and a new game. */
 function renderEnd(s) {
   const over = s.status === 'finished';
@@ -255,6 +309,7 @@ function renderEnd(s) {
   if (s.rematch) $('rematch-link').innerHTML = `The rematch is on: <a id="rematch-go" href="/game/${encodeURIComponent(s.rematch)}">${seated ? 'play it' : 'watch it'}</a>.`;
   const q = new URLSearchParams({ variant: s.variant, mode: s.mode });
   for (const [k, v] of Object.entries(s.options || {})) q.set(k, v);
+  if (s.rated) q.set('rated', '1');
   $('new-game').href = '/?' + q.toString();
 }
 

@@ -1,9 +1,11 @@
-import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
 
 let meta;
+// The logged-in account's name; null when logged out, undefined until known.
+let me;
 async function init() {
   meta = await api('/api/meta');
   for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
@@ -15,9 +17,12 @@ async function init() {
   const m = document.querySelector(`input[name=mode][value="${CSS.escape(q.get('mode') || '')}"]`);
   if (m) m.checked = true;
   $('name').value = myName();
+  if (q.get('rated') === '1') $('rated').checked = true;
   refresh();
   // A link may preset the variant's rule options by key (the game page's "New game").
   for (const e of $('options-box').querySelectorAll('[data-option]')) if (q.get(e.dataset.option)) e.value = q.get(e.dataset.option);
+  // Rated games are for accounts: the box shows once the server says who.
+  account().then((a) => { me = a ? a.username : null; }, () => { me = undefined; }).then(() => { refresh(); loadSeeks(); });
   loadGames();
   loadSeeks();
   setInterval(loadGames, 5000);
@@ -41,6 +46,12 @@ $('name').addEventListener('change', () => {
 
 function val(name) { const e = document.querySelector(`input[name=${name}]:checked`); return e && e.value; }
 
+/** Whether the game to create is rated: the box ticked, and shown. */
+function isRated() {
+  const mode = val('mode');
+  return !!me && (mode === 'seek' || mode === 'friend') && $('rated').checked;
+}
+
 function refresh() {
   const v = $('variant').value;
   const info = meta.variants.find((x) => x.id === v);
@@ -51,6 +62,20 @@ function refresh() {
   }
   $('variant-rules').innerHTML = `${info ? info.summary : ''} <a href="/rules/${v}">Rules</a>`;
   const mode = val('mode');
+  // Rated: an account's game against a stranger or a friend, by the
+  // variant's default rules (the option fields are set back and locked).
+  const ratable = mode === 'seek' || mode === 'friend';
+  $('rated-box').classList.toggle('hidden', !(me && ratable));
+  $('rated-login').classList.toggle('hidden', !(me === null && ratable));
+  const rated = isRated();
+  $('rated-hint').classList.toggle('hidden', !rated);
+  for (const e of $('options-box').querySelectorAll('[data-option]')) {
+    if (rated) {
+      const o = info && info.options.find((x) => x.key === e.dataset.option);
+      if (o) e.value = o.default;
+    }
+    e.disabled = rated;
+  }
   $('level-box').classList.toggle('hidden', mode !== 'engine');
   $('color-box').classList.toggle('hidden', mode === 'hotseat');
   $('clock-box').classList.toggle('hidden', val('clock') !== 'timed');
@@ -64,8 +89,11 @@ $('create').addEventListener('submit', async (e) => {
   e.preventDefault();
   const mode = val('mode');
   const body = { variant: $('variant').value, mode };
+  const rated = isRated();
   const options = readOptions($('options-box'));
-  if (Object.keys(options).length) body.options = options;
+  // A rated game takes the variant's default options (none sent).
+  if (rated) body.rated = true;
+  else if (Object.keys(options).length) body.options = options;
   if (mode === 'engine') body.level = parseInt($('level').value, 10);
   if (mode !== 'hotseat') body.color = val('color');
   const name = $('name').value.trim();
@@ -113,12 +141,24 @@ async function loadSeeks() {
     const mine = !!tokenFor(k.id);
     const variant = esc(k.variant_name) + (optionsNote(k.options) ? ` <small>${esc(optionsNote(k.options))}</small>` : '') +
       (k.custom_start ? ' <small>(own start)</small>' : '');
+    // A rated seek of this account made on another device: its game page
+    // finds the account's seat (and can cancel it there).
+    const ownAccount = !mine && !!k.username && !!me && k.username.toLowerCase() === me.toLowerCase();
     const act = mine
       ? `<span class="tag mine">yours</span> <button class="seek-cancel" data-id="${esc(k.id)}">Cancel</button>`
-      : `<button class="primary seek-join" data-id="${esc(k.id)}">Join</button>`;
-    return `<tr data-seek="${esc(k.id)}"><td>${k.name ? esc(k.name) : 'Anonymous'}</td><td>${variant}</td><td>${fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
+      : ownAccount ? `<span class="tag mine">yours</span> <a class="seek-open" href="/game/${encodeURIComponent(k.id)}">Open</a>`
+        : k.rated && me === null ? `<a class="button seek-login" href="/login">Log in to join</a>`
+          : `<button class="primary seek-join" data-id="${esc(k.id)}">Join</button>`;
+    const shown = k.name && (!k.username || k.name.toLowerCase() !== k.username.toLowerCase()) ? esc(k.name) : '';
+    const who = k.username
+      ? `<a class="seek-user" href="${profileUrl(k.username)}">${esc(k.username)}</a>${shown ? ` <small>(${shown})</small>` : ''}`
+      : shown || 'Anonymous';
+    const rating = k.rating ? ` <span class="seek-rating">${esc(k.rating)}</span>` : '';
+    const kind = k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>';
+    return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
+      `<td>${fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
   });
-  $('seeks').innerHTML = rows.join('') || '<tr><td colspan="5">No open seeks now: create one with "A stranger".</td></tr>';
+  $('seeks').innerHTML = rows.join('') || '<tr><td colspan="6">No open seeks now: create one with "A stranger".</td></tr>';
   $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => joinSeek(b.dataset.id)));
   $('seeks').querySelectorAll('.seek-cancel').forEach((b) => b.addEventListener('click', () => cancelSeek(b.dataset.id)));
   // How many times the list was drawn (the browser tests time their clicks by it).

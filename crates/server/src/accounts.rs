@@ -172,14 +172,16 @@ fn cookie(app: &App, value: &str, max_age_secs: i64) -> HeaderValue {
 async fn new_session(app: &App, account: &str) -> Result<HeaderValue, String> {
     let sid = SessionId::generate().map_err(|e| e.to_string())?;
     let now = now_ms();
-    sqlx::query("INSERT INTO account_sessions (key, account_id, created_at, seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)")
-        .bind(sid.storage_key().to_hex())
-        .bind(account)
-        .bind(now)
-        .bind(now + SESSION_MAX_MS)
-        .execute(&app.db)
-        .await
-        .map_err(|e| e.to_string())?;
+    sqlx::query(
+        "INSERT INTO account_sessions (key, account_id, created_at, seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)",
+    )
+    .bind(sid.storage_key().to_hex())
+    .bind(account)
+    .bind(now)
+    .bind(now + SESSION_MAX_MS)
+    .execute(&app.db)
+    .await
+    .map_err(|e| e.to_string())?;
     Ok(cookie(app, sid.as_str(), SESSION_MAX_MS / 1000))
 }
 
@@ -227,11 +229,7 @@ struct SignupReq {
     claim: Vec<Claim>,
 }
 
-async fn signup(
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    body: Bytes,
-) -> Response {
+async fn signup(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, body: Bytes) -> Response {
     let req: SignupReq = match crate::web::parse_body(&body) {
         Ok(r) => r,
         Err(e) => return *e,
@@ -275,15 +273,17 @@ async fn signup(
         claimed += claim_game(&app, &id, &c.id, &c.token).await;
     }
     match new_session(&app, &id).await {
-        Ok(c) => {
-            with_cookie((StatusCode::CREATED, Json(json!({"username": name.as_str(), "claimed": claimed}))).into_response(), c)
-        }
+        Ok(c) => with_cookie(
+            (StatusCode::CREATED, Json(json!({"username": name.as_str(), "claimed": claimed}))).into_response(),
+            c,
+        ),
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
     }
 }
 
 /// Makes the seats of game `game` that `token` holds and no account holds
-/// yet the account's; the number of seats so claimed. The store decides
+/// yet the account's; 1 when it claimed any (both seats of a hot-seat game
+/// are one game), else 0. The store decides
 /// (`... AND white_account IS NULL`); a game in memory is reloaded after.
 async fn claim_game(app: &App, account: &str, game: &str, token: &str) -> usize {
     if game.len() > 64 || token.len() > 128 {
@@ -302,7 +302,7 @@ async fn claim_game(app: &App, account: &str, game: &str, token: &str) -> usize 
     if n > 0 {
         app.reload_game(game).await;
     }
-    n
+    usize::from(n > 0)
 }
 
 #[derive(Deserialize)]
@@ -372,10 +372,7 @@ async fn reserve_attempt(app: &App, acc: &Stored, now_s: i64) -> Result<Verdict,
             .fetch_one(&app.db)
             .await
             .map_err(|e| e.to_string())?;
-        state = ThrottleState {
-            failures: r.get::<i64, _>(0).clamp(0, u32::MAX as i64) as u32,
-            last_failure: r.get(1),
-        };
+        state = ThrottleState { failures: r.get::<i64, _>(0).clamp(0, u32::MAX as i64) as u32, last_failure: r.get(1) };
     }
     Err("the log-in counter is too busy: try again".into())
 }
@@ -534,7 +531,11 @@ async fn change_password(
         Err(r) => return r,
     };
     let done = async {
-        sqlx::query("UPDATE accounts SET password_hash = $2 WHERE id = $1").bind(&a.id).bind(&hash).execute(&app.db).await?;
+        sqlx::query("UPDATE accounts SET password_hash = $2 WHERE id = $1")
+            .bind(&a.id)
+            .bind(&hash)
+            .execute(&app.db)
+            .await?;
         // Every session ends; this device gets a new one.
         sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&app.db).await?;
         Ok::<_, sqlx::Error>(())

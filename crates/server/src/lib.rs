@@ -14,6 +14,7 @@ pub mod live;
 pub mod net;
 mod peers;
 pub mod pool;
+pub mod ratings;
 pub mod store;
 mod tree;
 mod web;
@@ -584,6 +585,18 @@ fn after_change(app: &App, h: &Arc<GameHandle>) -> std::pin::Pin<Box<dyn std::fu
 
 async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     let mut live = h.live.lock().await;
+    // A rated game that has just ended: its ratings, once (any instance may
+    // try; the store lets one through), then everyone sees the changes.
+    if live.meta.rated && live.status == live::Status::Finished && live.ratings.is_none() {
+        let (app2, id) = (app.clone(), live.meta.id.clone());
+        tokio::spawn(async move {
+            match ratings::settle(&app2.db, &id).await {
+                Ok(true) => app2.reload_game(&id).await,
+                Ok(false) => {}
+                Err(e) => eprintln!("ratings: game {id}: {e}"),
+            }
+        });
+    }
     // Clocks and the engine are the owner's (the instance that made the
     // last change, or took the game over): the others only show the game.
     let mine = live.owner.as_deref() == Some(app.instance.as_str());
@@ -712,9 +725,10 @@ pub async fn claim_seek(
     let Some(color) = live.free_seat().filter(|_| live.status == live::Status::Active) else {
         return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
     };
-    let won = store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref(), account.as_deref(), &app.instance)
-        .await
-        .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
+    let won =
+        store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref(), account.as_deref(), &app.instance)
+            .await
+            .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
     if !won {
         // Perhaps taken on another instance: show the store's game.
         let _ = peers::reload_locked(app, h, &mut live).await;

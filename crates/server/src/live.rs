@@ -66,6 +66,8 @@ pub struct Meta {
     /// (initial, increment) in ms.
     pub clock: Option<(i64, i64)>,
     pub created_at: i64,
+    /// A rated game: its result changes both players' ratings (`ratings`).
+    pub rated: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -82,6 +84,12 @@ pub struct Live {
     /// device (`GET /api/games/{id}/seat`).
     pub white_account: Option<String>,
     pub black_account: Option<String>,
+    /// A rated game once applied to the ratings: (White's rating before,
+    /// Black's, White's change, Black's), as the store holds them.
+    pub ratings: Option<(i64, i64, i64, i64)>,
+    /// The accounts' names and ratings in this variant as shown (White's,
+    /// Black's), read when the game is loaded or a seat is taken.
+    pub players: [Option<(String, String)>; 2],
     /// The secret of the invite link of a friend game with a free seat:
     /// joining needs it (the public id only lets people watch).
     pub invite: Option<String>,
@@ -161,6 +169,8 @@ impl Live {
             black_token,
             white_account: None,
             black_account: None,
+            ratings: None,
+            players: [None, None],
             invite,
             white_ms: ms,
             black_ms: ms,
@@ -661,6 +671,19 @@ impl Live {
         o.insert("variant_name".into(), json!(self.meta.variant.name()));
         o.insert("options".into(), options_json(self.meta.variant, &self.meta.opts));
         o.insert("mode".into(), json!(self.meta.mode.as_str()));
+        o.insert("rated".into(), json!(self.meta.rated));
+        let player = |p: &Option<(String, String)>| match p {
+            Some((u, r)) => json!({"username": u, "rating": r}),
+            None => Value::Null,
+        };
+        o.insert("players".into(), json!({"w": player(&self.players[0]), "b": player(&self.players[1])}));
+        o.insert(
+            "ratings".into(),
+            match self.ratings {
+                Some((w, b, dw, db)) => json!({"w": {"rating": w, "diff": dw}, "b": {"rating": b, "diff": db}}),
+                None => Value::Null,
+            },
+        );
         o.insert("engine_level".into(), json!(self.meta.engine_level));
         o.insert("engine_color".into(), json!(self.meta.engine_color.map(color_char)));
         o.insert("start_fen".into(), json!(self.meta.start_fen));
@@ -877,6 +900,7 @@ mod tests {
             engine_color: None,
             clock,
             created_at: 0,
+            rated: false,
         };
         Live::new(meta, start, Some("t".into()), Some("t".into()), None)
     }

@@ -86,6 +86,7 @@ async fn beat(app: &App, beats: u64) {
     }
     let now = now_ms();
     let alive_since = now - app.config.takeover_after.as_millis() as i64;
+    crate::ratings::settle_pending(app).await;
     match store::take_over(&app.db, &app.instance, alive_since).await {
         Ok(ids) => {
             for id in ids {

@@ -34,7 +34,7 @@ pub const CHANNEL: &str = "chimera_games";
 /// PostgreSQL locks rows, so its writers need no queue.
 static WRITER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-async fn writer(db: &Db) -> Option<tokio::sync::MutexGuard<'static, ()>> {
+pub(crate) async fn writer(db: &Db) -> Option<tokio::sync::MutexGuard<'static, ()>> {
     match backend(db) {
         Backend::Sqlite => Some(WRITER.lock().await),
         Backend::Postgres => None,
@@ -125,9 +125,9 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     sqlx::query(
         "INSERT INTO games (id, variant, rule_options, start_fen, mode, engine_level, engine_color, white_token, black_token, \
          clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
-         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at, white_account, black_account) \
+         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at, white_account, black_account, rated) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-         $26, $27, $28, $29, $30)",
+         $26, $27, $28, $29, $30, $31)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -159,6 +159,7 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     .bind(live.due_at())
     .bind(&live.white_account)
     .bind(&live.black_account)
+    .bind(i64::from(m.rated))
 }
 
 /// Writes a change in one transaction: the game row first, only if its
@@ -279,6 +280,7 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         engine_color: parse_color(row.get("engine_color")),
         clock: clock_initial.zip(clock_increment),
         created_at: row.get("created_at"),
+        rated: row.get::<i64, _>("rated") == 1,
     };
     let id2 = id.to_string();
     let m2 = meta.clone();
@@ -300,7 +302,14 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         .await
         .map_err(|e| format!("could not replay game {id}: {e:?}"))?;
     let (game, sans, move_clocks) = replayed?;
+    let mut players = [None, None];
+    for (i, col) in ["white_account", "black_account"].into_iter().enumerate() {
+        if let Some(acc) = row.get::<Option<String>, _>(col) {
+            players[i] = crate::ratings::player(db, &acc, meta.variant.id()).await;
+        }
+    }
     Ok(Some(Live {
+        players,
         meta,
         game,
         sans,
@@ -309,6 +318,13 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         black_token: row.get("black_token"),
         white_account: row.get("white_account"),
         black_account: row.get("black_account"),
+        ratings: {
+            let r = |k: &str| row.get::<Option<i64>, _>(k);
+            match (r("white_rating"), r("black_rating"), r("white_rating_diff"), r("black_rating_diff")) {
+                (Some(w), Some(b), Some(dw), Some(db)) => Some((w, b, dw, db)),
+                _ => None,
+            }
+        },
         invite: row.get("invite"),
         white_name: row.get("white_name"),
         black_name: row.get("black_name"),
@@ -404,7 +420,14 @@ pub async fn claim_seat(
     };
     let _writer = writer(db).await;
     let mut tx = db.begin().await?;
-    let r = sqlx::query(sql).bind(id).bind(token).bind(name).bind(crate::live::now_ms()).bind(account).execute(&mut *tx).await?;
+    let r = sqlx::query(sql)
+        .bind(id)
+        .bind(token)
+        .bind(name)
+        .bind(crate::live::now_ms())
+        .bind(account)
+        .execute(&mut *tx)
+        .await?;
     if r.rows_affected() == 1 {
         let v: i64 = sqlx::query("SELECT version FROM games WHERE id = $1").bind(id).fetch_one(&mut *tx).await?.get(0);
         notify(&mut tx, db, id, v, me).await?;
@@ -483,17 +506,24 @@ pub struct SeekSummary {
     pub color: String,
     /// The creator's name, if given.
     pub name: Option<String>,
+    /// A rated seek.
+    pub rated: bool,
+    /// The creator's account name and rating in the variant (`1500?`), when
+    /// the creator is logged in.
+    pub username: Option<String>,
+    pub rating: Option<String>,
     pub created_at: i64,
 }
 
 pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT id, variant, rule_options, start_fen, clock_initial, clock_increment, white_token, white_name, black_name, \
+         white_account, black_account, rated, \
          created_at FROM games WHERE {OPEN_SEEK} ORDER BY created_at DESC LIMIT 100"
     ))
     .fetch_all(db)
     .await?;
-    Ok(rows
+    let mut out: Vec<SeekSummary> = rows
         .into_iter()
         .filter_map(|r| {
             let variant_id: String = r.get("variant");
@@ -514,10 +544,23 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
                 clock: clock_initial.zip(clock_increment),
                 color: if white_free { "white" } else { "black" }.into(),
                 name: if white_free { r.get("black_name") } else { r.get("white_name") },
+                rated: r.get::<i64, _>("rated") == 1,
+                username: if white_free { r.get("black_account") } else { r.get("white_account") },
+                rating: None,
                 created_at: r.get("created_at"),
             })
         })
-        .collect())
+        .collect();
+    // The creators' accounts: their names and ratings in the variant.
+    for s in &mut out {
+        if let Some(acc) = s.username.take() {
+            if let Some((u, r)) = crate::ratings::player(db, &acc, &s.variant).await {
+                s.username = Some(u);
+                s.rating = Some(r);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The open seeks whose owner is no instance that beat after

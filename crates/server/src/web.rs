@@ -44,6 +44,9 @@ pub fn router(app: App) -> Router {
         .route("/analysis", get(|| async { page("analysis.html") }))
         .route("/login", get(|| async { page("login.html") }))
         .route("/account", get(|| async { page("account.html") }))
+        .route("/players", get(|| async { page("players.html") }))
+        .route("/players/{variant}", get(|| async { page("players.html") }))
+        .route("/@/{name}", get(|| async { page("profile.html") }))
         .route("/rules", get(|| async { page("rules.html") }))
         .route("/rules/{variant}", get(|| async { page("rules.html") }))
         .route("/docs/", get(crate::docs::index))
@@ -61,7 +64,8 @@ pub fn router(app: App) -> Router {
         .route("/api/position", post(position))
         .route("/api/analyse", post(analyse))
         .route("/ws/{id}", get(ws_upgrade))
-        .merge(crate::accounts::routes());
+        .merge(crate::accounts::routes())
+        .merge(crate::ratings::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -293,6 +297,9 @@ struct CreateReq {
     /// The creator's name (shown, never an identity).
     #[serde(default)]
     name: Option<String>,
+    /// A rated game (an open seek or a friend game between two accounts).
+    #[serde(default)]
+    rated: bool,
 }
 
 /// A clock of whole seconds: 15 s to 180 min, increment 0 to 180 s.
@@ -446,7 +453,19 @@ async fn create_game(
         engine_color,
         clock,
         created_at: live::now_ms(),
+        rated: req.rated,
     };
+    if req.rated {
+        if !matches!(mode, Mode::Seek | Mode::Friend) {
+            return bad("only games between two people (an open seek, a friend game) are rated");
+        }
+        if account.is_none() {
+            return err(StatusCode::UNAUTHORIZED, "log in to create a rated game");
+        }
+        if let Err(e) = crate::ratings::ratable(variant, &meta.opts, &meta.start_fen) {
+            return bad(e);
+        }
+    }
     if let Err(r) = app.admit_game(peer.ip(), mode == Mode::Engine).await {
         return refused(r);
     }
@@ -462,6 +481,14 @@ async fn create_game(
         live.white_name = name;
     } else {
         live.black_name = name;
+    }
+    if let Some(acc) = live.white_account.clone().or(live.black_account.clone()) {
+        let p = crate::ratings::player(&app.db, &acc, variant.id()).await;
+        for (i, seat) in [live.white_account.is_some(), live.black_account.is_some()].into_iter().enumerate() {
+            if seat {
+                live.players[i] = p.clone();
+            }
+        }
     }
     live.owner = Some(app.instance.clone());
     if let Err(e) = crate::store::insert_game(&app.db, &live).await {
@@ -571,6 +598,21 @@ async fn join_game(
         Ok(n) => n,
         Err(e) => return bad(e),
     };
+    {
+        // A rated game is between two accounts, never one account twice.
+        let l = h.live.lock().await;
+        if l.meta.rated {
+            let Some(me) = account.as_deref() else {
+                return err(StatusCode::UNAUTHORIZED, "log in to play a rated game");
+            };
+            if l.white_account.as_deref() == Some(me) || l.black_account.as_deref() == Some(me) {
+                return err(
+                    StatusCode::CONFLICT,
+                    "you hold the other seat of this rated game: it needs another player",
+                );
+            }
+        }
+    }
     let token = random_hex(16);
     let mode = h.live.lock().await.meta.mode;
     if mode == Mode::Seek {
@@ -603,7 +645,13 @@ async fn join_game(
     })
     .await;
     match (r, outcome) {
-        (Ok(()), Some(Ok(c))) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
+        (Ok(()), Some(Ok(c))) => {
+            if account.is_some() {
+                // The joiner's name and rating beside the board.
+                app.reload_game(&id).await;
+            }
+            Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response()
+        }
         (_, Some(Err(JoinError::Forbidden(e)))) => {
             app.failed_joins.failed(peer.ip());
             err(StatusCode::FORBIDDEN, e)

@@ -60,6 +60,8 @@ async fn browser_pages_work_under_the_csp() {
         ("/login".into(), "#login-username"),
         // Not logged in: the account page sends the browser to log in.
         ("/account".into(), "#signup-username"),
+        ("/players".into(), "#players-who"),
+        ("/@/nobody".into(), "#noplayer"),
     ];
     for (path, ready) in &pages {
         c.goto(&format!("http://{a}{path}")).await.unwrap();

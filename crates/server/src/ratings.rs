@@ -1,0 +1,417 @@
+//! Ratings: one Glicko-2 rating per account and variant id
+//! (`chimera-rating`, lichess's constants), changed by each finished rated
+//! game exactly once, and the leaderboards (`docs/ratings.md`).
+//!
+//! A game is rated when its creator asks for it and the rules allow it: an
+//! open seek or a friend game, two accounts (never the same), the
+//! variant's own start position and default rule options. Engine and
+//! hot-seat games are never rated.
+//!
+//! **Exactly once.** [`settle`] applies a finished rated game in one
+//! transaction that begins by setting the game's `rating_done` from 0 to 1
+//! (`UPDATE ... WHERE rating_done = 0`): of any number of callers, on any
+//! number of instances, the store lets one through and the others change
+//! nothing. It is called after the change that finishes a game, and by
+//! every instance's heartbeat for any finished rated game still not done
+//! (an instance that died in between), so no result is lost either.
+
+use crate::store::Db;
+use crate::App;
+use chimera_rating::{Outcome, Rating, Settings};
+use chimera_rules::{Position, Variant};
+use serde::Serialize;
+use sqlx::Row;
+use std::time::Duration;
+
+/// The settings of players' ratings: lichess's.
+pub const SETTINGS: Settings = Settings::LICHESS;
+
+/// How recently a player must have played a rated game of the variant to be
+/// on its leaderboard: 90 days. lichess uses a week for its large pools; a
+/// small community plays a variant less often, and a quarter keeps the
+/// board full without showing players who have left.
+pub const BOARD_WINDOW_MS: i64 = 90 * 24 * 3600 * 1000;
+
+/// Places on a leaderboard.
+pub const BOARD_SIZE: i64 = 100;
+
+/// A rating as stored, with its games and the time of the last one.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stored {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+    pub rated_at: i64,
+}
+
+impl Stored {
+    fn glicko(&self) -> Rating {
+        Rating::new(self.rating, self.deviation, self.volatility)
+    }
+
+    /// The rating as it stands `now` (ms): the deviation grown by the time
+    /// since the last rated game (Glickman's step 6 per rating period).
+    pub fn now(&self, now: i64) -> Rating {
+        let idle = Duration::from_millis((now - self.rated_at).max(0) as u64);
+        self.glicko().after_inactivity(idle, &SETTINGS).unwrap_or(self.glicko())
+    }
+}
+
+/// The stored rating of `account` in `variant`, if it played one.
+pub async fn get<'e, E>(db: E, account: &str, variant: &str) -> Result<Option<Stored>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let row = sqlx::query(
+        "SELECT rating, deviation, volatility, games, wins, draws, losses, rated_at FROM ratings \
+         WHERE account_id = $1 AND variant = $2",
+    )
+    .bind(account)
+    .bind(variant)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| Stored {
+        rating: r.get(0),
+        deviation: r.get(1),
+        volatility: r.get(2),
+        games: r.get(3),
+        wins: r.get(4),
+        draws: r.get(5),
+        losses: r.get(6),
+        rated_at: r.get(7),
+    }))
+}
+
+/// A rating as players see it: `1500?` while provisional.
+pub fn shown(r: &Rating) -> String {
+    r.to_string()
+}
+
+/// Whether a game of `variant` with these options and start may be rated.
+pub fn ratable(variant: Variant, opts: &chimera_rules::RuleOptions, start_fen: &str) -> Result<(), String> {
+    if !opts.to_string().is_empty() {
+        return Err("a rated game keeps the variant's default rule options: other options are casual only".into());
+    }
+    if chimera_rules::AnyPosition::new(variant, opts).fen() != start_fen {
+        return Err("a rated game starts from the variant's own position: a position of your own is casual only".into());
+    }
+    Ok(())
+}
+
+fn outcome(result: &str) -> Option<Outcome> {
+    match result {
+        "1-0" => Some(Outcome::WhiteWins),
+        "0-1" => Some(Outcome::BlackWins),
+        "1/2-1/2" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// Applies finished rated game `id` to both players' ratings, once: `true`
+/// if this call applied it, `false` if it was applied before (or is not a
+/// finished rated game between two accounts).
+pub async fn settle(db: &Db, id: &str) -> Result<bool, String> {
+    let _writer = crate::store::writer(db).await;
+    let mut tx = db.begin().await.map_err(|e| e.to_string())?;
+    let claimed = sqlx::query(
+        "UPDATE games SET rating_done = 1 WHERE id = $1 AND rated = 1 AND rating_done = 0 AND status = 'finished' \
+         AND white_account IS NOT NULL AND black_account IS NOT NULL",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| e.to_string())?;
+    if claimed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let g = sqlx::query("SELECT variant, result, white_account, black_account, updated_at FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (variant, result): (String, String) = (g.get(0), g.get(1));
+    let (wa, ba): (String, String) = (g.get(2), g.get(3));
+    let at: i64 = g.get(4);
+    let Some(out) = outcome(&result) else {
+        // No result (an aborted game): nothing to rate; done all the same.
+        tx.commit().await.map_err(|e| e.to_string())?;
+        return Ok(true);
+    };
+    let before_w = get(&mut *tx, &wa, &variant).await.map_err(|e| e.to_string())?;
+    let before_b = get(&mut *tx, &ba, &variant).await.map_err(|e| e.to_string())?;
+    let now_w = before_w.as_ref().map_or(SETTINGS.new_player, |s| s.now(at));
+    let now_b = before_b.as_ref().map_or(SETTINGS.new_player, |s| s.now(at));
+    let (after_w, after_b) = chimera_rating::update_pair(&now_w, &now_b, out, &SETTINGS).map_err(|e| e.to_string())?;
+    for (acc, before, after, score) in
+        [(&wa, &before_w, &after_w, out.white()), (&ba, &before_b, &after_b, out.black())]
+    {
+        let (w, d, l) = match score.value() {
+            v if v > 0.75 => (1, 0, 0),
+            v if v < 0.25 => (0, 0, 1),
+            _ => (0, 1, 0),
+        };
+        let b = before.clone().unwrap_or(Stored {
+            rating: 0.0,
+            deviation: 0.0,
+            volatility: 0.0,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            rated_at: 0,
+        });
+        sqlx::query(
+            "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, wins, draws, losses, rated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (account_id, variant) DO UPDATE SET rating = $3, deviation = $4, volatility = $5, games = $6, \
+             wins = $7, draws = $8, losses = $9, rated_at = $10",
+        )
+        .bind(acc)
+        .bind(&variant)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(b.games + 1)
+        .bind(b.wins + w)
+        .bind(b.draws + d)
+        .bind(b.losses + l)
+        .bind(at)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+        sqlx::query(
+            "INSERT INTO rating_history (account_id, variant, game_id, rating, deviation, at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(acc)
+        .bind(&variant)
+        .bind(id)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(at)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    }
+    let diff = |b: &Rating, a: &Rating| chimera_rating::rating_diff(b, a).0;
+    sqlx::query(
+        "UPDATE games SET white_rating = $2, black_rating = $3, white_rating_diff = $4, black_rating_diff = $5 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(now_w.rounded())
+    .bind(now_b.rounded())
+    .bind(diff(&now_w, &after_w))
+    .bind(diff(&now_b, &after_b))
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| e.to_string())?;
+    tx.commit().await.map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+/// Settles every finished rated game still not applied (an instance died
+/// between the end of a game and its rating): on each heartbeat.
+pub async fn settle_pending(app: &App) {
+    let ids: Vec<String> = match sqlx::query(
+        "SELECT id FROM games WHERE rated = 1 AND rating_done = 0 AND status = 'finished' \
+         AND white_account IS NOT NULL AND black_account IS NOT NULL LIMIT 100",
+    )
+    .fetch_all(&app.db)
+    .await
+    {
+        Ok(rows) => rows.into_iter().map(|r| r.get::<String, _>(0)).collect(),
+        Err(e) => {
+            eprintln!("ratings: {e}");
+            return;
+        }
+    };
+    for id in ids {
+        if let Err(e) = settle(&app.db, &id).await {
+            eprintln!("ratings: game {id}: {e}");
+        }
+    }
+}
+
+/// One place on a leaderboard.
+#[derive(Clone, Debug, Serialize)]
+pub struct Place {
+    pub rank: usize,
+    pub username: String,
+    pub rating: i64,
+    pub deviation: i64,
+    pub games: i64,
+    pub rated_at: i64,
+}
+
+/// The top players of `variant`: a settled rating (deviation at most 110
+/// as it stands now) and a rated game within [`BOARD_WINDOW_MS`].
+pub async fn board(db: &Db, variant: &str, now: i64) -> Result<Vec<Place>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT a.username, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.rated_at \
+         FROM ratings r JOIN accounts a ON a.id = r.account_id \
+         WHERE r.variant = $1 AND r.rated_at >= $2 AND a.deleted_at IS NULL ORDER BY r.rating DESC LIMIT 1000",
+    )
+    .bind(variant)
+    .bind(now - BOARD_WINDOW_MS)
+    .fetch_all(db)
+    .await?;
+    let mut out = Vec::new();
+    for r in rows {
+        let s = Stored {
+            rating: r.get(1),
+            deviation: r.get(2),
+            volatility: r.get(3),
+            games: r.get(4),
+            wins: r.get(5),
+            draws: r.get(6),
+            losses: r.get(7),
+            rated_at: r.get(8),
+        };
+        let now_r = s.now(now);
+        if now_r.is_provisional() {
+            continue;
+        }
+        out.push(Place {
+            rank: out.len() + 1,
+            username: r.get(0),
+            rating: now_r.rounded(),
+            deviation: now_r.deviation.round() as i64,
+            games: s.games,
+            rated_at: s.rated_at,
+        });
+        if out.len() as i64 >= BOARD_SIZE {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// An account's name and its rating in `variant` as shown (`1500?` for one
+/// who never played it), for the players beside a board and the seeks.
+pub async fn player(db: &Db, account: &str, variant: &str) -> Option<(String, String)> {
+    let name: String = sqlx::query("SELECT username FROM accounts WHERE id = $1 AND deleted_at IS NULL")
+        .bind(account)
+        .fetch_optional(db)
+        .await
+        .ok()??
+        .get(0);
+    let r =
+        get(db, account, variant).await.ok().flatten().map_or(SETTINGS.new_player, |s| s.now(crate::live::now_ms()));
+    Some((name, shown(&r)))
+}
+
+pub fn routes() -> axum::Router<App> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/api/players", get(api_boards))
+        .route("/api/players/{variant}", get(api_board))
+        .route("/api/@/{name}", get(api_profile))
+}
+
+use crate::net::error as err;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+async fn api_boards(State(app): State<App>) -> Response {
+    let now = crate::live::now_ms();
+    let mut out = Vec::new();
+    for v in Variant::ALL {
+        match board(&app.db, v.id(), now).await {
+            Ok(mut p) => {
+                p.truncate(10);
+                out.push(json!({"id": v.id(), "name": v.name(), "players": p}));
+            }
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        }
+    }
+    Json(json!({"window_days": BOARD_WINDOW_MS / 86_400_000, "variants": out})).into_response()
+}
+
+async fn api_board(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let v: Variant = match id.parse() {
+        Ok(v) => v,
+        Err(e) => return err(StatusCode::NOT_FOUND, format!("{e}")),
+    };
+    match board(&app.db, v.id(), crate::live::now_ms()).await {
+        Ok(p) => {
+            Json(json!({"id": v.id(), "name": v.name(), "window_days": BOARD_WINDOW_MS / 86_400_000, "players": p}))
+                .into_response()
+        }
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+/// `GET /api/@/{name}`: a player's ratings per variant with their history,
+/// and the latest games.
+async fn api_profile(State(app): State<App>, Path(name): Path<String>) -> Response {
+    let key = name.to_lowercase();
+    if key.len() > 40 {
+        return err(StatusCode::NOT_FOUND, "no such player");
+    }
+    let acc = match sqlx::query(
+        "SELECT id, username, created_at FROM accounts WHERE username_key = $1 AND deleted_at IS NULL",
+    )
+    .bind(&key)
+    .fetch_optional(&app.db)
+    .await
+    {
+        Ok(Some(r)) => (r.get::<String, _>(0), r.get::<String, _>(1), r.get::<i64, _>(2)),
+        Ok(None) => return err(StatusCode::NOT_FOUND, "no such player"),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let now = crate::live::now_ms();
+    let mut ratings = Vec::new();
+    for v in Variant::ALL {
+        let Ok(Some(s)) = get(&app.db, &acc.0, v.id()).await else { continue };
+        let r = s.now(now);
+        let history: Vec<serde_json::Value> = match sqlx::query(
+            "SELECT at, rating FROM rating_history WHERE account_id = $1 AND variant = $2 ORDER BY at LIMIT 5000",
+        )
+        .bind(&acc.0)
+        .bind(v.id())
+        .fetch_all(&app.db)
+        .await
+        {
+            Ok(rows) => rows
+                .into_iter()
+                .map(|h| json!({"at": h.get::<i64, _>(0), "rating": h.get::<f64, _>(1).round()}))
+                .collect(),
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        };
+        ratings.push(json!({
+            "variant": v.id(), "name": v.name(), "rating": shown(&r), "provisional": r.is_provisional(),
+            "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses, "history": history,
+        }));
+    }
+    let games: Vec<serde_json::Value> = match sqlx::query(
+        "SELECT g.id, g.variant, g.result, g.rated, g.created_at, wa.username, ba.username FROM games g \
+         LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
+         LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL \
+         WHERE g.white_account = $1 OR g.black_account = $1 ORDER BY g.created_at DESC LIMIT 100",
+    )
+    .bind(&acc.0)
+    .fetch_all(&app.db)
+    .await
+    {
+        Ok(rows) => rows
+            .into_iter()
+            .map(|g| {
+                let v: String = g.get(1);
+                let name = v.parse::<Variant>().map(|x| x.name()).unwrap_or("");
+                json!({
+                    "id": g.get::<String, _>(0), "variant": v, "variant_name": name, "result": g.get::<String, _>(2),
+                    "rated": g.get::<i64, _>(3) == 1, "created_at": g.get::<i64, _>(4),
+                    "white": g.get::<Option<String>, _>(5), "black": g.get::<Option<String>, _>(6),
+                })
+            })
+            .collect(),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    Json(json!({"username": acc.1, "created_at": acc.2, "ratings": ratings, "games": games})).into_response()
+}

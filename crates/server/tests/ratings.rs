@@ -1,0 +1,212 @@
+//! Rated games and ratings over HTTP and in the store: who may play a rated
+//! game, a rated seek played to the end changes both players' ratings as
+//! Glicko-2 says (lichess's constants), shown on the game, the profile and
+//! the leaderboard; and a finished game's ratings are applied exactly once
+//! under a 20-way race, in one process on SQLite and across two
+//! "instances" (two connection pools) on PostgreSQL.
+
+mod common;
+
+use chimera_server::store::{Db, Location};
+use chimera_server::{Config, Server};
+use common::pg::PgCluster;
+use common::*;
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+const PW: &str = "a fine long passphrase";
+
+/// A JSON request with the session cookie `c`: (status, body).
+async fn call(a: SocketAddr, method: &str, path: &str, c: Option<&str>, body: &Value) -> (u16, Value, String) {
+    let mut s = tokio::net::TcpStream::connect(a).await.unwrap();
+    let body = if body.is_null() { String::new() } else { body.to_string() };
+    let cookie = c.map(|c| format!("Cookie: chimera_session={c}\r\n")).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let st = head.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0);
+    let rest =
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+    let cookie = head
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .and_then(|v| v.split(';').next())
+        .and_then(|v| v.strip_prefix("chimera_session="))
+        .unwrap_or("")
+        .to_string();
+    (st, serde_json::from_str(&rest).unwrap_or(Value::String(rest)), cookie)
+}
+
+async fn account(a: SocketAddr, name: &str) -> String {
+    let (st, v, c) = call(a, "POST", "/api/account/signup", None, &json!({"username": name, "password": PW})).await;
+    assert_eq!(st, 201, "{v}");
+    c
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_seek_played_to_the_end_changes_both_ratings() {
+    let dir = fresh_dir("ratings");
+    let s = Server::start_with("127.0.0.1:0", &dir, Config { signup_burst: 100, ..Config::default() }).await.unwrap();
+    let a = s.addr;
+    let (ann, bob) = (account(a, "Ann").await, account(a, "Bob").await);
+
+    // Who may play a rated game.
+    let seek = json!({"variant": "genesis", "mode": "seek", "color": "white", "rated": true});
+    let (st, v, _) = call(a, "POST", "/api/games", None, &seek).await;
+    assert_eq!(st, 401, "not logged in: {v}");
+    for (bad, why) in [
+        (json!({"variant": "chess", "mode": "engine", "rated": true}), "between two people"),
+        (json!({"variant": "chess", "mode": "hotseat", "rated": true}), "between two people"),
+        (
+            json!({"variant": "magicring", "mode": "seek", "rated": true, "options": {"ring_powers": "NKQ"}}),
+            "casual only",
+        ),
+        (
+            json!({"variant": "chess", "mode": "seek", "rated": true, "fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}),
+            "casual only",
+        ),
+    ] {
+        let (st, v, _) = call(a, "POST", "/api/games", Some(&ann), &bad).await;
+        assert_eq!(st, 400, "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(why), "{bad}: {v}");
+    }
+    let (st, g, _) = call(a, "POST", "/api/games", Some(&ann), &seek).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let ann_token = g["token"].as_str().unwrap().to_string();
+    let (_, seeks) = get_json(a, "/api/seeks").await;
+    assert_eq!((seeks[0]["rated"].clone(), seeks[0]["username"].clone()), (json!(true), json!("Ann")), "{seeks}");
+    assert_eq!(seeks[0]["rating"], "1500?", "a new player's rating is provisional");
+    // Not anonymously, not against oneself.
+    let (st, _, _) = call(a, "POST", &format!("/api/games/{id}/join"), None, &json!({})).await;
+    assert_eq!(st, 401);
+    let (_, _, ann2) = call(a, "POST", "/api/account/login", None, &json!({"username": "ann", "password": PW})).await;
+    let (st, _, _) = call(a, "POST", &format!("/api/games/{id}/join"), Some(&ann2), &json!({})).await;
+    assert_eq!(st, 409, "one account in both seats");
+    let (st, j, _) = call(a, "POST", &format!("/api/games/{id}/join"), Some(&bob), &json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    let (_, state) = get_json(a, &format!("/api/games/{id}")).await;
+    assert_eq!(state["rated"], true);
+    assert_eq!(state["players"]["w"], json!({"username": "Ann", "rating": "1500?"}), "{}", state["players"]);
+    assert_eq!(state["players"]["b"]["username"], "Bob");
+
+    // Ann places her King, then resigns: Black wins.
+    let mut w = ws(a, &id, Some(&ann_token)).await;
+    send(&mut w, &json!({"t": "move", "uci": "K@e1", "ply": 0})).await;
+    send(&mut w, &json!({"t": "resign"})).await;
+    let mut done = Value::Null;
+    for _ in 0..100 {
+        let (_, st) = get_json(a, &format!("/api/games/{id}")).await;
+        if !st["ratings"].is_null() {
+            done = st;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(done["result"], "0-1", "{done}");
+    // Two new players (1500, RD 500, volatility 0.09), one game: 1259 and
+    // 1741, as crates/rating's test of lila's one-game case pins them.
+    assert_eq!(done["ratings"], json!({"w": {"rating": 1500, "diff": -241}, "b": {"rating": 1500, "diff": 241}}));
+    let (st, p) = get_json(a, "/api/@/bob").await;
+    assert_eq!(st, 200, "{p}");
+    let r = &p["ratings"][0];
+    assert_eq!(
+        (r["variant"].as_str(), r["rating"].as_str(), r["wins"].as_i64()),
+        (Some("genesis"), Some("1741?"), Some(1))
+    );
+    assert_eq!(r["history"].as_array().unwrap().len(), 1);
+    assert_eq!(p["games"][0]["id"], json!(id));
+    // Provisional players are not on the leaderboard.
+    let (st, b) = get_json(a, "/api/players/genesis").await;
+    assert_eq!((st, b["players"].as_array().unwrap().len()), (200, 0), "{b}");
+    assert_eq!(get_json(a, "/api/players/nope").await.0, 404);
+    assert_eq!(get_json(a, "/api/@/nobody").await.0, 404);
+    // The rematch is rated too, with the accounts swapped.
+    s.stop().await;
+}
+
+/// A finished rated game between two accounts, stored directly.
+async fn finished_rated_game(db: &Db, id: &str) {
+    for (acc, name) in [("wacc", "White"), ("bacc", "Black")] {
+        sqlx::query(
+            "INSERT INTO accounts (id, username, username_key, password_hash, created_at) VALUES ($1, $2, $3, 'x', 1) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(acc)
+        .bind(name)
+        .bind(name.to_lowercase())
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    sqlx::query(
+        "INSERT INTO games (id, variant, rule_options, start_fen, mode, white_token, black_token, status, result, \
+         created_at, updated_at, rated, white_account, black_account) VALUES ($1, 'chess', '', \
+         'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'seek', 'w', 'b', 'finished', '1-0', 1, 2, 1, \
+         'wacc', 'bacc')",
+    )
+    .bind(id)
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+/// 20 settlements of one game at once, spread over the given pools: one
+/// applies it, and the store shows one game in each rating.
+async fn race(pools: &[Db]) {
+    finished_rated_game(&pools[0], "race1").await;
+    let mut tasks = Vec::new();
+    for i in 0..20 {
+        let db = pools[i % pools.len()].clone();
+        tasks.push(tokio::spawn(async move { chimera_server::ratings::settle(&db, "race1").await }));
+    }
+    let mut applied = 0;
+    for t in tasks {
+        if t.await.unwrap().unwrap() {
+            applied += 1;
+        }
+    }
+    assert_eq!(applied, 1, "exactly one of 20 settlements applies the game");
+    let db = &pools[0];
+    for acc in ["wacc", "bacc"] {
+        let r = sqlx::query("SELECT games FROM ratings WHERE account_id = $1").bind(acc).fetch_one(db).await.unwrap();
+        assert_eq!(r.get::<i64, _>(0), 1, "{acc}: one game counted");
+        let h = sqlx::query("SELECT COUNT(*) FROM rating_history WHERE account_id = $1")
+            .bind(acc)
+            .fetch_one(db)
+            .await
+            .unwrap();
+        assert_eq!(h.get::<i64, _>(0), 1, "{acc}: one point of history");
+    }
+    let g = sqlx::query("SELECT white_rating_diff, black_rating_diff FROM games WHERE id = 'race1'")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    assert_eq!((g.get::<i64, _>(0), g.get::<i64, _>(1)), (241, -241));
+    // Once more, later: nothing.
+    assert!(!chimera_server::ratings::settle(db, "race1").await.unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ratings_change_once_under_a_20_way_race() {
+    let db = chimera_store::open_at(&Location::Dir(fresh_dir("ratings-race")), 4).await.unwrap();
+    race(&[db]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ratings_change_once_across_two_instances_on_postgres() {
+    let Some(pg) = PgCluster::start_or_skip("ratings: race on two instances") else { return };
+    let at = Location::Url(pg.fresh_database("ratings"));
+    let a = chimera_store::open_at(&at, 4).await.unwrap();
+    let b = chimera_store::open_at(&at, 4).await.unwrap();
+    race(&[a, b]).await;
+}
