@@ -35,7 +35,7 @@
 //! has 1001 and 1002 and gets 1 to 4 on its next open (sqlx applies what
 //! is missing, whatever its version).
 //!
-//! Rules: a new migration is a new file with the next version (1005, then
+//! Rules: a new migration is a new file with the next version (1006, then
 //! up) and a line in [`MIGRATIONS`]; an applied file is never edited, not
 //! even a comment (its checksum would no longer match the stores that
 //! applied it, which then refuse to open). A store that records a version
@@ -54,8 +54,8 @@ pub type Db = AnyPool;
 
 /// The one migration sequence, `(version, description, SQL)`, in order:
 /// the web games (1 to 4), the lab's studies (1001, 1002), then both
-/// (1003: rule options in one column), accounts (1004). The next
-/// migration is 1005.
+/// (1003: rule options in one column), accounts (1004), ratings (1005).
+/// The next migration is 1006.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -65,6 +65,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1002, "lab claims", include_str!("../migrations/1002_lab_claims.sql")),
     (1003, "rule options", include_str!("../migrations/1003_rule_options.sql")),
     (1004, "accounts", include_str!("../migrations/1004_accounts.sql")),
+    (1005, "ratings", include_str!("../migrations/1005_ratings.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -334,6 +335,9 @@ mod tests {
             (4, "1faec1b63a020aa5"),
             (1001, "901c8949bcbcb471"),
             (1002, "e8b2e52b355e92bf"),
+            (1003, "d770399a63131d04"),
+            (1004, "fafb38d9557ff172"),
+            (1005, "910b252f7be0a2a4"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
