@@ -36,7 +36,9 @@ pub struct Field {
     pub variants: u8,
 }
 
-const ALL: u8 = 0b11_1111;
+/// How many variants there are: the length of the per-variant arrays.
+const N: usize = Variant::ALL.len();
+const ALL: u8 = ((1u16 << N) - 1) as u8;
 const GENIE: u8 = 0b110;
 const GENESIS: u8 = 1 << 3;
 const CLOWN: u8 = 1 << 4;
@@ -281,8 +283,8 @@ impl Dataset {
     }
 
     /// Positions per variant in the training set (order of `Variant::ALL`).
-    pub fn counts(&self) -> [usize; 6] {
-        let mut c = [0; 6];
+    pub fn counts(&self) -> [usize; N] {
+        let mut c = [0; N];
         for s in &self.train {
             c[s.variant as usize] += 1;
         }
@@ -306,14 +308,14 @@ fn sigmoid(e: f64, k: f64) -> f64 {
 
 /// Sum of squared errors per variant over `samples` (only the variants in
 /// `mask` are evaluated; the others stay 0), spread over `threads`.
-fn error_sums(samples: &[Sample], p: &Params, k: f64, mask: u8, threads: usize) -> [f64; 6] {
+fn error_sums(samples: &[Sample], p: &Params, k: f64, mask: u8, threads: usize) -> [f64; N] {
     let chunk = samples.len().div_ceil(threads.max(1)).max(1);
-    let parts: Vec<[f64; 6]> = std::thread::scope(|scope| {
+    let parts: Vec<[f64; N]> = std::thread::scope(|scope| {
         let handles: Vec<_> = samples
             .chunks(chunk)
             .map(|part| {
                 scope.spawn(move || {
-                    let mut e = [0f64; 6];
+                    let mut e = [0f64; N];
                     for s in part {
                         if mask & (1 << s.variant) == 0 {
                             continue;
@@ -325,11 +327,11 @@ fn error_sums(samples: &[Sample], p: &Params, k: f64, mask: u8, threads: usize) 
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or([0.0; 6])).collect()
+        handles.into_iter().map(|h| h.join().unwrap_or([0.0; N])).collect()
     });
-    let mut e = [0f64; 6];
+    let mut e = [0f64; N];
     for part in parts {
-        for i in 0..6 {
+        for i in 0..N {
             e[i] += part[i];
         }
     }
@@ -346,14 +348,14 @@ pub fn mean_error(samples: &[Sample], p: &Params, k: f64, threads: usize) -> f64
 
 /// Mean squared error per variant (order of `Variant::ALL`; 0 when a
 /// variant has no sample).
-pub fn variant_errors(samples: &[Sample], p: &Params, k: f64, threads: usize) -> [f64; 6] {
+pub fn variant_errors(samples: &[Sample], p: &Params, k: f64, threads: usize) -> [f64; N] {
     let sums = error_sums(samples, p, k, ALL, threads);
-    let mut counts = [0usize; 6];
+    let mut counts = [0usize; N];
     for s in samples {
         counts[s.variant as usize] += 1;
     }
-    let mut out = [0.0; 6];
-    for i in 0..6 {
+    let mut out = [0.0; N];
+    for i in 0..N {
         if counts[i] > 0 {
             out[i] = sums[i] / counts[i] as f64;
         }
