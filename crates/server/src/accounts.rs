@@ -162,6 +162,24 @@ async fn need(app: &App, headers: &HeaderMap) -> Result<Account, Response> {
     }
 }
 
+/// A request's JSON body and its logged-in account, or the answer to give
+/// (400 for the body, 401 when not logged in).
+async fn body_and_account<T: serde::de::DeserializeOwned>(
+    app: &App,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(T, Account), Response> {
+    let req: T = crate::web::parse_body(body).map_err(|e| *e)?;
+    Ok((req, need(app, headers).await?))
+}
+
+/// The logged-in account and the ids of its games, newest first.
+async fn account_and_games(app: &App, headers: &HeaderMap) -> Result<(Account, Vec<String>), Response> {
+    let a = need(app, headers).await?;
+    let ids = games_of(app, &a.id).await.map_err(|e| err(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok((a, ids))
+}
+
 fn cookie(app: &App, value: &str, max_age_secs: i64) -> HeaderValue {
     let secure = if app.config.secure_cookies { "; Secure" } else { "" };
     HeaderValue::from_str(&format!("{COOKIE}={value}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age_secs}{secure}"))
@@ -505,12 +523,8 @@ async fn change_password(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let req: PasswordReq = match crate::web::parse_body(&body) {
-        Ok(r) => r,
-        Err(e) => return *e,
-    };
-    let a = match need(&app, &headers).await {
-        Ok(a) => a,
+    let (req, a): (PasswordReq, Account) = match body_and_account(&app, &headers, &body).await {
+        Ok(x) => x,
         Err(r) => return r,
     };
     let name = match Username::parse_existing(&a.username) {
@@ -562,12 +576,8 @@ async fn delete(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let req: DeleteReq = match crate::web::parse_body(&body) {
-        Ok(r) => r,
-        Err(e) => return *e,
-    };
-    let a = match need(&app, &headers).await {
-        Ok(a) => a,
+    let (req, a): (DeleteReq, Account) = match body_and_account(&app, &headers, &body).await {
+        Ok(x) => x,
         Err(r) => return r,
     };
     if let Err(r) = authenticate(&app, peer.ip(), &a.username, req.password).await {
@@ -626,13 +636,9 @@ fn attachment(mut r: Response, name: &str) -> Response {
 /// JSON: the account (never its password hash or sessions' keys) and its
 /// games, each as the game page shows it (no seat tokens).
 async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
-    let a = match need(&app, &headers).await {
-        Ok(a) => a,
+    let (a, ids) = match account_and_games(&app, &headers).await {
+        Ok(x) => x,
         Err(r) => return r,
-    };
-    let ids = match games_of(&app, &a.id).await {
-        Ok(v) => v,
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
     let sessions: Vec<Value> =
         match sqlx::query("SELECT created_at, seen_at, expires_at FROM account_sessions WHERE account_id = $1")
@@ -672,13 +678,9 @@ async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
 
 /// `GET /api/account/export.pgn`: every game of the account as PGN.
 async fn export_pgn(State(app): State<App>, headers: HeaderMap) -> Response {
-    let a = match need(&app, &headers).await {
-        Ok(a) => a,
+    let (_, ids) = match account_and_games(&app, &headers).await {
+        Ok(x) => x,
         Err(r) => return r,
-    };
-    let ids = match games_of(&app, &a.id).await {
-        Ok(v) => v,
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
     let mut text = String::new();
     for id in ids {
