@@ -121,3 +121,108 @@ async fn sign_up_log_in_and_manage_the_account_at_every_size() {
     }
     server.stop().await;
 }
+
+/// Signs up `name` in session `c` through the page.
+async fn sign_up(c: &Client, a: std::net::SocketAddr, size: Size, name: &str, pw: &str) {
+    c.goto(&format!("http://{a}/login")).await.unwrap();
+    type_into(c, "#signup-username", name).await;
+    type_into(c, "#signup-password", pw).await;
+    type_into(c, "#signup-password2", pw).await;
+    press(c, size, "#signup-submit").await;
+    assert_eq!(account_link(c, "in").await.trim(), name, "{size:?}");
+}
+
+/// Two accounts play a rated seek at each size: the seek list says it is
+/// rated with the creator's provisional rating, the board shows both
+/// players' names and ratings, and when White resigns both pages show each
+/// side's change. Then the winner's profile draws the rating graph, and a
+/// leaderboard lists a settled player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_accounts_play_a_rated_seek_at_every_size() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let dir = fresh_dir("browser-rated");
+    let config = chimera_server::Config {
+        signup_burst: 100,
+        seek_grace: std::time::Duration::from_secs(300),
+        ..chimera_server::Config::default()
+    };
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, config).await.unwrap();
+    let a = server.addr;
+    let driver = start_driver().await;
+    let pw = "a long and quiet passphrase";
+    for size in SIZES {
+        let tag = size.name().replace('x', "_");
+        let (ann, pa) = session(&driver, size).await;
+        let (bob, pb) = session(&driver, size).await;
+        let (an, bn) = (format!("Ann{tag}"), format!("Bob{tag}"));
+        sign_up(&ann, a, size, &an, pw).await;
+        sign_up(&bob, a, size, &bn, pw).await;
+        // Ann: a rated open seek of Clown Chess.
+        ann.goto(&format!("http://{a}/")).await.unwrap();
+        wait_for(&ann, "#variant option", 10).await;
+        ann.execute("document.getElementById('variant').value = 'clown'; document.getElementById('variant').dispatchEvent(new Event('change'));", vec![]).await.unwrap();
+        press(&ann, size, "label:has(input[name=mode][value=seek])").await;
+        wait_js(&ann, "return !document.getElementById('rated-box').classList.contains('hidden')", |v| {
+            v == &json!(true)
+        })
+        .await;
+        press(&ann, size, "#rated").await;
+        press(&ann, size, "#create-btn").await;
+        wait_js(&ann, "return location.pathname.startsWith('/game/')", |v| v == &json!(true)).await;
+        let id = ann.current_url().await.unwrap().path().rsplit('/').next().unwrap().to_string();
+        // Bob's lobby: rated, Ann's name and provisional rating; he joins.
+        bob.goto(&format!("http://{a}/")).await.unwrap();
+        let row = format!("tr[data-seek='{id}']");
+        wait_for(&bob, &format!("{row}[data-rated='true'] .seek-join"), 15).await;
+        let text = wait_for(&bob, &row, 5).await.text().await.unwrap();
+        assert!(text.contains(&an) && text.contains("1500?") && text.contains("Rated"), "{size:?}: {text}");
+        press(&bob, size, &format!("{row} .seek-join")).await;
+        wait_js(&bob, "return location.pathname", |v| v == &json!(format!("/game/{id}"))).await;
+        wait_js(&bob, "return document.getElementById('game-kind').textContent", |v| v == &json!("Rated")).await;
+        // Ann (White) resigns: both pages show the changes, +241 for Black.
+        wait_js(&ann, "return document.querySelectorAll('#actions:not(.hidden) #resign').length", |v| v == &json!(1))
+            .await;
+        resign(&ann, a, &id).await;
+        for c in [&ann, &bob] {
+            let w = wait_js(
+                c,
+                "const e = document.querySelector(\".rating-diff[data-color='w']\"); return e ? e.textContent : ''",
+                |v| v.as_str().is_some_and(|s| s.contains('-')),
+            )
+            .await;
+            assert!(w.as_str().unwrap().contains("241"), "{size:?}: {w}");
+            let b = c
+                .execute("return document.querySelector(\".rating-diff[data-color='b']\").textContent", vec![])
+                .await
+                .unwrap();
+            assert!(b.as_str().unwrap().contains("+241"), "{size:?}: {b}");
+        }
+        shot(&bob, &format!("rated-over-{}", size.name())).await;
+        // Bob's profile: the Clown rating, its graph, the game.
+        bob.goto(&format!("http://{a}/@/{bn}")).await.unwrap();
+        let v = wait_for(&bob, ".rating-card[data-variant='clown'] .rating-value", 15).await.text().await.unwrap();
+        assert_eq!(v.trim(), "1741?", "{size:?}");
+        wait_for(&bob, "svg.rating-graph", 5).await;
+        let games = text_of(&bob, "#profile-games").await;
+        assert!(games.contains(&an), "{size:?}: {games}");
+        shot(&bob, &format!("profile-{}", size.name())).await;
+        end_session(ann, pa).await;
+        end_session(bob, pb).await;
+    }
+    // A leaderboard lists players with a settled rating: one is made so.
+    sqlx::query(
+        "UPDATE ratings SET deviation = 60 WHERE account_id = (SELECT id FROM accounts WHERE username = 'Bob1366_768')",
+    )
+    .execute(&server.app.db)
+    .await
+    .unwrap();
+    let (c, p) = session(&driver, Size::Wide).await;
+    c.goto(&format!("http://{a}/players")).await.unwrap();
+    let row = wait_for(&c, "section.lb[data-variant='clown'] tr[data-rank='1']", 15).await.text().await.unwrap();
+    assert!(row.contains("Bob1366_768") && row.contains("1741"), "{row}");
+    end_session(c, p).await;
+    server.stop().await;
+}
