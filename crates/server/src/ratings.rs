@@ -309,10 +309,11 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/players", get(api_boards))
         .route("/api/players/{variant}", get(api_board))
         .route("/api/@/{name}", get(api_profile))
+        .route("/api/@/{name}/games.pgn", get(api_profile_pgn))
 }
 
 use crate::net::error as err;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -349,7 +350,11 @@ async fn api_board(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 /// `GET /api/@/{name}`: a player's ratings per variant with their history,
 /// and the latest games.
-async fn api_profile(State(app): State<App>, Path(name): Path<String>) -> Response {
+async fn api_profile(
+    State(app): State<App>,
+    Path(name): Path<String>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Response {
     let key = name.to_lowercase();
     if key.len() > 40 {
         return err(StatusCode::NOT_FOUND, "no such player");
@@ -389,29 +394,207 @@ async fn api_profile(State(app): State<App>, Path(name): Path<String>) -> Respon
             "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses, "history": history,
         }));
     }
-    let games: Vec<serde_json::Value> = match sqlx::query(
+    let filter = match Filter::read(&q) {
+        Ok(f) => f,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
+    };
+    let (games, more) = match archive(&app.db, &acc.0, &filter).await {
+        Ok(x) => x,
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    Json(json!({
+        "username": acc.1, "created_at": acc.2, "ratings": ratings, "games": games, "page": filter.page, "more": more,
+    }))
+    .into_response()
+}
+
+/// `GET /api/@/{name}/games.pgn`: the player's games matching the same
+/// search as the archive (all pages, 5,000 at most), as one PGN download.
+async fn api_profile_pgn(
+    State(app): State<App>,
+    Path(name): Path<String>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Response {
+    let acc: String = match sqlx::query("SELECT id FROM accounts WHERE username_key = $1 AND deleted_at IS NULL")
+        .bind(name.to_lowercase())
+        .fetch_optional(&app.db)
+        .await
+    {
+        Ok(Some(r)) => r.get(0),
+        Ok(None) => return err(StatusCode::NOT_FOUND, "no such player"),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let mut filter = match Filter::read(&q) {
+        Ok(f) => f,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
+    };
+    let mut text = String::new();
+    for page in 0..100 {
+        filter.page = page;
+        let (games, more) = match archive(&app.db, &acc, &filter).await {
+            Ok(x) => x,
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        };
+        for g in games {
+            let id = g["id"].as_str().unwrap_or_default();
+            if let Ok(Some(l)) = crate::store::load_game(&app.db, &app.cpu, id).await {
+                text.push_str(&crate::web::pgn_of(&l));
+                text.push('\n');
+            }
+        }
+        if !more {
+            break;
+        }
+    }
+    let mut r = ([(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8")], text).into_response();
+    if let Ok(v) = axum::http::HeaderValue::from_str(&format!("attachment; filename=\"{}.pgn\"", name.to_lowercase())) {
+        r.headers_mut().insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+/// Games on a page of a profile's archive.
+pub const ARCHIVE_PAGE: i64 = 50;
+
+/// The archive search of a profile: each field is optional.
+#[derive(Debug, Default)]
+pub struct Filter {
+    pub variant: Option<String>,
+    /// The opponent's username (any case).
+    pub opponent: Option<String>,
+    /// `win`, `draw` or `loss`, for the profile's player.
+    pub result: Option<String>,
+    pub rated: Option<bool>,
+    /// Created at or after / before (ms since the epoch).
+    pub since: Option<i64>,
+    pub until: Option<i64>,
+    /// 0 for the newest games.
+    pub page: i64,
+}
+
+impl Filter {
+    /// Reads the query string; an unknown key or a bad value is an error
+    /// that says which.
+    pub fn read(q: &std::collections::HashMap<String, String>) -> Result<Filter, String> {
+        let mut f = Filter::default();
+        for (k, v) in q {
+            let v = v.trim();
+            if v.is_empty() {
+                continue;
+            }
+            let int =
+                |what: &str| v.parse::<i64>().map_err(|_| format!("{what} must be a whole number, not '{v:.40}'"));
+            match k.as_str() {
+                "variant" => f.variant = Some(v.parse::<Variant>().map_err(|e| e.to_string())?.id().to_string()),
+                "opponent" => {
+                    if v.chars().count() > 40 {
+                        return Err("opponent: a username has 40 characters at most".into());
+                    }
+                    f.opponent = Some(v.to_lowercase());
+                }
+                "result" => match v {
+                    "win" | "draw" | "loss" => f.result = Some(v.to_string()),
+                    _ => return Err(format!("result must be win, draw or loss, not '{v:.40}'")),
+                },
+                "rated" => match v {
+                    "true" => f.rated = Some(true),
+                    "false" => f.rated = Some(false),
+                    _ => return Err(format!("rated must be true or false, not '{v:.40}'")),
+                },
+                "since" => f.since = Some(int("since")?),
+                "until" => f.until = Some(int("until")?),
+                "page" => {
+                    f.page = int("page")?;
+                    if !(0..=10_000).contains(&f.page) {
+                        return Err("page must be from 0 to 10000".into());
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "unknown search field '{other:.40}' (variant, opponent, result, rated, since, until, page)"
+                    ))
+                }
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// A page of `account`'s games matching `f`, newest first, and whether more
+/// follow. Every value is a bound parameter.
+pub async fn archive(db: &Db, account: &str, f: &Filter) -> Result<(Vec<serde_json::Value>, bool), sqlx::Error> {
+    enum Arg {
+        S(String),
+        I(i64),
+    }
+    let mut sql = String::from(
         "SELECT g.id, g.variant, g.result, g.rated, g.created_at, wa.username, ba.username FROM games g \
          LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
          LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL \
-         WHERE g.white_account = $1 OR g.black_account = $1 ORDER BY g.created_at DESC LIMIT 100",
-    )
-    .bind(&acc.0)
-    .fetch_all(&app.db)
-    .await
-    {
-        Ok(rows) => rows
-            .into_iter()
-            .map(|g| {
-                let v: String = g.get(1);
-                let name = v.parse::<Variant>().map(|x| x.name()).unwrap_or("");
-                json!({
-                    "id": g.get::<String, _>(0), "variant": v, "variant_name": name, "result": g.get::<String, _>(2),
-                    "rated": g.get::<i64, _>(3) == 1, "created_at": g.get::<i64, _>(4),
-                    "white": g.get::<Option<String>, _>(5), "black": g.get::<Option<String>, _>(6),
-                })
+         WHERE (g.white_account = $1 OR g.black_account = $1)",
+    );
+    let mut args = vec![Arg::S(account.to_string())];
+    // A condition with its value, whose `?` becomes the value's `$n`.
+    fn add(sql: &mut String, args: &mut Vec<Arg>, cond: &str, a: Arg) {
+        args.push(a);
+        sql.push_str(&cond.replace('?', &format!("${}", args.len())));
+    }
+    if let Some(v) = &f.variant {
+        add(&mut sql, &mut args, " AND g.variant = ?", Arg::S(v.clone()));
+    }
+    if let Some(o) = &f.opponent {
+        add(
+            &mut sql,
+            &mut args,
+            " AND (CASE WHEN g.white_account = $1 THEN ba.username_key ELSE wa.username_key END) = ?",
+            Arg::S(o.clone()),
+        );
+    }
+    match f.result.as_deref() {
+        Some("win") => sql.push_str(
+            " AND ((g.white_account = $1 AND g.result = '1-0') OR (g.black_account = $1 AND g.result = '0-1'))",
+        ),
+        Some("loss") => sql.push_str(
+            " AND ((g.white_account = $1 AND g.result = '0-1') OR (g.black_account = $1 AND g.result = '1-0'))",
+        ),
+        Some(_) => sql.push_str(" AND g.result = '1/2-1/2'"),
+        None => {}
+    }
+    if let Some(r) = f.rated {
+        add(&mut sql, &mut args, " AND g.rated = ?", Arg::I(i64::from(r)));
+    }
+    if let Some(t) = f.since {
+        add(&mut sql, &mut args, " AND g.created_at >= ?", Arg::I(t));
+    }
+    if let Some(t) = f.until {
+        add(&mut sql, &mut args, " AND g.created_at < ?", Arg::I(t));
+    }
+    sql.push_str(&format!(
+        " ORDER BY g.created_at DESC, g.id LIMIT {} OFFSET {}",
+        ARCHIVE_PAGE + 1,
+        f.page * ARCHIVE_PAGE
+    ));
+    let mut query = sqlx::query(&sql);
+    for a in args {
+        query = match a {
+            Arg::S(s) => query.bind(s),
+            Arg::I(i) => query.bind(i),
+        };
+    }
+    let rows = query.fetch_all(db).await?;
+    let more = rows.len() as i64 > ARCHIVE_PAGE;
+    let games = rows
+        .into_iter()
+        .take(ARCHIVE_PAGE as usize)
+        .map(|g| {
+            let v: String = g.get(1);
+            let name = v.parse::<Variant>().map(|x| x.name()).unwrap_or("");
+            json!({
+                "id": g.get::<String, _>(0), "variant": v, "variant_name": name, "result": g.get::<String, _>(2),
+                "rated": g.get::<i64, _>(3) == 1, "created_at": g.get::<i64, _>(4),
+                "white": g.get::<Option<String>, _>(5), "black": g.get::<Option<String>, _>(6),
             })
-            .collect(),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    };
-    Json(json!({"username": acc.1, "created_at": acc.2, "ratings": ratings, "games": games})).into_response()
+        })
+        .collect();
+    Ok((games, more))
 }

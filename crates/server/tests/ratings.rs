@@ -210,3 +210,82 @@ async fn ratings_change_once_across_two_instances_on_postgres() {
     let b = chimera_store::open_at(&at, 4).await.unwrap();
     race(&[a, b]).await;
 }
+
+/// The profile's archive: each search field, paging, the PGN download of
+/// what it finds, and the fault suite's hostile values (SQL
+/// metacharacters are data; a bad field is a 400 that names it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_archive_searches_pages_and_downloads() {
+    let dir = fresh_dir("ratings-archive");
+    let cfg = Config { signup_burst: 100, create_burst: 1000, ..Config::default() };
+    let s = Server::start_with("127.0.0.1:0", &dir, cfg).await.unwrap();
+    let a = s.addr;
+    let (ann, bob) = (account(a, "Ann").await, account(a, "Bob").await);
+    // Three casual seeks of Ann joined by Bob, one rated that Ann resigns,
+    // and a hot-seat game of Ann's alone.
+    let mut ids = Vec::new();
+    for (variant, rated) in [("chess", false), ("genie", false), ("clown", false), ("genesis", true)] {
+        let (st, g, _) =
+            call(a, "POST", "/api/games", Some(&ann), &json!({"variant": variant, "mode": "seek", "rated": rated}))
+                .await;
+        assert_eq!(st, 200, "{g}");
+        let id = g["id"].as_str().unwrap().to_string();
+        let (st, j, _) = call(a, "POST", &format!("/api/games/{id}/join"), Some(&bob), &json!({})).await;
+        assert_eq!(st, 200, "{j}");
+        ids.push((id, g["token"].as_str().unwrap().to_string()));
+    }
+    let (rated_id, ann_token) = ids[3].clone();
+    let mut w = ws(a, &rated_id, Some(&ann_token)).await;
+    send(&mut w, &json!({"t": "resign"})).await;
+    for _ in 0..50 {
+        if get_json(a, &format!("/api/games/{rated_id}")).await.1["result"] == "0-1" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    call(a, "POST", "/api/games", Some(&ann), &json!({"variant": "chess", "mode": "hotseat"})).await;
+    let count = |q: &str| {
+        let q = q.to_string();
+        async move {
+            let (st, v) = get_json(a, &format!("/api/@/ann?{q}")).await;
+            assert_eq!(st, 200, "{q}: {v}");
+            v["games"].as_array().unwrap().len()
+        }
+    };
+    assert_eq!(count("").await, 5);
+    assert_eq!(count("variant=genie").await, 1);
+    assert_eq!(count("variant=chess").await, 2);
+    assert_eq!(count("opponent=BOB").await, 4, "any case");
+    assert_eq!(count("rated=true").await, 1);
+    assert_eq!(count("rated=false").await, 4);
+    assert_eq!(count("result=loss").await, 1);
+    assert_eq!(count("result=win").await, 0);
+    assert_eq!(count("opponent=bob&rated=true&result=loss&variant=genesis").await, 1);
+    assert_eq!(count("since=0&until=1").await, 0);
+    assert_eq!(count("page=1").await, 0);
+    let (_, v) = get_json(a, "/api/@/bob?result=win").await;
+    assert_eq!(v["games"][0]["id"], json!(rated_id), "{v}");
+    // Hostile values: data, or a 400 that names the field.
+    for q in ["opponent=%27%20OR%20%271%27%3D%271", "opponent=bob%27--", "opponent=%25", "opponent=_ob"] {
+        assert_eq!(count(q).await, 0, "{q}");
+    }
+    for (q, want) in [
+        ("variant=x%27%20OR%201%3D1--", "unknown variant"),
+        ("rated=1", "rated must be true or false"),
+        ("result=draw%27", "result must be"),
+        ("page=-1", "page must be"),
+        ("since=now", "since must be a whole number"),
+        ("sort=id", "unknown search field 'sort'"),
+    ] {
+        let (st, v) = get_json(a, &format!("/api/@/ann?{q}")).await;
+        assert_eq!(st, 400, "{q}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{q}: {v}");
+    }
+    assert_eq!(count("").await, 5, "the tables are whole");
+    // The PGN of what the search finds.
+    let (st, pgn) = http(a, "GET", "/api/@/ann/games.pgn?opponent=bob", None).await;
+    assert_eq!(st, 200);
+    assert_eq!(pgn.matches("[Event ").count(), 4, "{pgn}");
+    assert_eq!(http(a, "GET", "/api/@/nobody/games.pgn", None).await.0, 404);
+    s.stop().await;
+}
