@@ -165,17 +165,241 @@ function card(r) {
   return c;
 }
 
+// ----- The archive search: the form above the games table -----
+//
+// The search lives in the page's query string with the API's own fields
+// (variant, opponent, result, rated, since, until: ms since the epoch, page),
+// so a search can be linked, survives a reload, and goes to the API as it is.
+
+const FIELDS = ['variant', 'opponent', 'result', 'rated', 'since', 'until'];
+const PAGE_SIZE = 50;
+let me = name.toLowerCase();
+/** The search shown: {search: {field: text}, page}, and what the last answer said. */
+let state = { search: {}, page: 0 };
+let more = false;
+let loading = false;
+let seq = 0;
+
+/** Midnight (local time) starting the day `ymd` (YYYY-MM-DD) plus `plus` days, in ms; NaN if no date. */
+function dayStart(ymd, plus) {
+  const m = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(ymd || '');
+  if (!m) return NaN;
+  const d = new Date(2000, 0, 1);
+  d.setFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plus);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/** The local date (YYYY-MM-DD) holding the moment `ms`, or ''. */
+function ymdOf(ms) {
+  if (!/^-?\d+$/.test(String(ms))) return '';
+  const d = new Date(Number(ms));
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n, w) => String(n).padStart(w, '0');
+  return `${p(d.getFullYear(), 4)}-${p(d.getMonth() + 1, 2)}-${p(d.getDate(), 2)}`;
+}
+
+/** The search in the page's address. A date written YYYY-MM-DD is taken
+ *  too (since: that day's start, until: the next day's start). */
+function searchFromUrl() {
+  const q = new URLSearchParams(location.search);
+  const search = {};
+  for (const f of FIELDS) {
+    let v = (q.get(f) || '').trim();
+    if ((f === 'since' || f === 'until') && /^\d{4,}-\d{2}-\d{2}$/.test(v)) {
+      const t = dayStart(v, f === 'until' ? 1 : 0);
+      if (Number.isFinite(t)) v = String(t);
+    }
+    if (v) search[f] = v;
+  }
+  const page = (q.get('page') || '').trim();
+  return { search, page: /^\d+$/.test(page) ? Math.min(Number(page), 10000) : 0 };
+}
+
+/** The query string ('' or 'a=b&…') of a search, with its page when not the first. */
+function queryOf(search, page) {
+  const q = new URLSearchParams();
+  for (const f of FIELDS) if (search[f]) q.set(f, search[f]);
+  if (page > 0) q.set('page', String(page));
+  return q.toString();
+}
+
+function filtered(search) { return FIELDS.some((f) => search[f]); }
+
+/** Sets a select to `value`, adding it as a choice when it is none of them
+ *  (a linked search naming what the list lacks: the server says what is wrong). */
+function setSelect(sel, value) {
+  if (value && ![...sel.options].some((o) => o.value === value)) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = value;
+    sel.append(o);
+  }
+  sel.value = value || '';
+}
+
+function fillForm(search) {
+  setSelect($('archive-variant'), search.variant);
+  $('archive-opponent').value = search.opponent || '';
+  setSelect($('archive-result'), search.result);
+  setSelect($('archive-rated'), search.rated);
+  $('archive-since').value = search.since ? ymdOf(search.since) : '';
+  $('archive-until').value = search.until ? ymdOf(Number(search.until) - 1) : '';
+}
+
+/** The search the form holds, or {error} saying what is wrong with it. */
+function readForm() {
+  const search = {};
+  const variant = $('archive-variant').value;
+  const opponent = $('archive-opponent').value.trim();
+  const result = $('archive-result').value;
+  const rated = $('archive-rated').value;
+  if (variant) search.variant = variant;
+  if (opponent) search.opponent = opponent;
+  if (result) search.result = result;
+  if (rated) search.rated = rated;
+  for (const [id, f, plus, label] of [['archive-since', 'since', 0, 'From'], ['archive-until', 'until', 1, 'To']]) {
+    const el = $(id);
+    // A date being typed that is not yet whole reads as '' but is invalid.
+    if (!el.value && el.validity && el.validity.badInput) return { error: `The “${label}” date is not a whole date.`, field: el };
+    if (!el.value) continue;
+    const t = dayStart(el.value, plus);
+    if (!Number.isFinite(t)) return { error: `The “${label}” date is not a date.`, field: el };
+    search[f] = String(t);
+  }
+  if (search.since && search.until && Number(search.since) >= Number(search.until)) {
+    return { error: 'The “From” date is after the “To” date.', field: $('archive-since') };
+  }
+  return { search };
+}
+
+/** Puts a search in the page's address (a new history entry when `push`). */
+function setUrl(push) {
+  const qs = queryOf(state.search, state.page);
+  const url = location.pathname + (qs ? '?' + qs : '') + location.hash;
+  if (url === location.pathname + location.search + location.hash) return;
+  history[push ? 'pushState' : 'replaceState'](null, '', url);
+}
+
+function apiUrl(search, page) {
+  const qs = queryOf(search, page);
+  return '/api/@/' + encodeURIComponent(name) + (qs ? '?' + qs : '');
+}
+
+/** The download link, the pager and the page line for the search shown. */
+function showPager(count) {
+  const qs = queryOf(state.search, 0);
+  $('archive-pgn').href = '/api/@/' + encodeURIComponent(name) + '/games.pgn' + (qs ? '?' + qs : '');
+  $('archive-newer').disabled = state.page <= 0;
+  $('archive-older').disabled = !more;
+  const first = state.page * PAGE_SIZE;
+  $('archive-page').textContent = `Page ${state.page + 1}` +
+    (count > 0 ? ` · games ${first + 1}–${first + count}` : ' · no games');
+}
+
+function showGames(games) {
+  const search = state.search;
+  $('games-title').textContent = filtered(search) ? 'Games found' : 'Latest games';
+  const empty = state.page > 0 ? 'No games on this page.' : filtered(search) ? 'No games match this search.' : 'No games yet.';
+  $('profile-games-body').innerHTML = gamesHtml(games, me) || `<tr><td colspan="6">${empty}</td></tr>`;
+  showPager(games.length);
+}
+
+/** The games table with no search run (the search has an error). */
+function showNoSearch() {
+  more = false;
+  $('games-title').textContent = 'Games found';
+  $('profile-games-body').innerHTML = '<tr><td colspan="6">No games shown: the search could not be run.</td></tr>';
+  showPager(0);
+  $('archive-page').textContent = '';
+}
+
+/** Runs the search in `state` and shows its page of games. */
+async function runSearch() {
+  const mine = ++seq;
+  loading = true;
+  const before = document.activeElement;
+  $('games-section').setAttribute('aria-busy', 'true');
+  showError($('archive-error'), '');
+  try {
+    const p = await api(apiUrl(state.search, state.page));
+    if (mine !== seq) return;
+    more = !!p.more;
+    showGames(p.games || []);
+  } catch (e) {
+    if (mine !== seq) return;
+    showNoSearch();
+    showError($('archive-error'), e.status === 400 ? `The search is not right: ${e.message}` : `The games could not be read: ${e.message}`);
+  } finally {
+    if (mine === seq) {
+      loading = false;
+      $('games-section').setAttribute('aria-busy', 'false');
+      // A pager button that was pressed and is now off hands its focus on.
+      if (before && before.disabled && (before.id === 'archive-newer' || before.id === 'archive-older')) {
+        const other = $(before.id === 'archive-newer' ? 'archive-older' : 'archive-newer');
+        (other.disabled ? $('archive-page') : other).focus();
+      }
+    }
+  }
+}
+
+/** A form's error line (role="alert"): emptied first, so that the same
+ *  message twice is read out again. */
+function showError(el, msg) {
+  el.textContent = '';
+  if (msg) setTimeout(() => { el.textContent = msg; }, 30);
+}
+
+function wireArchive() {
+  $('archive-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const r = readForm();
+    if (r.error) {
+      showError($('archive-error'), r.error);
+      r.field.focus();
+      return;
+    }
+    state = { search: r.search, page: 0 };
+    setUrl(true);
+    runSearch();
+  });
+  $('archive-newer').addEventListener('click', () => {
+    if (loading || state.page <= 0) return;
+    state = { search: state.search, page: state.page - 1 };
+    setUrl(true);
+    runSearch();
+  });
+  $('archive-older').addEventListener('click', () => {
+    if (loading || !more) return;
+    state = { search: state.search, page: state.page + 1 };
+    setUrl(true);
+    runSearch();
+  });
+  // Back and forward through searches.
+  window.addEventListener('popstate', () => {
+    state = searchFromUrl();
+    fillForm(state.search);
+    runSearch();
+  });
+}
+
 async function main() {
   if (!name) { noSuchPlayer(); return; }
+  const metaCall = api('/api/meta').catch(() => null);
+  state = searchFromUrl();
   let p;
+  let searchError = null;
   try {
-    p = await api('/api/@/' + encodeURIComponent(name));
+    p = await api(apiUrl(state.search, state.page));
   } catch (e) {
     if (e.status === 404) { noSuchPlayer(); return; }
-    throw e;
+    if (e.status !== 400 || !(filtered(state.search) || state.page > 0)) throw e;
+    // A linked search with an error: the page without it, the error said.
+    searchError = e;
+    p = await api(apiUrl({}, 0));
   }
   const who = p.username || name;
-  const me = who.toLowerCase();
+  me = who.toLowerCase();
   document.title = `Chimera — ${who}`;
   $('profile-name').textContent = who;
   $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
@@ -195,9 +419,24 @@ async function main() {
     if (resized) resized.observe(box);
   }
 
-  const games = p.games || [];
+  const meta = await metaCall;
+  const sel = $('archive-variant');
+  for (const v of (meta && meta.variants) || []) {
+    const o = document.createElement('option');
+    o.value = v.id;
+    o.textContent = v.name || v.id;
+    sel.append(o);
+  }
+  fillForm(state.search);
+  wireArchive();
   $('games-section').classList.remove('hidden');
-  $('profile-games-body').innerHTML = gamesHtml(games, me) || '<tr><td colspan="6">No games yet.</td></tr>';
+  if (searchError) {
+    showNoSearch();
+    showError($('archive-error'), `The search is not right: ${searchError.message}`);
+  } else {
+    more = !!p.more;
+    showGames(p.games || []);
+  }
 }
 
 main().catch((e) => {

@@ -208,6 +208,16 @@ async fn two_accounts_play_a_rated_seek_at_every_size() {
         wait_for(&bob, "svg.rating-graph", 5).await;
         let games = text_of(&bob, "#profile-games").await;
         assert!(games.contains(&an), "{size:?}: {games}");
+        // The archive search: this opponent, then one who never played.
+        type_into(&bob, "#archive-opponent", &an).await;
+        press(&bob, size, "#archive-submit").await;
+        wait_js(&bob, "return document.querySelectorAll('#profile-games tbody tr').length", |v| v == &json!(1)).await;
+        let pgn =
+            bob.execute("return document.getElementById('archive-pgn').getAttribute('href')", vec![]).await.unwrap();
+        assert!(pgn.as_str().unwrap().contains("games.pgn") && pgn.as_str().unwrap().contains("opponent="), "{pgn}");
+        type_into(&bob, "#archive-opponent", "nobody").await;
+        press(&bob, size, "#archive-submit").await;
+        wait_js(&bob, "return document.querySelectorAll('#profile-games tbody tr td[data-id], #profile-games tbody tr').length === 0 || document.getElementById('profile-games').textContent.includes('No game')", |v| v == &json!(true)).await;
         shot(&bob, &format!("profile-{}", size.name())).await;
         end_session(ann, pa).await;
         end_session(bob, pb).await;
