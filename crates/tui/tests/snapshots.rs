@@ -75,7 +75,7 @@ fn genie_flip_rights_and_flip_chooser() {
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.position().board().role_at(sq("d2")), Some(Role::Genie));
     let s = screen(&mut a, W, H);
-    assert!(s.contains("White no · Black yes"), "{s}");
+    assert!(s.contains("Genie: Black"), "{s}");
     insta::assert_snapshot!("genie_after_flip", s);
 }
 
@@ -116,7 +116,7 @@ fn clown_reentry_from_the_hand() {
     // not the last move (no `lastcap:`): White may bring its Knight back.
     let mut a = app_fen("clown", "rnbqkbnr/ppp2ppp/8/3p4/3p4/P7/1PPPPPPP/R1BQKBNR[N] w KQkq - 0 4 clown:w");
     let s = screen(&mut a, W, H);
-    assert!(s.contains("White hand: ♘"), "{s}");
+    assert!(s.contains("White: ♘"), "{s}");
     insta::assert_snapshot!("clown_hand", s);
     key(&mut a, KeyCode::Char('p')); // pick the piece in hand
     insta::assert_snapshot!("clown_reentry_targets", screen(&mut a, W, H));
@@ -127,8 +127,8 @@ fn magic_ring_rings_levels_powers_and_tainted_pawns() {
     let mut a =
         app_fen("magicring", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 4 rings:f1.1,e7.1 tainted:e7");
     let s = screen(&mut a, W, H);
-    assert!(s.contains("White's ring: f1 ♗, level 1, Queen power"), "{s}");
-    assert!(s.contains("Tainted pawns: e7"), "{s}");
+    assert!(s.contains("White's ring") && s.contains("Bishop on f1"), "{s}");
+    assert!(s.contains("Tainted pawns") && s.contains("e7"), "{s}");
     insta::assert_snapshot!("magicring_rings", s);
 }
 
