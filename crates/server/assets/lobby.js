@@ -6,6 +6,9 @@ const $ = (id) => document.getElementById(id);
 let meta;
 // The logged-in account's name; null when logged out, undefined until known.
 let me;
+// Its ratings now by variant id ({rating, provisional}; only variants it
+// played rated: any other is 1500?).
+let myRatings = {};
 async function init() {
   meta = await api('/api/meta');
   for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
@@ -22,7 +25,8 @@ async function init() {
   // A link may preset the variant's rule options by key (the game page's "New game").
   for (const e of $('options-box').querySelectorAll('[data-option]')) if (q.get(e.dataset.option)) e.value = q.get(e.dataset.option);
   // Rated games are for accounts: the box shows once the server says who.
-  account().then((a) => { me = a ? a.username : null; }, () => { me = undefined; }).then(() => { refresh(); loadSeeks(); });
+  account().then((a) => { me = a ? a.username : null; myRatings = (a && a.ratings) || {}; }, () => { me = undefined; })
+    .then(() => { refresh(); loadSeeks(); });
   loadGames();
   loadSeeks();
   setInterval(loadGames, 5000);
@@ -52,6 +56,19 @@ function isRated() {
   return !!me && (mode === 'seek' || mode === 'friend') && $('rated').checked;
 }
 
+/** The account's rating in variant `v` now, as {rating, provisional}. */
+function myRating(v) {
+  return myRatings[v] || { rating: 1500, provisional: true };
+}
+
+/** The rating range the form asks for, [low, high], or null for any. */
+function chosenRange() {
+  const d = parseInt($('range').value, 10);
+  if (!me || val('mode') !== 'seek' || !d) return null;
+  const r = myRating($('variant').value).rating;
+  return [Math.max(400, r - d), Math.min(4000, r + d)];
+}
+
 function refresh() {
   const v = $('variant').value;
   const info = meta.variants.find((x) => x.id === v);
@@ -76,6 +93,10 @@ function refresh() {
     }
     e.disabled = rated;
   }
+  // A rating range: an account's open seek, around its rating in the variant.
+  $('range-box').classList.toggle('hidden', !(me && mode === 'seek'));
+  const range = chosenRange();
+  $('range-hint').textContent = range ? `Only players rated ${range[0]} to ${range[1]} in this variant can join.` : 'Anyone can join.';
   $('level-box').classList.toggle('hidden', mode !== 'engine');
   $('color-box').classList.toggle('hidden', mode === 'hotseat');
   $('clock-box').classList.toggle('hidden', val('clock') !== 'timed');
@@ -96,6 +117,8 @@ $('create').addEventListener('submit', async (e) => {
   else if (Object.keys(options).length) body.options = options;
   if (mode === 'engine') body.level = parseInt($('level').value, 10);
   if (mode !== 'hotseat') body.color = val('color');
+  const range = chosenRange();
+  if (range) body.rating_range = range;
   const name = $('name').value.trim();
   if (name && mode !== 'hotseat') {
     const p = nameProblem(name);
@@ -117,9 +140,19 @@ async function loadGames() {
   try { games = await api('/api/games'); } catch (_) { return; }
   const rows = games.map((g) => {
     const mine = tokenFor(g.id) ? '<span class="tag mine">yours</span> ' : '';
-    const who = (n) => (n ? esc(n) : 'Anonymous');
-    const opp = g.mode === 'engine' ? `${g.white_name || g.black_name ? who(g.white_name || g.black_name) + ' v ' : ''}Computer ${g.engine_level}`
-      : g.mode === 'hotseat' ? 'Hot-seat' : `${who(g.white_name)} v ${who(g.black_name)}${g.mode === 'friend' ? ' <small>(friends)</small>' : ''}`;
+    // An account's seat: its name (a link to its profile), the rating it
+    // played at, and the change a rated game made.
+    const seat = (acc, name, diff) => acc
+      ? `<a href="${profileUrl(acc.username)}">${esc(acc.username)}</a> <span class="seek-rating">${esc(acc.rating)}</span>` +
+        (diff != null ? ` <small class="rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : 'even'}">${diff >= 0 ? '+' : '−'}${Math.abs(diff)}</small>` : '')
+      : (name ? esc(name) : 'Anonymous');
+    const d = g.rating_diffs || [null, null];
+    const w = seat(g.white, g.white_name, d[0]);
+    const b = seat(g.black, g.black_name, d[1]);
+    const rated = g.rated ? ' <span class="tag rated">Rated</span>' : '';
+    const person = g.white || g.white_name ? w : g.black || g.black_name ? b : '';
+    const opp = g.mode === 'engine' ? `${person ? person + ' v ' : ''}Computer ${g.engine_level}`
+      : g.mode === 'hotseat' ? 'Hot-seat' : `${w} v ${b}${g.mode === 'friend' ? ' <small>(friends)</small>' : ''}${rated}`;
     const st = g.status === 'active' ? '<span class="tag active">playing</span>' : `${g.result} <small>${g.reason || ''}</small>`;
     return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td>${opp}</td><td>${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when">${new Date(g.updated_at).toLocaleString()}</td></tr>`;
   });
@@ -147,13 +180,15 @@ async function loadSeeks() {
     const act = mine
       ? `<span class="tag mine">yours</span> <button class="seek-cancel" data-id="${esc(k.id)}">Cancel</button>`
       : ownAccount ? `<span class="tag mine">yours</span> <a class="seek-open" href="/game/${encodeURIComponent(k.id)}">Open</a>`
-        : k.rated && me === null ? `<a class="button seek-login" href="/login">Log in to join</a>`
-          : `<button class="primary seek-join" data-id="${esc(k.id)}">Join</button>`;
+        : (k.rated || k.rating_range) && me === null ? `<a class="button seek-login" href="/login">Log in to join</a>`
+          : outOfRange(k) ? `<button class="seek-out" disabled title="${esc(outOfRange(k))}">Out of range</button>`
+            : `<button class="primary seek-join" data-id="${esc(k.id)}">Join</button>`;
     const shown = k.name && (!k.username || k.name.toLowerCase() !== k.username.toLowerCase()) ? esc(k.name) : '';
     const who = k.username
       ? `<a class="seek-user" href="${profileUrl(k.username)}">${esc(k.username)}</a>${shown ? ` <small>(${shown})</small>` : ''}`
       : shown || 'Anonymous';
-    const rating = k.rating ? ` <span class="seek-rating">${esc(k.rating)}</span>` : '';
+    const rating = (k.rating ? ` <span class="seek-rating">${esc(k.rating)}</span>` : '') +
+      (k.rating_range ? ` <small class="seek-range" title="Only players rated ${k.rating_range[0]} to ${k.rating_range[1]} can join">${k.rating_range[0]}–${k.rating_range[1]}</small>` : '');
     const kind = k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>';
     return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
       `<td>${fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
@@ -163,6 +198,14 @@ async function loadSeeks() {
   $('seeks').querySelectorAll('.seek-cancel').forEach((b) => b.addEventListener('click', () => cancelSeek(b.dataset.id)));
   // How many times the list was drawn (the browser tests time their clicks by it).
   $('seeks').dataset.loads = String(parseInt($('seeks').dataset.loads || '0', 10) + 1);
+}
+
+/** Why this account may not join seek `k` (its rating range), or ''. */
+function outOfRange(k) {
+  if (!k.rating_range || !me) return '';
+  const r = myRating(k.variant);
+  const [lo, hi] = k.rating_range;
+  return r.rating >= lo && r.rating <= hi ? '' : `For players rated ${lo} to ${hi}: yours is ${r.rating}${r.provisional ? '?' : ''}`;
 }
 
 async function joinSeek(id) {

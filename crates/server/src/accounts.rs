@@ -351,11 +351,14 @@ async fn stored(app: &App, key: &str) -> Result<Option<Stored>, String> {
         id: r.get("id"),
         username: r.get("username"),
         hash: r.get("password_hash"),
-        throttle: ThrottleState {
-            failures: r.get::<i64, _>("login_failures").clamp(0, u32::MAX as i64) as u32,
-            last_failure: r.get("login_failed_at"),
-        },
+        throttle: throttle_of(&r, 3),
     }))
+}
+
+/// The log-in throttle of a row whose columns from `at` on are
+/// `login_failures, login_failed_at`.
+fn throttle_of(r: &sqlx::any::AnyRow, at: usize) -> ThrottleState {
+    ThrottleState { failures: r.get::<i64, _>(at).clamp(0, u32::MAX as i64) as u32, last_failure: r.get(at + 1) }
 }
 
 /// Counts an attempt on the account before its password is checked (a
@@ -390,7 +393,7 @@ async fn reserve_attempt(app: &App, acc: &Stored, now_s: i64) -> Result<Verdict,
             .fetch_one(&app.db)
             .await
             .map_err(|e| e.to_string())?;
-        state = ThrottleState { failures: r.get::<i64, _>(0).clamp(0, u32::MAX as i64) as u32, last_failure: r.get(1) };
+        state = throttle_of(&r, 0);
     }
     Err("the log-in counter is too busy: try again".into())
 }
@@ -478,7 +481,12 @@ async fn login(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr
 async fn me(State(app): State<App>, headers: HeaderMap) -> Response {
     match need(&app, &headers).await {
         Ok(a) => {
-            let mut r = Json(json!({"username": a.username, "created_at": a.created_at})).into_response();
+            let ratings = match crate::ratings::now_of(&app.db, &a.id).await {
+                Ok(r) => r,
+                Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            };
+            let mut r =
+                Json(json!({"username": a.username, "created_at": a.created_at, "ratings": ratings})).into_response();
             r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             r
         }

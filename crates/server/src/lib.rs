@@ -7,6 +7,7 @@
 //! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
 pub mod accounts;
+pub mod clock;
 mod docs;
 #[cfg(feature = "lab")]
 mod lab;
@@ -662,7 +663,7 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
         let gen = live.generation;
         let (app2, h2) = (app.clone(), h.clone());
         let task = tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(rem.max(0) as u64 + 20)).await;
+            crate::clock::sleep_until(live::now_ms() + rem.max(0) + 20).await;
             let flagged = {
                 let live = h2.live.lock().await;
                 live.generation == gen
@@ -715,7 +716,7 @@ pub async fn claim_seek(
     h: &Arc<GameHandle>,
     token: String,
     name: Option<String>,
-    account: Option<String>,
+    player: Option<(String, live::Player)>,
 ) -> Result<Color, live::JoinError> {
     use live::JoinError;
     let mut live = h.live.lock().await;
@@ -725,10 +726,17 @@ pub async fn claim_seek(
     let Some(color) = live.free_seat().filter(|_| live.status == live::Status::Active) else {
         return Err(JoinError::Conflict("someone took this seat first; you can watch the game".into()));
     };
-    let won =
-        store::claim_seat(&app.db, &live.meta.id, color, &token, name.as_deref(), account.as_deref(), &app.instance)
-            .await
-            .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
+    let won = store::claim_seat(
+        &app.db,
+        &live.meta.id,
+        color,
+        &token,
+        name.as_deref(),
+        player.as_ref().map(|(a, p)| (a.as_str(), p)),
+        &app.instance,
+    )
+    .await
+    .map_err(|e| JoinError::Conflict(format!("could not store the join: {e}")))?;
     if !won {
         // Perhaps taken on another instance: show the store's game.
         let _ = peers::reload_locked(app, h, &mut live).await;
@@ -867,6 +875,9 @@ pub async fn rematch(
             }
             let new_id = rematch_id(&live.meta.id);
             let mut new_game = next.rematch_game(new_id.clone())?;
+            ratings::seat_players(&app.db, &mut new_game)
+                .await
+                .map_err(|e| format!("could not read the ratings: {e}"))?;
             new_game.owner = Some(app.instance.clone());
             next.rematch_id = Some(new_id);
             next.rematch_offer = None;
@@ -943,6 +954,7 @@ impl Server {
         };
         // Every connection and socket is a descriptor: the most the system allows.
         net::raise_fd_limit();
+        clock::follow_env();
         let db = store::open_at(at, connections).await?;
         let instance = random_hex(8);
         let (dir_lock, predecessor) = match at {

@@ -68,6 +68,26 @@ pub struct Meta {
     pub created_at: i64,
     /// A rated game: its result changes both players' ratings (`ratings`).
     pub rated: bool,
+    /// An open seek's rating range: only an account rated from the first to
+    /// the second in the variant may take its seat.
+    pub rating_range: Option<(i64, i64)>,
+}
+
+/// An account at a seat: its name, and its rating in the variant when it
+/// took the seat (kept with the game, so the board and the lists show the
+/// rating the game was played at).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub username: String,
+    pub rating: i64,
+    pub provisional: bool,
+}
+
+impl Player {
+    /// The rating as shown: `1500?` while provisional.
+    pub fn shown(&self) -> String {
+        format!("{}{}", self.rating, if self.provisional { "?" } else { "" })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -87,9 +107,9 @@ pub struct Live {
     /// A rated game once applied to the ratings: (White's rating before,
     /// Black's, White's change, Black's), as the store holds them.
     pub ratings: Option<(i64, i64, i64, i64)>,
-    /// The accounts' names and ratings in this variant as shown (White's,
-    /// Black's), read when the game is loaded or a seat is taken.
-    pub players: [Option<(String, String)>; 2],
+    /// The accounts at the seats (White's, Black's), with the ratings they
+    /// took their seats at.
+    pub players: [Option<Player>; 2],
     /// The secret of the invite link of a friend game with a free seat:
     /// joining needs it (the public id only lets people watch).
     pub invite: Option<String>,
@@ -119,9 +139,7 @@ pub struct Live {
     pub thinking: bool,
 }
 
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
+pub use crate::clock::now_ms;
 
 pub fn color_char(c: Color) -> &'static str {
     if c == Color::White {
@@ -602,6 +620,8 @@ impl Live {
         l.black_name = self.white_name.clone();
         l.white_account = self.black_account.clone();
         l.black_account = self.white_account.clone();
+        // The players' ratings are read again when the rematch is made.
+        l.meta.rating_range = None;
         Ok(l)
     }
 
@@ -672,8 +692,8 @@ impl Live {
         o.insert("options".into(), options_json(self.meta.variant, &self.meta.opts));
         o.insert("mode".into(), json!(self.meta.mode.as_str()));
         o.insert("rated".into(), json!(self.meta.rated));
-        let player = |p: &Option<(String, String)>| match p {
-            Some((u, r)) => json!({"username": u, "rating": r}),
+        let player = |p: &Option<Player>| match p {
+            Some(p) => json!({"username": p.username, "rating": p.shown()}),
             None => Value::Null,
         };
         o.insert("players".into(), json!({"w": player(&self.players[0]), "b": player(&self.players[1])}));
@@ -901,6 +921,7 @@ mod tests {
             clock,
             created_at: 0,
             rated: false,
+            rating_range: None,
         };
         Live::new(meta, start, Some("t".into()), Some("t".into()), None)
     }

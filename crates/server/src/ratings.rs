@@ -15,6 +15,7 @@
 //! every instance's heartbeat for any finished rated game still not done
 //! (an instance that died in between), so no result is lost either.
 
+use crate::live::Player;
 use crate::store::Db;
 use crate::App;
 use chimera_rating::{Outcome, Rating, Settings};
@@ -61,29 +62,37 @@ impl Stored {
     }
 }
 
+/// The columns [`Stored::from_row`] reads, in its order (of `ratings r`).
+const STORED_COLUMNS: &str = "r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.rated_at";
+
+impl Stored {
+    /// A rating from a row whose columns from `at` on are [`STORED_COLUMNS`].
+    fn from_row(r: &sqlx::any::AnyRow, at: usize) -> Stored {
+        Stored {
+            rating: r.get(at),
+            deviation: r.get(at + 1),
+            volatility: r.get(at + 2),
+            games: r.get(at + 3),
+            wins: r.get(at + 4),
+            draws: r.get(at + 5),
+            losses: r.get(at + 6),
+            rated_at: r.get(at + 7),
+        }
+    }
+}
+
 /// The stored rating of `account` in `variant`, if it played one.
 pub async fn get<'e, E>(db: E, account: &str, variant: &str) -> Result<Option<Stored>, sqlx::Error>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let row = sqlx::query(
-        "SELECT rating, deviation, volatility, games, wins, draws, losses, rated_at FROM ratings \
-         WHERE account_id = $1 AND variant = $2",
-    )
-    .bind(account)
-    .bind(variant)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| Stored {
-        rating: r.get(0),
-        deviation: r.get(1),
-        volatility: r.get(2),
-        games: r.get(3),
-        wins: r.get(4),
-        draws: r.get(5),
-        losses: r.get(6),
-        rated_at: r.get(7),
-    }))
+    let row =
+        sqlx::query(&format!("SELECT {STORED_COLUMNS} FROM ratings r WHERE r.account_id = $1 AND r.variant = $2"))
+            .bind(account)
+            .bind(variant)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|r| Stored::from_row(&r, 0)))
 }
 
 /// A rating as players see it: `1500?` while provisional.
@@ -154,16 +163,7 @@ pub async fn settle(db: &Db, id: &str) -> Result<bool, String> {
             v if v < 0.25 => (0, 0, 1),
             _ => (0, 1, 0),
         };
-        let b = before.clone().unwrap_or(Stored {
-            rating: 0.0,
-            deviation: 0.0,
-            volatility: 0.0,
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            rated_at: 0,
-        });
+        let counts = before.as_ref().map_or((0, 0, 0, 0), |b| (b.games, b.wins, b.draws, b.losses));
         sqlx::query(
             "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, wins, draws, losses, rated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -175,10 +175,10 @@ pub async fn settle(db: &Db, id: &str) -> Result<bool, String> {
         .bind(after.rating)
         .bind(after.deviation)
         .bind(after.volatility)
-        .bind(b.games + 1)
-        .bind(b.wins + w)
-        .bind(b.draws + d)
-        .bind(b.losses + l)
+        .bind(counts.0 + 1)
+        .bind(counts.1 + w)
+        .bind(counts.2 + d)
+        .bind(counts.3 + l)
         .bind(at)
         .execute(&mut *tx)
         .await
@@ -198,13 +198,16 @@ pub async fn settle(db: &Db, id: &str) -> Result<bool, String> {
     }
     let diff = |b: &Rating, a: &Rating| chimera_rating::rating_diff(b, a).0;
     sqlx::query(
-        "UPDATE games SET white_rating = $2, black_rating = $3, white_rating_diff = $4, black_rating_diff = $5 WHERE id = $1",
+        "UPDATE games SET white_rating = $2, black_rating = $3, white_rating_diff = $4, black_rating_diff = $5, \
+         white_provisional = $6, black_provisional = $7 WHERE id = $1",
     )
     .bind(id)
     .bind(now_w.rounded())
     .bind(now_b.rounded())
     .bind(diff(&now_w, &after_w))
     .bind(diff(&now_b, &after_b))
+    .bind(i64::from(now_w.is_provisional()))
+    .bind(i64::from(now_b.is_provisional()))
     .execute(&mut *tx)
     .await
     .map_err(|e| e.to_string())?;
@@ -249,27 +252,17 @@ pub struct Place {
 /// The top players of `variant`: a settled rating (deviation at most 110
 /// as it stands now) and a rated game within [`BOARD_WINDOW_MS`].
 pub async fn board(db: &Db, variant: &str, now: i64) -> Result<Vec<Place>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT a.username, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, r.rated_at \
-         FROM ratings r JOIN accounts a ON a.id = r.account_id \
-         WHERE r.variant = $1 AND r.rated_at >= $2 AND a.deleted_at IS NULL ORDER BY r.rating DESC LIMIT 1000",
-    )
+    let rows = sqlx::query(&format!(
+        "SELECT a.username, {STORED_COLUMNS} FROM ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE r.variant = $1 AND r.rated_at >= $2 AND a.deleted_at IS NULL ORDER BY r.rating DESC LIMIT 1000"
+    ))
     .bind(variant)
     .bind(now - BOARD_WINDOW_MS)
     .fetch_all(db)
     .await?;
     let mut out = Vec::new();
     for r in rows {
-        let s = Stored {
-            rating: r.get(1),
-            deviation: r.get(2),
-            volatility: r.get(3),
-            games: r.get(4),
-            wins: r.get(5),
-            draws: r.get(6),
-            losses: r.get(7),
-            rated_at: r.get(8),
-        };
+        let s = Stored::from_row(&r, 1);
         let now_r = s.now(now);
         if now_r.is_provisional() {
             continue;
@@ -289,18 +282,53 @@ pub async fn board(db: &Db, variant: &str, now: i64) -> Result<Vec<Place>, sqlx:
     Ok(out)
 }
 
-/// An account's name and its rating in `variant` as shown (`1500?` for one
-/// who never played it), for the players beside a board and the seeks.
-pub async fn player(db: &Db, account: &str, variant: &str) -> Option<(String, String)> {
-    let name: String = sqlx::query("SELECT username FROM accounts WHERE id = $1 AND deleted_at IS NULL")
+/// An account's name and its rating in `variant` as it stands now (1500,
+/// provisional, for one who never played it): what a seat keeps when the
+/// account takes it. `None` for an unknown or deleted account.
+pub async fn player(db: &Db, account: &str, variant: &str) -> Result<Option<Player>, sqlx::Error> {
+    let row = sqlx::query(&format!(
+        "SELECT a.username, {STORED_COLUMNS} FROM accounts a LEFT JOIN ratings r ON r.account_id = a.id AND r.variant = $2 \
+         WHERE a.id = $1 AND a.deleted_at IS NULL"
+    ))
+    .bind(account)
+    .bind(variant)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| {
+        let now = r
+            .get::<Option<f64>, _>(1)
+            .map_or(SETTINGS.new_player, |_| Stored::from_row(&r, 1).now(crate::live::now_ms()));
+        Player { username: r.get(0), rating: now.rounded(), provisional: now.is_provisional() }
+    }))
+}
+
+/// `account`'s ratings as they stand now, by variant id (only the variants
+/// it played rated), for the lobby to tell which seeks' ranges it is in.
+pub async fn now_of(db: &Db, account: &str) -> Result<serde_json::Map<String, serde_json::Value>, sqlx::Error> {
+    let rows = sqlx::query(&format!("SELECT r.variant, {STORED_COLUMNS} FROM ratings r WHERE r.account_id = $1"))
         .bind(account)
-        .fetch_optional(db)
-        .await
-        .ok()??
-        .get(0);
-    let r =
-        get(db, account, variant).await.ok().flatten().map_or(SETTINGS.new_player, |s| s.now(crate::live::now_ms()));
-    Some((name, shown(&r)))
+        .fetch_all(db)
+        .await?;
+    let now = crate::live::now_ms();
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let n = Stored::from_row(r, 1).now(now);
+            (r.get::<String, _>(0), json!({"rating": n.rounded(), "provisional": n.is_provisional()}))
+        })
+        .collect())
+}
+
+/// Fills in the players of `live`'s seats that an account holds and no
+/// player is known for yet (a new game, a seat just taken, a rematch).
+pub async fn seat_players(db: &Db, live: &mut crate::live::Live) -> Result<(), sqlx::Error> {
+    let variant = live.meta.variant.id();
+    for (i, acc) in [live.white_account.clone(), live.black_account.clone()].into_iter().enumerate() {
+        if let (Some(acc), None) = (acc, &live.players[i]) {
+            live.players[i] = player(db, &acc, variant).await?;
+        }
+    }
+    Ok(())
 }
 
 pub fn routes() -> axum::Router<App> {

@@ -11,13 +11,13 @@
 //! PostgreSQL the transaction also sends a notification (`NOTIFY`, delivered
 //! on commit) that the other instances turn into a reload and a broadcast.
 
-use crate::live::{Live, Meta, Mode, Status};
+use crate::live::{Live, Meta, Mode, Player, Status};
 use crate::pool::{Admission, Pool};
 use chimera_rules::{Color, Game, Position, Variant};
 pub use chimera_store::Location;
 use chimera_store::{backend, Backend};
 use serde::Serialize;
-use sqlx::any::AnyArguments;
+use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::{Any, Row};
 use std::path::Path;
 use std::str::FromStr;
@@ -125,9 +125,10 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     sqlx::query(
         "INSERT INTO games (id, variant, rule_options, start_fen, mode, engine_level, engine_color, white_token, black_token, \
          clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
-         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at, white_account, black_account, rated) \
+         white_name, black_name, rematch_offer, rematch_id, version, owner, due_at, white_account, black_account, rated, \
+         white_rating, white_provisional, black_rating, black_provisional, rating_min, rating_max) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-         $26, $27, $28, $29, $30, $31)",
+         $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -160,6 +161,21 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     .bind(&live.white_account)
     .bind(&live.black_account)
     .bind(i64::from(m.rated))
+    .bind(seat_rating(live, 0))
+    .bind(seat_provisional(live, 0))
+    .bind(seat_rating(live, 1))
+    .bind(seat_provisional(live, 1))
+    .bind(m.rating_range.map(|r| r.0))
+    .bind(m.rating_range.map(|r| r.1))
+}
+
+/// The rating the account at seat `i` (0 White, 1 Black) took it at.
+fn seat_rating(live: &Live, i: usize) -> Option<i64> {
+    live.players[i].as_ref().map(|p| p.rating)
+}
+
+fn seat_provisional(live: &Live, i: usize) -> Option<i64> {
+    live.players[i].as_ref().map(|p| i64::from(p.provisional))
 }
 
 /// Writes a change in one transaction: the game row first, only if its
@@ -199,7 +215,10 @@ async fn save_in(
         "UPDATE games SET white_token = $2, black_token = $3, white_ms = $4, black_ms = $5, turn_started = $6, \
          status = $7, result = $8, reason = $9, draw_offer = $10, updated_at = $11, invite = $12, \
          white_name = $13, black_name = $14, rematch_offer = $15, rematch_id = $16, version = $17, owner = $18, \
-         due_at = $19, white_account = $21, black_account = $22 WHERE id = $1 AND version = $20",
+         due_at = $19, white_account = $21, black_account = $22, \
+         white_rating = COALESCE(white_rating, $23), white_provisional = COALESCE(white_provisional, $24), \
+         black_rating = COALESCE(black_rating, $25), black_provisional = COALESCE(black_provisional, $26) \
+         WHERE id = $1 AND version = $20",
     )
     .bind(&live.meta.id)
     .bind(&live.white_token)
@@ -223,6 +242,10 @@ async fn save_in(
     .bind(live.version - 1)
     .bind(&live.white_account)
     .bind(&live.black_account)
+    .bind(seat_rating(live, 0))
+    .bind(seat_provisional(live, 0))
+    .bind(seat_rating(live, 1))
+    .bind(seat_provisional(live, 1))
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() != 1 {
@@ -252,7 +275,7 @@ async fn save_in(
 /// Loads a game and replays its moves through the rules (in the CPU pool,
 /// off the async workers: a long game is thousands of moves to check).
 pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, String> {
-    let row = sqlx::query("SELECT * FROM games WHERE id = $1")
+    let row = sqlx::query(&format!("SELECT g.*, {USERNAMES} WHERE g.id = $1"))
         .bind(id)
         .fetch_optional(db)
         .await
@@ -281,6 +304,7 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         clock: clock_initial.zip(clock_increment),
         created_at: row.get("created_at"),
         rated: row.get::<i64, _>("rated") == 1,
+        rating_range: row.get::<Option<i64>, _>("rating_min").zip(row.get::<Option<i64>, _>("rating_max")),
     };
     let id2 = id.to_string();
     let m2 = meta.clone();
@@ -302,14 +326,8 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         .await
         .map_err(|e| format!("could not replay game {id}: {e:?}"))?;
     let (game, sans, move_clocks) = replayed?;
-    let mut players = [None, None];
-    for (i, col) in ["white_account", "black_account"].into_iter().enumerate() {
-        if let Some(acc) = row.get::<Option<String>, _>(col) {
-            players[i] = crate::ratings::player(db, &acc, meta.variant.id()).await;
-        }
-    }
     Ok(Some(Live {
-        players,
+        players: [seat_player(&row, "white"), seat_player(&row, "black")],
         meta,
         game,
         sans,
@@ -345,6 +363,35 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
     }))
 }
 
+/// The accounts' names at a game's seats (`white_username`,
+/// `black_username`: a deleted account has none): the select list's tail
+/// and the `FROM` of a query on `games g`.
+const USERNAMES: &str = "wa.username AS white_username, ba.username AS black_username FROM games g \
+     LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
+     LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL";
+
+/// The account at a seat (`side` "white" or "black") of a row read with
+/// [`USERNAMES`], with the rating it took the seat at.
+fn seat_player(row: &AnyRow, side: &str) -> Option<Player> {
+    Some(Player {
+        username: row.get::<Option<String>, _>(format!("{side}_username").as_str())?,
+        rating: row.get::<Option<i64>, _>(format!("{side}_rating").as_str()).unwrap_or(1500),
+        provisional: row.get::<Option<i64>, _>(format!("{side}_provisional").as_str()).unwrap_or(1) == 1,
+    })
+}
+
+/// A seat as the lists show it: the account's name and the rating it took
+/// the seat at.
+#[derive(Serialize)]
+pub struct SeatView {
+    pub username: String,
+    pub rating: String,
+}
+
+fn seat_view(row: &AnyRow, side: &str) -> Option<SeatView> {
+    seat_player(row, side).map(|p| SeatView { rating: p.shown(), username: p.username })
+}
+
 #[derive(Serialize)]
 pub struct GameSummary {
     pub id: String,
@@ -360,15 +407,22 @@ pub struct GameSummary {
     pub updated_at: i64,
     pub white_name: Option<String>,
     pub black_name: Option<String>,
+    /// The accounts at the seats, with their ratings.
+    pub white: Option<SeatView>,
+    pub black: Option<SeatView>,
+    pub rated: bool,
+    /// The ratings' changes of a rated game once applied (White's, Black's).
+    pub rating_diffs: Option<(i64, i64)>,
 }
 
 pub async fn list_games(db: &Db) -> Result<Vec<GameSummary>, sqlx::Error> {
-    let rows = sqlx::query(
+    let rows = sqlx::query(&format!(
         "SELECT g.id, g.variant, g.mode, g.engine_level, g.status, g.result, g.reason, g.created_at, g.updated_at, \
-         g.white_name, g.black_name, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
-         FROM games g WHERE NOT (g.mode = 'seek' AND g.status = 'active' AND (g.white_token IS NULL OR g.black_token IS NULL)) \
-         ORDER BY g.updated_at DESC LIMIT 200",
-    )
+         g.white_name, g.black_name, g.rated, g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, \
+         g.white_rating_diff, g.black_rating_diff, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, \
+         {USERNAMES} WHERE NOT (g.mode = 'seek' AND g.status = 'active' AND (g.white_token IS NULL OR g.black_token IS NULL)) \
+         ORDER BY g.updated_at DESC LIMIT 200"
+    ))
     .fetch_all(db)
     .await?;
     Ok(rows
@@ -389,6 +443,12 @@ pub async fn list_games(db: &Db) -> Result<Vec<GameSummary>, sqlx::Error> {
                 updated_at: r.get("updated_at"),
                 white_name: r.get("white_name"),
                 black_name: r.get("black_name"),
+                white: seat_view(&r, "white"),
+                black: seat_view(&r, "black"),
+                rated: r.get::<i64, _>("rated") == 1,
+                rating_diffs: r
+                    .get::<Option<i64>, _>("white_rating_diff")
+                    .zip(r.get::<Option<i64>, _>("black_rating_diff")),
             }
         })
         .collect())
@@ -408,24 +468,25 @@ pub async fn claim_seat(
     color: Color,
     token: &str,
     name: Option<&str>,
-    account: Option<&str>,
+    player: Option<(&str, &Player)>,
     me: &str,
 ) -> Result<bool, sqlx::Error> {
-    let sql = if color == Color::White {
-        "UPDATE games SET white_token = $2, white_name = $3, updated_at = $4, white_account = $5, version = version + 1 \
-         WHERE id = $1 AND mode = 'seek' AND status = 'active' AND white_token IS NULL"
-    } else {
-        "UPDATE games SET black_token = $2, black_name = $3, updated_at = $4, black_account = $5, version = version + 1 \
-         WHERE id = $1 AND mode = 'seek' AND status = 'active' AND black_token IS NULL"
-    };
+    let side = if color == Color::White { "white" } else { "black" };
+    let sql = format!(
+        "UPDATE games SET {side}_token = $2, {side}_name = $3, updated_at = $4, {side}_account = $5, \
+         {side}_rating = $6, {side}_provisional = $7, version = version + 1 \
+         WHERE id = $1 AND mode = 'seek' AND status = 'active' AND {side}_token IS NULL"
+    );
     let _writer = writer(db).await;
     let mut tx = db.begin().await?;
-    let r = sqlx::query(sql)
+    let r = sqlx::query(&sql)
         .bind(id)
         .bind(token)
         .bind(name)
         .bind(crate::live::now_ms())
-        .bind(account)
+        .bind(player.map(|p| p.0))
+        .bind(player.map(|p| p.1.rating))
+        .bind(player.map(|p| i64::from(p.1.provisional)))
         .execute(&mut *tx)
         .await?;
     if r.rows_affected() == 1 {
@@ -512,18 +573,20 @@ pub struct SeekSummary {
     /// the creator is logged in.
     pub username: Option<String>,
     pub rating: Option<String>,
+    /// Only an account rated from the first to the second may join.
+    pub rating_range: Option<(i64, i64)>,
     pub created_at: i64,
 }
 
 pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT id, variant, rule_options, start_fen, clock_initial, clock_increment, white_token, white_name, black_name, \
-         white_account, black_account, rated, \
-         created_at FROM games WHERE {OPEN_SEEK} ORDER BY created_at DESC LIMIT 100"
+        "SELECT g.id, g.variant, g.rule_options, g.start_fen, g.clock_initial, g.clock_increment, g.white_token, \
+         g.white_name, g.black_name, g.rated, g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, \
+         g.rating_min, g.rating_max, g.created_at, {USERNAMES} WHERE {OPEN_SEEK} ORDER BY g.created_at DESC LIMIT 100"
     ))
     .fetch_all(db)
     .await?;
-    let mut out: Vec<SeekSummary> = rows
+    let out: Vec<SeekSummary> = rows
         .into_iter()
         .filter_map(|r| {
             let variant_id: String = r.get("variant");
@@ -535,6 +598,7 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
             let white_free = r.get::<Option<String>, _>("white_token").is_none();
             let clock_initial: Option<i64> = r.get("clock_initial");
             let clock_increment: Option<i64> = r.get("clock_increment");
+            let creator = seat_player(&r, if white_free { "black" } else { "white" });
             Some(SeekSummary {
                 id: r.get("id"),
                 variant_name: variant.name().to_string(),
@@ -545,21 +609,13 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
                 color: if white_free { "white" } else { "black" }.into(),
                 name: if white_free { r.get("black_name") } else { r.get("white_name") },
                 rated: r.get::<i64, _>("rated") == 1,
-                username: if white_free { r.get("black_account") } else { r.get("white_account") },
-                rating: None,
+                username: creator.as_ref().map(|p| p.username.clone()),
+                rating: creator.as_ref().map(Player::shown),
+                rating_range: r.get::<Option<i64>, _>("rating_min").zip(r.get::<Option<i64>, _>("rating_max")),
                 created_at: r.get("created_at"),
             })
         })
         .collect();
-    // The creators' accounts: their names and ratings in the variant.
-    for s in &mut out {
-        if let Some(acc) = s.username.take() {
-            if let Some((u, r)) = crate::ratings::player(db, &acc, &s.variant).await {
-                s.username = Some(u);
-                s.rating = Some(r);
-            }
-        }
-    }
     Ok(out)
 }
 

@@ -300,7 +300,14 @@ struct CreateReq {
     /// A rated game (an open seek or a friend game between two accounts).
     #[serde(default)]
     rated: bool,
+    /// An open seek's rating range, `[lowest, highest]`: only an account
+    /// rated within it in the variant may join.
+    #[serde(default)]
+    rating_range: Option<(i64, i64)>,
 }
+
+/// The ratings a seek's range may name.
+const RATING_RANGE_BOUNDS: std::ops::RangeInclusive<i64> = 400..=4000;
 
 /// A clock of whole seconds: 15 s to 180 min, increment 0 to 180 s.
 /// Returns (initial, increment) in ms.
@@ -454,7 +461,23 @@ async fn create_game(
         clock,
         created_at: live::now_ms(),
         rated: req.rated,
+        rating_range: req.rating_range,
     };
+    if let Some((lo, hi)) = req.rating_range {
+        if mode != Mode::Seek {
+            return bad("a rating range is given only for an open seek");
+        }
+        if account.is_none() {
+            return err(StatusCode::UNAUTHORIZED, "log in to give your seek a rating range");
+        }
+        if !(RATING_RANGE_BOUNDS.contains(&lo) && RATING_RANGE_BOUNDS.contains(&hi) && lo <= hi) {
+            return bad(format!(
+                "a rating range is two ratings from {} to {}, the lower first, not {lo} to {hi}",
+                RATING_RANGE_BOUNDS.start(),
+                RATING_RANGE_BOUNDS.end()
+            ));
+        }
+    }
     if req.rated {
         if !matches!(mode, Mode::Seek | Mode::Friend) {
             return bad("only games between two people (an open seek, a friend game) are rated");
@@ -482,13 +505,8 @@ async fn create_game(
     } else {
         live.black_name = name;
     }
-    if let Some(acc) = live.white_account.clone().or(live.black_account.clone()) {
-        let p = crate::ratings::player(&app.db, &acc, variant.id()).await;
-        for (i, seat) in [live.white_account.is_some(), live.black_account.is_some()].into_iter().enumerate() {
-            if seat {
-                live.players[i] = p.clone();
-            }
-        }
+    if let Err(e) = crate::ratings::seat_players(&app.db, &mut live).await {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, format!("could not read your rating: {e}"));
     }
     live.owner = Some(app.instance.clone());
     if let Err(e) = crate::store::insert_game(&app.db, &live).await {
@@ -598,6 +616,14 @@ async fn join_game(
         Ok(n) => n,
         Err(e) => return bad(e),
     };
+    // The joiner's account, with its rating in the variant now.
+    let player = match &account {
+        Some(acc) => match crate::ratings::player(&app.db, acc, h.live.lock().await.meta.variant.id()).await {
+            Ok(p) => p.map(|p| (acc.clone(), p)),
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, format!("could not read your rating: {e}")),
+        },
+        None => None,
+    };
     {
         // A rated game is between two accounts, never one account twice.
         let l = h.live.lock().await;
@@ -612,6 +638,24 @@ async fn join_game(
                 );
             }
         }
+        if let Some((lo, hi)) = l.meta.rating_range {
+            let Some((_, p)) = &player else {
+                return err(
+                    StatusCode::UNAUTHORIZED,
+                    format!("this seek is for players rated {lo} to {hi}: log in to join it"),
+                );
+            };
+            if !(lo..=hi).contains(&p.rating) {
+                return err(
+                    StatusCode::FORBIDDEN,
+                    format!(
+                        "this seek is for players rated {lo} to {hi} in {}: yours is {}",
+                        l.meta.variant.name(),
+                        p.shown()
+                    ),
+                );
+            }
+        }
     }
     let token = random_hex(16);
     let mode = h.live.lock().await.meta.mode;
@@ -619,7 +663,7 @@ async fn join_game(
         if req.invite.is_some() {
             return bad("an open seek takes no invite: anyone may join it");
         }
-        return match crate::claim_seek(&app, &h, token.clone(), name, account).await {
+        return match crate::claim_seek(&app, &h, token.clone(), name, player).await {
             Ok(c) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
             Err(JoinError::Forbidden(e)) => err(StatusCode::FORBIDDEN, e),
             Err(JoinError::Conflict(e)) => err(StatusCode::CONFLICT, e),
@@ -635,6 +679,7 @@ async fn join_game(
     let t2 = token.clone();
     let r = change(&app, &h, |l| match l.join(&invite, t2.clone(), name.clone(), account.clone()) {
         Ok(c) => {
+            l.players[if c == Color::White { 0 } else { 1 }] = player.as_ref().map(|p| p.1.clone());
             outcome = Some(Ok(c));
             Ok(l.game.moves().len())
         }
@@ -645,13 +690,7 @@ async fn join_game(
     })
     .await;
     match (r, outcome) {
-        (Ok(()), Some(Ok(c))) => {
-            if account.is_some() {
-                // The joiner's name and rating beside the board.
-                app.reload_game(&id).await;
-            }
-            Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response()
-        }
+        (Ok(()), Some(Ok(c))) => Json(json!({"id": id, "token": token, "colors": [color_name(c)]})).into_response(),
         (_, Some(Err(JoinError::Forbidden(e)))) => {
             app.failed_joins.failed(peer.ip());
             err(StatusCode::FORBIDDEN, e)

@@ -219,6 +219,36 @@ async fn two_accounts_play_a_rated_seek_at_every_size() {
         press(&bob, size, "#archive-submit").await;
         wait_js(&bob, "return document.querySelectorAll('#profile-games tbody tr td[data-id], #profile-games tbody tr').length === 0 || document.getElementById('profile-games').textContent.includes('No game')", |v| v == &json!(true)).await;
         shot(&bob, &format!("profile-{}", size.name())).await;
+        // Ann's next seek takes only players near her new rating (1259?):
+        // Bob's lobby shows its range and "Out of range" instead of "Join",
+        // and the game list shows the rated game at the ratings it was
+        // played at, with the changes.
+        ann.goto(&format!("http://{a}/")).await.unwrap();
+        wait_for(&ann, "#variant option", 10).await;
+        ann.execute("document.getElementById('variant').value = 'clown'; document.getElementById('variant').dispatchEvent(new Event('change'));", vec![]).await.unwrap();
+        press(&ann, size, "label:has(input[name=mode][value=seek])").await;
+        wait_js(&ann, "return !document.getElementById('range-box').classList.contains('hidden')", |v| {
+            v == &json!(true)
+        })
+        .await;
+        ann.execute("document.getElementById('range').value = '100'; document.getElementById('range').dispatchEvent(new Event('change'));", vec![]).await.unwrap();
+        let hint = text_of(&ann, "#range-hint").await;
+        assert!(hint.contains("1159 to 1359"), "{size:?}: {hint}");
+        press(&ann, size, "#create-btn").await;
+        wait_js(&ann, "return location.pathname.startsWith('/game/')", |v| v == &json!(true)).await;
+        let id2 = ann.current_url().await.unwrap().path().rsplit('/').next().unwrap().to_string();
+        bob.goto(&format!("http://{a}/")).await.unwrap();
+        let row2 = format!("tr[data-seek='{id2}']");
+        wait_for(&bob, &format!("{row2} .seek-out"), 15).await;
+        let text = text_of(&bob, &row2).await;
+        assert!(
+            text.contains("1159–1359") && text.contains("Out of range") && !text.contains("Join"),
+            "{size:?}: {text}"
+        );
+        wait_js(&bob, "return document.getElementById('games').textContent.includes('+241')", |v| v == &json!(true))
+            .await;
+        let games = text_of(&bob, "#games").await;
+        assert!(games.contains(&format!("{an} 1500? −241 v {bn} 1500? +241")), "{size:?}: {games}");
         end_session(ann, pa).await;
         end_session(bob, pb).await;
     }

@@ -134,6 +134,114 @@ async fn a_rated_seek_played_to_the_end_changes_both_ratings() {
     s.stop().await;
 }
 
+/// Waits until game `id` shows its rating changes, and returns its state.
+async fn rated_end(a: SocketAddr, id: &str) -> Value {
+    for _ in 0..100 {
+        let (_, st) = get_json(a, &format!("/api/games/{id}")).await;
+        if !st["ratings"].is_null() {
+            return st;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("game {id} was not applied to the ratings");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_keep_the_ratings_they_were_taken_at_and_seeks_take_a_rating_range() {
+    let dir = fresh_dir("ratings-seats");
+    let cfg = Config { signup_burst: 100, create_burst: 1000, ..Config::default() };
+    let s = Server::start_with("127.0.0.1:0", &dir, cfg.clone()).await.unwrap();
+    let a = s.addr;
+    let (ann, bob) = (account(a, "Ann").await, account(a, "Bob").await);
+
+    // A rated game: Ann resigns, so Ann is 1259? and Bob 1741? after it.
+    let (_, g, _) =
+        call(a, "POST", "/api/games", Some(&ann), &json!({"variant": "genesis", "mode": "seek", "rated": true})).await;
+    let first = g["id"].as_str().unwrap().to_string();
+    let (st, j, _) = call(a, "POST", &format!("/api/games/{first}/join"), Some(&bob), &json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    let mut w = ws(a, &first, Some(g["token"].as_str().unwrap())).await;
+    send(&mut w, &json!({"t": "resign"})).await;
+    rated_end(a, &first).await;
+    let (_, me, _) = call(a, "GET", "/api/account", Some(&ann), &Value::Null).await;
+    assert_eq!(me["ratings"]["genesis"], json!({"rating": 1259, "provisional": true}), "{me}");
+
+    // A new game shows the ratings its players have now...
+    let (_, g2, _) = call(a, "POST", "/api/games", Some(&ann), &json!({"variant": "genesis", "mode": "seek"})).await;
+    let second = g2["id"].as_str().unwrap().to_string();
+    let (_, seeks) = get_json(a, "/api/seeks").await;
+    assert_eq!((seeks[0]["username"].as_str(), seeks[0]["rating"].as_str()), (Some("Ann"), Some("1259?")), "{seeks}");
+    call(a, "POST", &format!("/api/games/{second}/join"), Some(&bob), &json!({})).await;
+    // ...and the first keeps those it was played at, in the game list too,
+    // also when read again from the store after a restart.
+    s.stop().await;
+    let s = Server::start_with("127.0.0.1:0", &dir, cfg).await.unwrap();
+    let a = s.addr;
+    let (_, one) = get_json(a, &format!("/api/games/{first}")).await;
+    assert_eq!(
+        one["players"],
+        json!({"w": {"username": "Ann", "rating": "1500?"}, "b": {"username": "Bob", "rating": "1500?"}})
+    );
+    let (_, two) = get_json(a, &format!("/api/games/{second}")).await;
+    assert_eq!(
+        two["players"],
+        json!({"w": {"username": "Ann", "rating": "1259?"}, "b": {"username": "Bob", "rating": "1741?"}})
+    );
+    let (_, list) = get_json(a, "/api/games").await;
+    let row = list.as_array().unwrap().iter().find(|g| g["id"] == json!(first)).unwrap().clone();
+    assert_eq!(
+        (row["white"].clone(), row["black"]["rating"].clone(), row["rated"].clone(), row["rating_diffs"].clone()),
+        (json!({"username": "Ann", "rating": "1500?"}), json!("1500?"), json!(true), json!([-241, 241])),
+        "{row}"
+    );
+
+    // A rating range: only an account rated within it may join.
+    let (cid, dan) = (account(a, "Cid").await, account(a, "Dan").await);
+    let ranged = json!({"variant": "genesis", "mode": "seek", "rating_range": [1400, 1600]});
+    let (st, v, _) = call(a, "POST", "/api/games", None, &ranged).await;
+    assert_eq!(st, 401, "an anonymous seek has no range: {v}");
+    for (bad, why) in [
+        (json!({"variant": "genesis", "mode": "friend", "rating_range": [1400, 1600]}), "only for an open seek"),
+        (json!({"variant": "genesis", "mode": "seek", "rating_range": [1600, 1400]}), "the lower first"),
+        (json!({"variant": "genesis", "mode": "seek", "rating_range": [100, 5000]}), "from 400 to 4000"),
+    ] {
+        let (st, v, _) = call(a, "POST", "/api/games", Some(&cid), &bad).await;
+        assert_eq!(st, 400, "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(why), "{bad}: {v}");
+    }
+    let (st, v, _) = call(
+        a,
+        "POST",
+        "/api/games",
+        Some(&cid),
+        &json!({"variant": "genesis", "mode": "seek", "rating_range": "1400-1600"}),
+    )
+    .await;
+    assert_eq!(st, 400, "{v}");
+    let (st, g3, _) = call(a, "POST", "/api/games", Some(&cid), &ranged).await;
+    assert_eq!(st, 200, "{g3}");
+    let third = g3["id"].as_str().unwrap().to_string();
+    let (_, seeks) = get_json(a, "/api/seeks").await;
+    let k = seeks.as_array().unwrap().iter().find(|k| k["id"] == json!(third)).unwrap().clone();
+    assert_eq!(k["rating_range"], json!([1400, 1600]), "{k}");
+    let join = format!("/api/games/{third}/join");
+    let (st, v, _) = call(a, "POST", &join, None, &json!({})).await;
+    assert_eq!(st, 401, "{v}");
+    for (who, rating) in [(&ann, "1259?"), (&bob, "1741?")] {
+        let (st, v, _) = call(a, "POST", &join, Some(who), &json!({})).await;
+        assert_eq!(st, 403, "{v}");
+        assert_eq!(
+            v["error"].as_str().unwrap(),
+            format!("this seek is for players rated 1400 to 1600 in Genesis Chess: yours is {rating}")
+        );
+    }
+    let (st, v, _) = call(a, "POST", &join, Some(&dan), &json!({})).await;
+    assert_eq!(st, 200, "Dan's 1500? is within the range: {v}");
+    let (_, three) = get_json(a, &format!("/api/games/{third}")).await;
+    assert_eq!(three["players"]["b"], json!({"username": "Dan", "rating": "1500?"}));
+    s.stop().await;
+}
+
 /// A finished rated game between two accounts, stored directly.
 async fn finished_rated_game(db: &Db, id: &str) {
     for (acc, name) in [("wacc", "White"), ("bacc", "Black")] {
@@ -209,6 +317,88 @@ async fn ratings_change_once_across_two_instances_on_postgres() {
     let a = chimera_store::open_at(&at, 4).await.unwrap();
     let b = chimera_store::open_at(&at, 4).await.unwrap();
     race(&[a, b]).await;
+}
+
+/// Migration 1006 on a store of 1005 with accounts and rated games: every
+/// seat an account holds gets the rating it has (1500? without one), and an
+/// applied game's pre-game ratings are provisional when the deviation after
+/// it was above 110.
+async fn seat_ratings_migrate(at: &Location) {
+    let db = chimera_store::connect_at(at, 1).await.unwrap();
+    let upto = chimera_store::MIGRATIONS.iter().position(|m| m.0 == 1006).unwrap();
+    chimera_store::apply(&chimera_store::MIGRATIONS[..upto], &db).await.unwrap();
+    for acc in ["a1", "a2", "a3"] {
+        sqlx::query(
+            "INSERT INTO accounts (id, username, username_key, password_hash, created_at) VALUES ($1, $1, $1, 'x', 1)",
+        )
+        .bind(acc)
+        .execute(&db)
+        .await
+        .unwrap();
+    }
+    for (acc, rating, rd) in [("a1", 1712.6, 80.0), ("a3", 1388.2, 150.0)] {
+        sqlx::query(
+            "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, wins, draws, losses, rated_at) \
+             VALUES ($1, 'chess', $2, $3, 0.06, 9, 3, 3, 3, 1)",
+        )
+        .bind(acc)
+        .bind(rating)
+        .bind(rd)
+        .execute(&db)
+        .await
+        .unwrap();
+    }
+    let game = |id: &str, status: &str, w: &str, b: &str| {
+        format!(
+            "INSERT INTO games (id, variant, rule_options, start_fen, mode, white_token, black_token, status, result, \
+             created_at, updated_at, rated, white_account, black_account) VALUES ('{id}', 'chess', '', \
+             'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'seek', 'w', 'b', '{status}', '*', 1, 2, 1, \
+             {w}, {b})"
+        )
+    };
+    for q in [
+        game("live", "active", "'a1'", "'a2'"),
+        game("anon", "active", "NULL", "'a3'"),
+        game("done", "finished", "'a3'", "'a1'"),
+        "UPDATE games SET white_rating = 1400, black_rating = 1700, white_rating_diff = 5, black_rating_diff = -5, \
+         rating_done = 1 WHERE id = 'done'"
+            .into(),
+        "INSERT INTO rating_history (account_id, variant, game_id, rating, deviation, at) VALUES \
+         ('a3', 'chess', 'done', 1405, 130, 2), ('a1', 'chess', 'done', 1695, 70, 2)"
+            .into(),
+    ] {
+        sqlx::query(&q).execute(&db).await.unwrap();
+    }
+    chimera_store::apply(chimera_store::MIGRATIONS, &db).await.unwrap();
+    type Seats = (String, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+    let seats: Vec<Seats> = sqlx::query_as(
+        "SELECT id, white_rating, white_provisional, black_rating, black_provisional FROM games ORDER BY id",
+    )
+    .fetch_all(&db)
+    .await
+    .unwrap();
+    assert_eq!(
+        seats,
+        vec![
+            ("anon".into(), None, None, Some(1388), Some(1)),
+            ("done".into(), Some(1400), Some(1), Some(1700), Some(0)),
+            ("live".into(), Some(1713), Some(0), Some(1500), Some(1)),
+        ]
+    );
+    db.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_ratings_migrate_on_sqlite() {
+    let dir = fresh_dir("ratings-migrate");
+    std::fs::create_dir_all(&dir).unwrap();
+    seat_ratings_migrate(&Location::Dir(dir)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_ratings_migrate_on_postgres() {
+    let Some(pg) = PgCluster::start_or_skip("ratings: migration 1006") else { return };
+    seat_ratings_migrate(&Location::Url(pg.fresh_database("ratings_migrate"))).await;
 }
 
 /// The profile's archive: each search field, paging, the PGN download of
