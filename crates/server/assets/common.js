@@ -117,6 +117,13 @@ export function header() {
 export function fmtClock(ms) {
   if (ms === null || ms === undefined) return '';
   ms = Math.max(0, ms);
+  // A correspondence clock: days and hours, then hours and minutes.
+  if (ms >= 86400000) {
+    const d = Math.floor(ms / 86400000);
+    const h = Math.floor((ms % 86400000) / 3600000);
+    return `${d} ${d === 1 ? 'day' : 'days'} ${h} h`;
+  }
+  if (ms >= 3600000) return `${Math.floor(ms / 3600000)} h ${String(Math.floor((ms % 3600000) / 60000)).padStart(2, '0')} min`;
   const s = Math.floor(ms / 1000);
   const m = Math.floor(s / 60);
   const sec = String(s % 60).padStart(2, '0');
@@ -145,6 +152,18 @@ export function optionsNote(options) {
 }
 
 /** The player's chosen name, remembered in this browser ('' if none). */
+/** The account's games in progress (GET /api/account/playing) as table
+ *  rows for the lobby and the profile: its turn first. */
+export function playingRows(games) {
+  return games.map((g) => {
+    const opp = g.opponent ? esc(g.opponent) + (g.opponent_rating ? ` <span class="seek-rating">${esc(g.opponent_rating)}</span>` : '') : '<em>waiting for an opponent</em>';
+    const turn = g.is_my_turn ? '<span class="tag mine your-turn">Your turn</span>' : 'Theirs';
+    const kind = g.days ? `${g.days} ${g.days === 1 ? 'day' : 'days'} a move` : '';
+    return `<tr data-game="${esc(g.id)}" data-my-turn="${g.is_my_turn}"><td><a href="/game/${encodeURIComponent(g.id)}">${esc(g.variant_name)}</a>${kind ? ` <small>${kind}</small>` : ''}</td>` +
+      `<td>${opp}</td><td>${turn}</td><td class="left">${g.ms_left != null ? esc(fmtClock(g.ms_left)) : ''}</td></tr>`;
+  }).join('');
+}
+
 export function myName() { return localStorage.getItem('chimera.name') || ''; }
 export function saveName(n) { localStorage.setItem('chimera.name', n); }
 

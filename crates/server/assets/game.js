@@ -277,6 +277,10 @@ function renderKind() {
   k.textContent = s.rated ? 'Rated' : 'Casual';
   k.classList.toggle('rated', !!s.rated);
   k.classList.toggle('casual', !s.rated);
+  // A correspondence game: its days per move.
+  const days = s.clock && s.clock.days;
+  $('game-days').classList.toggle('hidden', !days);
+  $('game-days').textContent = days ? `${days} ${days === 1 ? 'day' : 'days'} a move` : '';
   const note = $('rating-note');
   const decided = ['1-0', '0-1', '1/2-1/2'].includes(s.result);
   let text = '';

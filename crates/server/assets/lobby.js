@@ -1,4 +1,4 @@
-import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -26,11 +26,21 @@ async function init() {
   for (const e of $('options-box').querySelectorAll('[data-option]')) if (q.get(e.dataset.option)) e.value = q.get(e.dataset.option);
   // Rated games are for accounts: the box shows once the server says who.
   account().then((a) => { me = a ? a.username : null; myRatings = (a && a.ratings) || {}; }, () => { me = undefined; })
-    .then(() => { refresh(); loadSeeks(); });
+    .then(() => { refresh(); loadSeeks(); loadPlaying(); });
   loadGames();
   loadSeeks();
   setInterval(loadGames, 5000);
   setInterval(loadSeeks, 3000);
+  setInterval(loadPlaying, 10000);
+}
+
+/** The account's games in progress, its turn first (hidden when logged out or none). */
+async function loadPlaying() {
+  if (!me) return;
+  let games;
+  try { games = await api('/api/account/playing'); } catch (_) { return; }
+  $('playing-panel').classList.toggle('hidden', games.length === 0);
+  $('playing').innerHTML = playingRows(games);
 }
 
 // The name is checked here as the server checks it (it has the last word).
@@ -99,7 +109,13 @@ function refresh() {
   $('range-hint').textContent = range ? `Only players rated ${range[0]} to ${range[1]} in this variant can join.` : 'Anyone can join.';
   $('level-box').classList.toggle('hidden', mode !== 'engine');
   $('color-box').classList.toggle('hidden', mode === 'hotseat');
+  // Correspondence: an account's game against a person.
+  const daysOk = mode === 'seek' || mode === 'friend';
+  $('days-choice').classList.toggle('hidden', !(me && daysOk));
+  $('days-login').classList.toggle('hidden', !(me === null && daysOk));
+  if (val('clock') === 'days' && !(me && daysOk)) document.querySelector('input[name=clock][value=none]').checked = true;
   $('clock-box').classList.toggle('hidden', val('clock') !== 'timed');
+  $('days-box').classList.toggle('hidden', val('clock') !== 'days');
   $('create-btn').textContent = mode === 'seek' ? 'Play a stranger' : 'Create game';
   const l = meta.levels.find((x) => String(x.level) === $('level').value);
   $('level-words').textContent = l ? l.words : '';
@@ -127,6 +143,7 @@ $('create').addEventListener('submit', async (e) => {
     body.name = name;
   }
   if (val('clock') === 'timed') body.clock = { minutes: parseFloat($('minutes').value), increment: parseFloat($('increment').value) };
+  if (val('clock') === 'days') body.days = parseInt($('days').value, 10);
   try {
     const r = await api('/api/games', body);
     saveToken(r.id, r.token, r.colors);
@@ -191,7 +208,7 @@ async function loadSeeks() {
       (k.rating_range ? ` <small class="seek-range" title="Only players rated ${k.rating_range[0]} to ${k.rating_range[1]} can join">${k.rating_range[0]}–${k.rating_range[1]}</small>` : '');
     const kind = k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>';
     return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
-      `<td>${fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
+      `<td>${k.days ? `${k.days} ${k.days === 1 ? 'day' : 'days'}` : fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
   });
   $('seeks').innerHTML = rows.join('') || '<tr><td colspan="6">No open seeks now: create one with "A stranger".</td></tr>';
   $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => joinSeek(b.dataset.id)));

@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -403,7 +403,15 @@ async function main() {
   document.title = `Chimera — ${who}`;
   $('profile-name').textContent = who;
   $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
-  account().then((a) => { if (a && a.username.toLowerCase() === me) $('profile-you').classList.remove('hidden'); }, () => {});
+  account().then((a) => {
+    if (!a || a.username.toLowerCase() !== me) return;
+    $('profile-you').classList.remove('hidden');
+    // One's own profile lists one's games in progress, one's turn first.
+    api('/api/account/playing').then((games) => {
+      $('playing').innerHTML = playingRows(games);
+      $('playing-section').classList.toggle('hidden', games.length === 0);
+    }, () => {});
+  }, () => {});
 
   const ratings = p.ratings || [];
   $('ratings-section').classList.remove('hidden');

@@ -105,6 +105,7 @@ pub fn routes() -> Router<App> {
         .route("/api/account/delete", post(delete))
         .route("/api/account/export", get(export_json))
         .route("/api/account/export.pgn", get(export_pgn))
+        .route("/api/account/playing", get(crate::playing::api_playing))
         .route("/api/games/{id}/seat", get(seat))
 }
 
@@ -154,7 +155,7 @@ pub async fn current(app: &App, headers: &HeaderMap) -> Result<Option<Account>, 
 }
 
 /// The account of the request, or the 401 to answer.
-async fn need(app: &App, headers: &HeaderMap) -> Result<Account, Response> {
+pub(crate) async fn need(app: &App, headers: &HeaderMap) -> Result<Account, Response> {
     match current(app, headers).await {
         Ok(Some(a)) => Ok(a),
         Ok(None) => Err(err(StatusCode::UNAUTHORIZED, "not logged in")),

@@ -14,6 +14,7 @@ mod lab;
 pub mod live;
 pub mod net;
 mod peers;
+pub mod playing;
 pub mod pool;
 pub mod ratings;
 pub mod store;
@@ -827,7 +828,7 @@ pub(crate) async fn seat_page(app: &App, h: &Arc<GameHandle>, opened: bool) {
             eprintln!("could not take the seek {id}: {e}");
         }
     }
-    if !opened && left == 0 && open_seek {
+    if !opened && left == 0 && open_seek && !h.live.lock().await.is_lasting_seek() {
         arm_seek_timer(app, h, id);
     }
 }

@@ -63,8 +63,12 @@ pub struct Meta {
     pub mode: Mode,
     pub engine_level: Option<u8>,
     pub engine_color: Option<Color>,
-    /// (initial, increment) in ms.
+    /// (initial, increment) in ms. A correspondence game's is (its days
+    /// per move in ms, 0).
     pub clock: Option<(i64, i64)>,
+    /// A correspondence game: days per move ([`CORRESPONDENCE_DAYS`]); its
+    /// clock is set back to the whole allowance after each move.
+    pub days: Option<u8>,
     pub created_at: i64,
     /// A rated game: its result changes both players' ratings (`ratings`).
     pub rated: bool,
@@ -140,6 +144,12 @@ pub struct Live {
 }
 
 pub use crate::clock::now_ms;
+
+/// The days per move a correspondence game may have (lichess's choices).
+pub const CORRESPONDENCE_DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];
+
+/// A day in ms.
+pub const DAY_MS: i64 = 24 * 3600 * 1000;
 
 pub fn color_char(c: Color) -> &'static str {
     if c == Color::White {
@@ -372,11 +382,16 @@ impl Live {
                 self.touch();
                 return Ok(());
             }
-            let inc = self.meta.clock.map_or(0, |c| c.1);
+            // A correspondence move gets the whole allowance back; a clock
+            // its increment.
+            let next = match (self.meta.days, self.meta.clock) {
+                (Some(_), Some((allowance, _))) => allowance,
+                (_, c) => rem + c.map_or(0, |c| c.1),
+            };
             if turn == Color::White {
-                self.white_ms = Some(rem + inc);
+                self.white_ms = Some(next);
             } else {
-                self.black_ms = Some(rem + inc);
+                self.black_ms = Some(next);
             }
         }
         self.game.push_unchecked(m);
@@ -566,6 +581,12 @@ impl Live {
         self.meta.mode == Mode::Seek && self.status == Status::Active && self.free_seat().is_some()
     }
 
+    /// An open seek that stays while its creator's pages are closed: a
+    /// correspondence seek waits for an opponent until it is cancelled.
+    pub fn is_lasting_seek(&self) -> bool {
+        self.is_open_seek() && self.meta.days.is_some()
+    }
+
     /// A rematch asked by `actor`: `Ok(true)` when it starts now (hot-seat,
     /// engine, or the opponent offered one first), `Ok(false)` when it is
     /// an offer for the opponent to accept.
@@ -677,7 +698,7 @@ impl Live {
         let positions = self.game.positions();
         let clock = self.meta.clock.map(|(init, inc)| {
             json!({
-                "initial": init, "increment": inc,
+                "initial": init, "increment": inc, "days": self.meta.days,
                 "white": self.remaining(Color::White, now), "black": self.remaining(Color::Black, now),
                 "running": if self.clock_running() { json!(color_char(self.turn())) } else { Value::Null },
             })
@@ -922,6 +943,7 @@ mod tests {
             created_at: 0,
             rated: false,
             rating_range: None,
+            days: None,
         };
         Live::new(meta, start, Some("t".into()), Some("t".into()), None)
     }

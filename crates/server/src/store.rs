@@ -126,9 +126,9 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
         "INSERT INTO games (id, variant, rule_options, start_fen, mode, engine_level, engine_color, white_token, black_token, \
          clock_initial, clock_increment, white_ms, black_ms, turn_started, status, result, reason, draw_offer, created_at, updated_at, invite, \
          white_name, black_name, rematch_offer, rematch_id, version, owner, due_at, white_account, black_account, rated, \
-         white_rating, white_provisional, black_rating, black_provisional, rating_min, rating_max) \
+         white_rating, white_provisional, black_rating, black_provisional, rating_min, rating_max, days_per_move) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-         $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37)",
+         $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38)",
     )
     .bind(&m.id)
     .bind(m.variant.id())
@@ -167,6 +167,7 @@ fn insert_query(live: &Live) -> sqlx::query::Query<'_, Any, AnyArguments<'_>> {
     .bind(seat_provisional(live, 1))
     .bind(m.rating_range.map(|r| r.0))
     .bind(m.rating_range.map(|r| r.1))
+    .bind(m.days.map(i64::from))
 }
 
 /// The rating the account at seat `i` (0 White, 1 Black) took it at.
@@ -305,6 +306,7 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
         created_at: row.get("created_at"),
         rated: row.get::<i64, _>("rated") == 1,
         rating_range: row.get::<Option<i64>, _>("rating_min").zip(row.get::<Option<i64>, _>("rating_max")),
+        days: row.get::<Option<i64>, _>("days_per_move").and_then(|d| u8::try_from(d).ok()),
     };
     let id2 = id.to_string();
     let m2 = meta.clone();
@@ -518,7 +520,7 @@ pub async fn delete_open_seek(db: &Db, id: &str, cond: SeekCancel<'_>, me: &str)
         SeekCancel::Any => format!("DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND $2 = $2"),
         SeekCancel::OwnedBy(_) => format!("DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND owner = $2"),
         SeekCancel::Orphan { .. } => format!(
-            "DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND (owner IS NULL OR owner NOT IN \
+            "DELETE FROM games WHERE id = $1 AND {OPEN_SEEK} AND days_per_move IS NULL AND (owner IS NULL OR owner NOT IN \
              (SELECT id FROM instances WHERE heartbeat_at >= $2))"
         ),
     };
@@ -575,6 +577,8 @@ pub struct SeekSummary {
     pub rating: Option<String>,
     /// Only an account rated from the first to the second may join.
     pub rating_range: Option<(i64, i64)>,
+    /// Days per move of a correspondence seek (its `clock` is then null).
+    pub days: Option<i64>,
     pub created_at: i64,
 }
 
@@ -582,7 +586,7 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT g.id, g.variant, g.rule_options, g.start_fen, g.clock_initial, g.clock_increment, g.white_token, \
          g.white_name, g.black_name, g.rated, g.white_rating, g.white_provisional, g.black_rating, g.black_provisional, \
-         g.rating_min, g.rating_max, g.created_at, {USERNAMES} WHERE {OPEN_SEEK} ORDER BY g.created_at DESC LIMIT 100"
+         g.rating_min, g.rating_max, g.days_per_move, g.created_at, {USERNAMES} WHERE {OPEN_SEEK} ORDER BY g.created_at DESC LIMIT 100"
     ))
     .fetch_all(db)
     .await?;
@@ -599,13 +603,15 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
             let clock_initial: Option<i64> = r.get("clock_initial");
             let clock_increment: Option<i64> = r.get("clock_increment");
             let creator = seat_player(&r, if white_free { "black" } else { "white" });
+            let days: Option<i64> = r.get("days_per_move");
             Some(SeekSummary {
                 id: r.get("id"),
                 variant_name: variant.name().to_string(),
                 variant: variant_id,
                 options: crate::live::options_json(variant, &opts),
                 custom_start,
-                clock: clock_initial.zip(clock_increment),
+                clock: clock_initial.zip(clock_increment).filter(|_| days.is_none()),
+                days,
                 color: if white_free { "white" } else { "black" }.into(),
                 name: if white_free { r.get("black_name") } else { r.get("white_name") },
                 rated: r.get::<i64, _>("rated") == 1,
@@ -619,12 +625,24 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
     Ok(out)
 }
 
+/// How many open correspondence seeks `account` has.
+pub async fn lasting_seeks_of(db: &Db, account: &str) -> Result<i64, sqlx::Error> {
+    let r = sqlx::query(&format!(
+        "SELECT COUNT(*) FROM games WHERE {OPEN_SEEK} AND days_per_move IS NOT NULL \
+         AND (white_account = $1 OR black_account = $1)"
+    ))
+    .bind(account)
+    .fetch_one(db)
+    .await?;
+    Ok(r.get(0))
+}
+
 /// The open seeks whose owner is no instance that beat after
 /// `alive_since` (ms): their pages went with a dead instance (or with this
 /// process before a restart).
 pub async fn orphan_seek_ids(db: &Db, alive_since: i64) -> Result<Vec<String>, sqlx::Error> {
     let rows = sqlx::query(&format!(
-        "SELECT id FROM games WHERE {OPEN_SEEK} AND (owner IS NULL OR owner NOT IN \
+        "SELECT id FROM games WHERE {OPEN_SEEK} AND days_per_move IS NULL AND (owner IS NULL OR owner NOT IN \
          (SELECT id FROM instances WHERE heartbeat_at >= $1))"
     ))
     .bind(alive_since)

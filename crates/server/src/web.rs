@@ -304,7 +304,15 @@ struct CreateReq {
     /// rated within it in the variant may join.
     #[serde(default)]
     rating_range: Option<(i64, i64)>,
+    /// A correspondence game: days per move (1, 2, 3, 5, 7 or 14), instead
+    /// of a clock.
+    #[serde(default)]
+    days: Option<u8>,
 }
+
+/// Open correspondence seeks an account may have at once (they stay until
+/// taken or cancelled).
+const MAX_LASTING_SEEKS: i64 = 10;
 
 /// The ratings a seek's range may name.
 const RATING_RANGE_BOUNDS: std::ops::RangeInclusive<i64> = 400..=4000;
@@ -421,6 +429,20 @@ async fn create_game(
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => return bad(e),
     };
+    let clock = match req.days {
+        None => clock,
+        Some(_) if clock.is_some() => return bad("a game has a clock or days per move, not both"),
+        Some(d) if !live::CORRESPONDENCE_DAYS.contains(&d) => {
+            return bad(format!("days per move are one of {:?}, not {d}", live::CORRESPONDENCE_DAYS))
+        }
+        Some(_) if !matches!(mode, Mode::Seek | Mode::Friend) => {
+            return bad("correspondence games are between two people (an open seek, a friend game)")
+        }
+        Some(_) if account.is_none() => {
+            return err(StatusCode::UNAUTHORIZED, "log in to play correspondence: a game of days needs your account")
+        }
+        Some(d) => Some((i64::from(d) * live::DAY_MS, 0)),
+    };
     let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => match AnyPosition::from_fen(variant, f, &opts) {
             Ok(p) => p,
@@ -462,6 +484,7 @@ async fn create_game(
         created_at: live::now_ms(),
         rated: req.rated,
         rating_range: req.rating_range,
+        days: req.days,
     };
     if let Some((lo, hi)) = req.rating_range {
         if mode != Mode::Seek {
@@ -487,6 +510,18 @@ async fn create_game(
         }
         if let Err(e) = crate::ratings::ratable(variant, &meta.opts, &meta.start_fen) {
             return bad(e);
+        }
+    }
+    if let (Some(_), Mode::Seek, Some(acc)) = (req.days, mode, &account) {
+        match crate::store::lasting_seeks_of(&app.db, acc).await {
+            Ok(n) if n >= MAX_LASTING_SEEKS => {
+                return err(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!("you have {n} open correspondence seeks: cancel one before making another"),
+                )
+            }
+            Ok(_) => {}
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         }
     }
     if let Err(r) = app.admit_game(peer.ip(), mode == Mode::Engine).await {
@@ -637,6 +672,9 @@ async fn join_game(
                     "you hold the other seat of this rated game: it needs another player",
                 );
             }
+        }
+        if l.meta.days.is_some() && account.is_none() {
+            return err(StatusCode::UNAUTHORIZED, "log in to play correspondence: a game of days needs your account");
         }
         if let Some((lo, hi)) = l.meta.rating_range {
             let Some((_, p)) = &player else {

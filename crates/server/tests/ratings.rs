@@ -15,42 +15,6 @@ use serde_json::{json, Value};
 use sqlx::Row;
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-const PW: &str = "a fine long passphrase";
-
-/// A JSON request with the session cookie `c`: (status, body).
-async fn call(a: SocketAddr, method: &str, path: &str, c: Option<&str>, body: &Value) -> (u16, Value, String) {
-    let mut s = tokio::net::TcpStream::connect(a).await.unwrap();
-    let body = if body.is_null() { String::new() } else { body.to_string() };
-    let cookie = c.map(|c| format!("Cookie: chimera_session={c}\r\n")).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await;
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let st = head.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0);
-    let rest =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
-    let cookie = head
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
-        .and_then(|v| v.split(';').next())
-        .and_then(|v| v.strip_prefix("chimera_session="))
-        .unwrap_or("")
-        .to_string();
-    (st, serde_json::from_str(&rest).unwrap_or(Value::String(rest)), cookie)
-}
-
-async fn account(a: SocketAddr, name: &str) -> String {
-    let (st, v, c) = call(a, "POST", "/api/account/signup", None, &json!({"username": name, "password": PW})).await;
-    assert_eq!(st, 201, "{v}");
-    c
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_seek_played_to_the_end_changes_both_ratings() {

@@ -35,7 +35,7 @@
 //! has 1001 and 1002 and gets 1 to 4 on its next open (sqlx applies what
 //! is missing, whatever its version).
 //!
-//! Rules: a new migration is a new file with the next version (1007, then
+//! Rules: a new migration is a new file with the next version (1008, then
 //! up) and a line in [`MIGRATIONS`]; an applied file is never edited, not
 //! even a comment (its checksum would no longer match the stores that
 //! applied it, which then refuse to open). A store that records a version
@@ -55,8 +55,8 @@ pub type Db = AnyPool;
 /// The one migration sequence, `(version, description, SQL)`, in order:
 /// the web games (1 to 4), the lab's studies (1001, 1002), then both
 /// (1003: rule options in one column), accounts (1004), ratings (1005),
-/// ratings kept with each seat and seeks' rating ranges (1006). The next
-/// migration is 1007.
+/// ratings kept with each seat and seeks' rating ranges (1006),
+/// correspondence games (1007). The next migration is 1008.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -68,6 +68,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1004, "accounts", include_str!("../migrations/1004_accounts.sql")),
     (1005, "ratings", include_str!("../migrations/1005_ratings.sql")),
     (1006, "seat ratings", include_str!("../migrations/1006_seat_ratings.sql")),
+    (1007, "correspondence", include_str!("../migrations/1007_correspondence.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -341,6 +342,7 @@ mod tests {
             (1004, "fafb38d9557ff172"),
             (1005, "910b252f7be0a2a4"),
             (1006, "0bcd162eff3cc545"),
+            (1007, "904d95f75df8cbf8"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()

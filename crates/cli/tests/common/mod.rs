@@ -65,11 +65,20 @@ impl Instance {
     /// flags, and waits (60 s at most) for its "Chimera is serving at
     /// http://ADDR/" line.
     pub fn start(name: &str, store: &Store, extra: &[&str]) -> Instance {
+        Instance::start_env(name, store, extra, &[])
+    }
+
+    /// [`Instance::start`] with environment variables set for the process
+    /// (`CHIMERA_TEST_CLOCK`, say).
+    pub fn start_env(name: &str, store: &Store, extra: &[&str], env: &[(&str, &str)]) -> Instance {
         let dir = fresh_dir(&format!("inst-{name}"));
         let log = dir.join("stderr.log");
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_chimera"));
         cmd.arg("serve").args(["--addr", "127.0.0.1:0"]).args(GENEROUS).args(extra);
         cmd.env_remove("CHIMERA_DATABASE_URL");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         match store {
             Store::Sqlite(d) => {
                 cmd.arg("--data").arg(d);

@@ -3,7 +3,7 @@
 //! connection, JSON in and out, a WebSocket's type and send.
 
 use futures_util::SinkExt;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -62,4 +62,42 @@ pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 pub async fn send(ws: &mut Ws, v: &Value) {
     ws.send(Message::Text(v.to_string().into())).await.expect("ws send");
+}
+
+/// The password of the tests' accounts.
+pub const PW: &str = "a fine long passphrase";
+
+/// A JSON request with the session cookie `c` (`chimera_session`):
+/// (status, body, the session cookie the answer sets, or "").
+pub async fn call(a: SocketAddr, method: &str, path: &str, c: Option<&str>, body: &Value) -> (u16, Value, String) {
+    let mut s = TcpStream::connect(a).await.unwrap();
+    let body = if body.is_null() { String::new() } else { body.to_string() };
+    let cookie = c.map(|c| format!("Cookie: chimera_session={c}\r\n")).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let st = head.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0);
+    let rest =
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+    let cookie = head
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
+        .and_then(|v| v.split(';').next())
+        .and_then(|v| v.strip_prefix("chimera_session="))
+        .unwrap_or("")
+        .to_string();
+    (st, serde_json::from_str(&rest).unwrap_or(Value::String(rest)), cookie)
+}
+
+/// Signs up `name` with [`PW`]: its session cookie.
+pub async fn account(a: SocketAddr, name: &str) -> String {
+    let (st, v, c) = call(a, "POST", "/api/account/signup", None, &json!({"username": name, "password": PW})).await;
+    assert_eq!(st, 201, "{v}");
+    c
 }
