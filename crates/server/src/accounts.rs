@@ -604,6 +604,11 @@ async fn delete(
             .await?;
         }
         sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM notifications WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
+            .bind(&a.id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("UPDATE accounts SET password_hash = '', deleted_at = $2 WHERE id = $1")
             .bind(&a.id)
             .bind(now_ms())
@@ -677,10 +682,45 @@ async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
             games.push(v);
         }
     }
+    // Its notifications and the challenges it made or received.
+    let rows = |sql: &'static str| {
+        let (db, id) = (app.db.clone(), a.id.clone());
+        async move {
+            sqlx::query(sql).bind(id).fetch_all(&db).await.map(|rows| {
+                rows.iter()
+                    .map(|r| {
+                        let mut o = serde_json::Map::new();
+                        for (i, c) in r.columns().iter().enumerate() {
+                            let v = r
+                                .try_get::<Option<String>, _>(i)
+                                .map(|s| json!(s))
+                                .or_else(|_| r.try_get::<Option<i64>, _>(i).map(|n| json!(n)))
+                                .unwrap_or(Value::Null);
+                            o.insert(sqlx::Column::name(c).to_string(), v);
+                        }
+                        Value::Object(o)
+                    })
+                    .collect::<Vec<Value>>()
+            })
+        }
+    };
+    let notifications = rows("SELECT kind, data, created_at, read_at FROM notifications WHERE account_id = $1").await;
+    let challenges = rows(
+        "SELECT c.id, fa.username AS challenger, ta.username AS dest, c.variant, c.rule_options, c.clock_initial, \
+         c.clock_increment, c.days_per_move, c.rated, c.color, c.status, c.decline_reason, c.created_at \
+         FROM challenges c LEFT JOIN accounts fa ON fa.id = c.challenger LEFT JOIN accounts ta ON ta.id = c.dest \
+         WHERE c.challenger = $1 OR c.dest = $1",
+    )
+    .await;
+    let (Ok(notifications), Ok(challenges)) = (notifications, challenges) else {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, "could not read the notifications and challenges");
+    };
     let body = json!({
         "account": {"username": a.username, "created_at": a.created_at},
         "sessions": sessions,
         "games": games,
+        "challenges": challenges,
+        "notifications": notifications,
     });
     attachment(Json(body).into_response(), "chimera-account.json")
 }

@@ -7,12 +7,14 @@
 //! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
 pub mod accounts;
+pub mod challenges;
 pub mod clock;
 mod docs;
 #[cfg(feature = "lab")]
 mod lab;
 pub mod live;
 pub mod net;
+pub mod notify;
 mod peers;
 pub mod playing;
 pub mod pool;
@@ -254,6 +256,8 @@ pub struct AppState {
     pub(crate) throttles: accounts::Throttles,
     /// Becomes true when the server stops: WebSockets close with a reason.
     pub shutdown: tokio::sync::watch::Receiver<bool>,
+    /// The accounts' notification sockets open here.
+    pub(crate) notes: notify::Hub,
 }
 
 /// Why a new game was refused: the HTTP status, the words, and the seconds
@@ -567,6 +571,8 @@ where
             }
             Err(e) => return Err(format!("could not store the change: {e}")),
         }
+        // The accounts a correspondence game's change concerns are told.
+        notify::game_changed(app, &live, &next);
         *live = next;
         // Whatever the engine was thinking about is out of date now.
         h.stop_engine();
@@ -745,6 +751,16 @@ pub async fn claim_seek(
     }
     // Memory follows the store (its version moved on).
     peers::reload_locked(app, h, &mut live).await.map_err(JoinError::Conflict)?;
+    // The seek's creator is told, wherever on the site it is.
+    let creator = if color == Color::White { live.black_account.clone() } else { live.white_account.clone() };
+    if let Some(acc) = creator {
+        let by = live.players[if color == Color::White { 0 } else { 1 }].as_ref().map(|p| p.username.clone());
+        let data = serde_json::json!({"game": live.meta.id, "url": format!("/game/{}", live.meta.id), "by": by,
+            "name": if color == Color::White { live.white_name.clone() } else { live.black_name.clone() },
+            "variant": live.meta.variant.name()});
+        let app2 = app.clone();
+        tokio::spawn(async move { notify::push(&app2, &acc, "seek_taken", data).await });
+    }
     drop(live);
     disarm_seek_timer(h);
     after_change(app, h).await;
@@ -979,6 +995,7 @@ impl Server {
         );
         let app = Arc::new(AppState {
             signups,
+            notes: notify::Hub::default(),
             throttles: accounts::Throttles::default(),
             db,
             store_at: at.clone(),

@@ -87,6 +87,9 @@ async fn beat(app: &App, beats: u64) {
     let now = now_ms();
     let alive_since = now - app.config.takeover_after.as_millis() as i64;
     crate::ratings::settle_pending(app).await;
+    if beats.is_multiple_of(600) {
+        crate::notify::sweep(app).await;
+    }
     match store::take_over(&app.db, &app.instance, alive_since).await {
         Ok(ids) => {
             for id in ids {
@@ -150,6 +153,10 @@ pub(crate) async fn take(app: &App, id: &str) {
 /// A notification `"{id} {version} {instance}"`: another instance changed
 /// (version -1: deleted) a game; a copy held here is reloaded.
 async fn notice(app: &App, payload: &str) {
+    if payload.starts_with('@') {
+        crate::notify::heard(app, payload).await;
+        return;
+    }
     let mut parts = payload.split(' ');
     let (Some(id), Some(version), Some(from)) = (parts.next(), parts.next(), parts.next()) else { return };
     let Ok(version) = version.parse::<i64>() else { return };

@@ -113,6 +113,12 @@ fn parse_color(s: Option<String>) -> Option<Color> {
     }
 }
 
+/// Inserts a new game (no moves yet) in transaction `tx`.
+pub async fn insert_game_in(tx: &mut sqlx::Transaction<'_, Any>, live: &Live) -> Result<(), sqlx::Error> {
+    insert_query(live).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// Inserts a new game (no moves yet).
 pub async fn insert_game(db: &Db, live: &Live) -> Result<(), sqlx::Error> {
     let _writer = writer(db).await;

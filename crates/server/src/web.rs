@@ -65,7 +65,9 @@ pub fn router(app: App) -> Router {
         .route("/api/analyse", post(analyse))
         .route("/ws/{id}", get(ws_upgrade))
         .merge(crate::accounts::routes())
-        .merge(crate::ratings::routes());
+        .merge(crate::ratings::routes())
+        .merge(crate::notify::routes())
+        .merge(crate::challenges::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -271,9 +273,34 @@ async fn list_games(State(app): State<App>) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ClockReq {
+pub(crate) struct ClockReq {
     minutes: f64,
     increment: f64,
+}
+
+/// A clock's initial time in minutes as lichess shows it (`5`, `0.5`).
+pub(crate) fn minutes_text(ms: i64) -> String {
+    let m = ms as f64 / 60_000.0;
+    if m.fract() == 0.0 {
+        format!("{m}")
+    } else {
+        format!("{}", (m * 100.0).round() / 100.0)
+    }
+}
+
+/// A request's time control: a clock of minutes (see [`clock_bounds`]),
+/// days per move (a correspondence game: its clock is the allowance), or
+/// neither. Returns the clock (initial, increment) in ms.
+pub(crate) fn time_control(clock: Option<ClockReq>, days: Option<u8>) -> Result<Option<(i64, i64)>, String> {
+    match (clock, days) {
+        (Some(_), Some(_)) => Err("a game has a clock or days per move, not both".into()),
+        (Some(c), None) => clock_bounds(c).map(Some),
+        (None, Some(d)) if !live::CORRESPONDENCE_DAYS.contains(&d) => {
+            Err(format!("days per move are one of {:?}, not {d}", live::CORRESPONDENCE_DAYS))
+        }
+        (None, Some(d)) => Ok(Some((i64::from(d) * live::DAY_MS, 0))),
+        (None, None) => Ok(None),
+    }
 }
 
 #[derive(Deserialize)]
@@ -336,7 +363,7 @@ fn clock_bounds(c: ClockReq) -> Result<(i64, i64), String> {
 /// A request's rule options, each checked against the variant's schema:
 /// an option the variant does not have is refused, an empty value keeps
 /// the default.
-fn rule_options(variant: Variant, given: Option<&BTreeMap<String, String>>) -> Result<RuleOptions, String> {
+pub(crate) fn rule_options(variant: Variant, given: Option<&BTreeMap<String, String>>) -> Result<RuleOptions, String> {
     let mut opts = RuleOptions::default();
     for (key, value) in given.into_iter().flatten() {
         let Some(spec) = variant.info().options.iter().find(|o| o.key == key) else {
@@ -362,7 +389,7 @@ fn refused(r: crate::Refused) -> Response {
 }
 
 /// An error with `Retry-After` when `retry_after` is given.
-fn too_many(code: StatusCode, message: impl Into<String>, retry_after: Option<u64>) -> Response {
+pub(crate) fn too_many(code: StatusCode, message: impl Into<String>, retry_after: Option<u64>) -> Response {
     let mut resp = err(code, message);
     if let Some(v) = retry_after.and_then(|s| HeaderValue::from_str(&s.to_string()).ok()) {
         resp.headers_mut().insert(header::RETRY_AFTER, v);
@@ -424,25 +451,18 @@ async fn create_game(
             "a name is given for a game with a seat of your own, not for hot-seat (both seats are this device's)",
         );
     }
-    let clock = match req.clock.map(clock_bounds) {
-        None => None,
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => return bad(e),
+    let clock = match time_control(req.clock, req.days) {
+        Ok(c) => c,
+        Err(e) => return bad(e),
     };
-    let clock = match req.days {
-        None => clock,
-        Some(_) if clock.is_some() => return bad("a game has a clock or days per move, not both"),
-        Some(d) if !live::CORRESPONDENCE_DAYS.contains(&d) => {
-            return bad(format!("days per move are one of {:?}, not {d}", live::CORRESPONDENCE_DAYS))
+    if req.days.is_some() {
+        if !matches!(mode, Mode::Seek | Mode::Friend) {
+            return bad("correspondence games are between two people (an open seek, a friend game)");
         }
-        Some(_) if !matches!(mode, Mode::Seek | Mode::Friend) => {
-            return bad("correspondence games are between two people (an open seek, a friend game)")
+        if account.is_none() {
+            return err(StatusCode::UNAUTHORIZED, "log in to play correspondence: a game of days needs your account");
         }
-        Some(_) if account.is_none() => {
-            return err(StatusCode::UNAUTHORIZED, "log in to play correspondence: a game of days needs your account")
-        }
-        Some(d) => Some((i64::from(d) * live::DAY_MS, 0)),
-    };
+    }
     let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => match AnyPosition::from_fen(variant, f, &opts) {
             Ok(p) => p,
@@ -1067,13 +1087,13 @@ enum ClientMsg {
     Ping {},
 }
 
-async fn send(socket: &mut WebSocket, text: &str) -> bool {
+pub(crate) async fn send(socket: &mut WebSocket, text: &str) -> bool {
     socket.send(Message::Text(text.into())).await.is_ok()
 }
 
 /// Sends a close frame with a code and reason (RFC 6455 7.4), then waits
 /// for the peer's close (two seconds at most) before the socket is dropped.
-async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+pub(crate) async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = CloseFrame { code, reason: reason.into() };
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), async {
         if socket.send(Message::Close(Some(frame))).await.is_err() {
@@ -1092,7 +1112,7 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
 /// the answering close frame (the client's code echoed, or 1002 for a code
 /// no endpoint may send, such as 999 or 1005, RFC 6455 7.4); reading on
 /// sends it and ends at the closed stream (two seconds at most).
-async fn finish_close(socket: &mut WebSocket) {
+pub(crate) async fn finish_close(socket: &mut WebSocket) {
     let _ =
         tokio::time::timeout(Duration::from_secs(2), async { while let Some(Ok(_)) = socket.recv().await {} }).await;
 }

@@ -1,0 +1,475 @@
+//! Challenges: an account asks a named player for a game (variant, rule
+//! options, a clock or days per move, rated or casual, colour); the player
+//! accepts or declines; the challenger may cancel. The paths and the
+//! answer's fields are lichess's (`/api/challenge/{username}`, `destUser`,
+//! `timeControl`, ...), with JSON bodies (`docs/server.md`).
+//!
+//! Acceptance is decided by the store: one conditional `UPDATE ... WHERE
+//! status = 'created'` in the transaction that also inserts the game, whose
+//! id is the challenge's. The challenged player hears of a challenge, and
+//! the challenger of its answer, through the notifications (`notify`).
+
+use crate::live::{Live, Meta, Mode};
+use crate::net::error as err;
+use crate::web::{parse_body, rule_options, time_control, ClockReq};
+use crate::App;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chimera_rules::{AnyPosition, Color, Position, Variant};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::str::FromStr;
+
+/// Pending challenges an account may have made at once.
+pub const MAX_OUT: i64 = 20;
+
+/// How long a challenge waits for its answer: a week (then it is gone from
+/// the lists and can no longer be accepted).
+pub const WAITS_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// lichess's reasons to decline.
+pub const REASONS: [&str; 11] = [
+    "generic",
+    "later",
+    "tooFast",
+    "tooSlow",
+    "timeControl",
+    "rated",
+    "casual",
+    "standard",
+    "variant",
+    "noBot",
+    "onlyBot",
+];
+
+pub fn routes() -> axum::Router<App> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/api/challenge", get(api_list))
+        .route("/api/challenge/{name}", post(api_create))
+        .route("/api/challenge/{id}/accept", post(api_accept))
+        .route("/api/challenge/{id}/decline", post(api_decline))
+        .route("/api/challenge/{id}/cancel", post(api_cancel))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChallengeReq {
+    variant: String,
+    #[serde(default)]
+    options: Option<BTreeMap<String, String>>,
+    #[serde(default, deserialize_with = "crate::web::opt_object")]
+    clock: Option<ClockReq>,
+    #[serde(default)]
+    days: Option<u8>,
+    #[serde(default)]
+    rated: bool,
+    /// The challenger's colour: white, black or random (the default).
+    #[serde(default)]
+    color: Option<String>,
+}
+
+const COLUMNS: &str = "c.id, c.variant, c.rule_options, c.clock_initial, c.clock_increment, c.days_per_move, c.rated, \
+     c.color, c.status, c.decline_reason, c.created_at, c.challenger, c.dest, \
+     fa.username AS from_name, ta.username AS to_name";
+
+const FROM: &str = "FROM challenges c JOIN accounts fa ON fa.id = c.challenger JOIN accounts ta ON ta.id = c.dest";
+
+/// A challenge as lichess shows it (plus `options`, and `direction` for
+/// the account asking).
+fn view(r: &sqlx::any::AnyRow, me: Option<&str>) -> Value {
+    let variant_id: String = r.get("variant");
+    let variant = Variant::from_str(&variant_id).ok();
+    let days: Option<i64> = r.get("days_per_move");
+    let clock = r.get::<Option<i64>, _>("clock_initial").zip(r.get::<Option<i64>, _>("clock_increment"));
+    let time_control = match (days, clock) {
+        (Some(d), _) => json!({"type": "correspondence", "daysPerTurn": d}),
+        (None, Some((i, inc))) => json!({
+            "type": "clock", "limit": i / 1000, "increment": inc / 1000,
+            "show": format!("{}+{}", crate::web::minutes_text(i), inc / 1000),
+        }),
+        (None, None) => json!({"type": "unlimited"}),
+    };
+    let user = |name: String| json!({"id": name.to_lowercase(), "name": name});
+    let id: String = r.get("id");
+    let challenger: String = r.get("challenger");
+    let options = variant
+        .and_then(|v| v.rule_options(r.get::<String, _>("rule_options").as_str()).ok().map(|o| (v, o)))
+        .map_or(Value::Null, |(v, o)| crate::live::options_json(v, &o));
+    let mut v = json!({
+        "id": id,
+        "url": format!("/game/{id}"),
+        "status": r.get::<String, _>("status"),
+        "challenger": user(r.get("from_name")),
+        "destUser": user(r.get("to_name")),
+        "variant": {"key": variant_id, "name": variant.map_or("", |v| v.name())},
+        "options": options,
+        "rated": r.get::<i64, _>("rated") == 1,
+        "timeControl": time_control,
+        "color": r.get::<String, _>("color"),
+        "createdAt": r.get::<i64, _>("created_at"),
+    });
+    if let Some(reason) = r.get::<Option<String>, _>("decline_reason") {
+        v["declineReason"] = json!(reason);
+    }
+    if let Some(me) = me {
+        v["direction"] = json!(if me == challenger { "out" } else { "in" });
+    }
+    v
+}
+
+async fn one(app: &App, id: &str) -> Result<Option<sqlx::any::AnyRow>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = $1")).bind(id).fetch_optional(&app.db).await
+}
+
+/// `POST /api/challenge/{username}`: challenges the player; the challenge.
+async fn api_create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+    body: Bytes,
+) -> Response {
+    let me = match crate::accounts::need(&app, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let req: ChallengeReq = match parse_body(&body) {
+        Ok(r) => r,
+        Err(e) => return *e,
+    };
+    let dest: Option<(String, String)> = if name.len() > 40 {
+        None
+    } else {
+        match sqlx::query("SELECT id, username FROM accounts WHERE username_key = $1 AND deleted_at IS NULL")
+            .bind(name.to_lowercase())
+            .fetch_optional(&app.db)
+            .await
+        {
+            Ok(r) => r.map(|r| (r.get(0), r.get(1))),
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        }
+    };
+    let Some((dest, dest_name)) = dest else { return err(StatusCode::NOT_FOUND, "no such player") };
+    if dest == me.id {
+        return err(StatusCode::BAD_REQUEST, "you cannot challenge yourself");
+    }
+    let variant = match Variant::from_str(&req.variant) {
+        Ok(v) => v,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    let opts = match rule_options(variant, req.options.as_ref()) {
+        Ok(o) => o,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
+    };
+    let clock = match time_control(req.clock, req.days) {
+        Ok(c) => c,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
+    };
+    if req.rated {
+        if let Err(e) = crate::ratings::ratable(variant, &opts, &AnyPosition::new(variant, &opts).fen()) {
+            return err(StatusCode::BAD_REQUEST, e);
+        }
+    }
+    let color = req.color.as_deref().unwrap_or("random");
+    if !["white", "black", "random"].contains(&color) {
+        return err(StatusCode::BAD_REQUEST, format!("unknown colour '{color:.20}': expected white, black or random"));
+    }
+    let now = crate::live::now_ms();
+    let pending = sqlx::query(
+        "SELECT COUNT(*), SUM(CASE WHEN dest = $2 THEN 1 ELSE 0 END) FROM challenges \
+         WHERE challenger = $1 AND status = 'created' AND created_at >= $3",
+    )
+    .bind(&me.id)
+    .bind(&dest)
+    .bind(now - WAITS_MS)
+    .fetch_one(&app.db)
+    .await;
+    match pending {
+        Ok(r) if r.get::<Option<i64>, _>(1).unwrap_or(0) > 0 => {
+            return err(StatusCode::CONFLICT, format!("you have already challenged {dest_name}: wait for the answer"))
+        }
+        Ok(r) if r.get::<i64, _>(0) >= MAX_OUT => {
+            return err(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("you have {MAX_OUT} challenges waiting: cancel one before making another"),
+            )
+        }
+        Ok(_) => {}
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+    if let Err(r) = app.admit_game(peer.ip(), false).await {
+        return crate::web::too_many(
+            StatusCode::from_u16(r.status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE),
+            r.message,
+            r.retry_after,
+        );
+    }
+    let id = crate::random_hex(6);
+    let stored = sqlx::query(
+        "INSERT INTO challenges (id, challenger, dest, variant, rule_options, clock_initial, clock_increment, \
+         days_per_move, rated, color, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'created', $11, $11)",
+    )
+    .bind(&id)
+    .bind(&me.id)
+    .bind(&dest)
+    .bind(variant.id())
+    .bind(opts.to_string())
+    .bind(clock.map(|c| c.0).filter(|_| req.days.is_none()))
+    .bind(clock.map(|c| c.1).filter(|_| req.days.is_none()))
+    .bind(req.days.map(i64::from))
+    .bind(i64::from(req.rated))
+    .bind(color)
+    .bind(now)
+    .execute(&app.db)
+    .await;
+    if let Err(e) = stored {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    }
+    let row = match one(&app, &id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return err(StatusCode::INTERNAL_SERVER_ERROR, "the challenge was not stored"),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    crate::notify::push(&app, &dest, "challenge", view(&row, None)).await;
+    Json(view(&row, Some(&me.id))).into_response()
+}
+
+/// `GET /api/challenge`: the account's waiting challenges, `{in, out}`.
+async fn api_list(State(app): State<App>, headers: HeaderMap) -> Response {
+    let me = match crate::accounts::need(&app, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} {FROM} WHERE (c.challenger = $1 OR c.dest = $1) AND c.status = 'created' \
+         AND c.created_at >= $2 ORDER BY c.created_at DESC LIMIT 100"
+    ))
+    .bind(&me.id)
+    .bind(crate::live::now_ms() - WAITS_MS)
+    .fetch_all(&app.db)
+    .await;
+    let rows = match rows {
+        Ok(r) => r,
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let (mut inc, mut out) = (Vec::new(), Vec::new());
+    for r in &rows {
+        let v = view(r, Some(&me.id));
+        if v["direction"] == "out" {
+            out.push(v);
+        } else {
+            inc.push(v);
+        }
+    }
+    let mut r = Json(json!({"in": inc, "out": out})).into_response();
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// The challenge `id` if `me` is its `side` ("dest" or "challenger"), or
+/// the answer to give (404 for a challenge that is not the account's).
+async fn mine(app: &App, id: &str, me: &str, side: &str) -> Result<sqlx::any::AnyRow, Response> {
+    match one(app, id).await {
+        Ok(Some(r)) if r.get::<String, _>(side) == me => Ok(r),
+        Ok(_) => Err(err(StatusCode::NOT_FOUND, "no such challenge")),
+        Err(e) => Err(err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+    }
+}
+
+/// Why a challenge can no longer be answered, from its row.
+fn closed(r: &sqlx::any::AnyRow) -> Option<String> {
+    let status: String = r.get("status");
+    if status != "created" {
+        return Some(format!("the challenge was {status}"));
+    }
+    (r.get::<i64, _>("created_at") < crate::live::now_ms() - WAITS_MS).then(|| "the challenge expired".into())
+}
+
+/// `POST /api/challenge/{id}/accept`: the challenged player accepts; the
+/// game starts (its id is the challenge's): `{id, url, token, colors}`.
+async fn api_accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let me = match crate::accounts::need(&app, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let r = match mine(&app, &id, &me.id, "dest").await {
+        Ok(r) => r,
+        Err(resp) => return resp,
+    };
+    if let Some(why) = closed(&r) {
+        return err(StatusCode::CONFLICT, why);
+    }
+    let Ok(variant) = Variant::from_str(&r.get::<String, _>("variant")) else {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, "bad variant in store");
+    };
+    let Ok(opts) = variant.rule_options(r.get::<String, _>("rule_options").as_str()) else {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, "bad rule options in store");
+    };
+    let days = r.get::<Option<i64>, _>("days_per_move").and_then(|d| u8::try_from(d).ok());
+    let clock = match days {
+        Some(d) => Some((i64::from(d) * crate::live::DAY_MS, 0)),
+        None => r.get::<Option<i64>, _>("clock_initial").zip(r.get::<Option<i64>, _>("clock_increment")),
+    };
+    let challenger: String = r.get("challenger");
+    let challenger_white = match r.get::<String, _>("color").as_str() {
+        "white" => true,
+        "black" => false,
+        _ => crate::random_hex(1).as_bytes()[1].is_multiple_of(2),
+    };
+    let start = AnyPosition::new(variant, &opts);
+    let meta = Meta {
+        id: id.clone(),
+        variant,
+        opts,
+        start_fen: start.fen(),
+        mode: Mode::Friend,
+        engine_level: None,
+        engine_color: None,
+        clock,
+        days,
+        created_at: crate::live::now_ms(),
+        rated: r.get::<i64, _>("rated") == 1,
+        rating_range: None,
+    };
+    let (mine_token, theirs) = (crate::random_hex(16), crate::random_hex(16));
+    let (wt, bt) = if challenger_white { (theirs, mine_token.clone()) } else { (mine_token.clone(), theirs) };
+    let mut live = Live::new(meta, start, Some(wt), Some(bt), None);
+    (live.white_account, live.black_account) = if challenger_white {
+        (Some(challenger.clone()), Some(me.id.clone()))
+    } else {
+        (Some(me.id.clone()), Some(challenger.clone()))
+    };
+    if let Err(e) = crate::ratings::seat_players(&app.db, &mut live).await {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    }
+    live.owner = Some(app.instance.clone());
+    // The store decides: the challenge changes from created once, and the
+    // game is inserted in the same transaction.
+    let done = async {
+        let _w = crate::store::writer(&app.db).await;
+        let mut tx = app.db.begin().await?;
+        let won = sqlx::query(
+            "UPDATE challenges SET status = 'accepted', updated_at = $3 WHERE id = $1 AND dest = $2 AND status = 'created'",
+        )
+        .bind(&id)
+        .bind(&me.id)
+        .bind(crate::live::now_ms())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if won {
+            crate::store::insert_game_in(&mut tx, &live).await?;
+        }
+        tx.commit().await.map(|_| won)
+    }
+    .await;
+    match done {
+        Ok(true) => {}
+        Ok(false) => return err(StatusCode::CONFLICT, "the challenge was answered already"),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+    if let Err(e) = app.insert(live).await {
+        eprintln!("challenge {id}: the game is stored but not held here: {e}");
+    }
+    let url = format!("/game/{id}");
+    crate::notify::push(
+        &app,
+        &challenger,
+        "challenge_accepted",
+        json!({"challenge": id, "game": id, "url": url, "by": me.username, "variant": variant.name()}),
+    )
+    .await;
+    let color = if challenger_white { Color::Black } else { Color::White };
+    Json(json!({"id": id, "url": url, "token": mine_token, "colors": [crate::color_name(color)]})).into_response()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct DeclineReq {
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// `POST /api/challenge/{id}/decline` `{reason?}`: the challenged player
+/// declines (lichess's reasons; `generic` by default).
+async fn api_decline(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+    let me = match crate::accounts::need(&app, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let req: DeclineReq = if body.is_empty() {
+        DeclineReq::default()
+    } else {
+        match parse_body(&body) {
+            Ok(r) => r,
+            Err(e) => return *e,
+        }
+    };
+    let reason = req.reason.unwrap_or_else(|| "generic".into());
+    if !REASONS.contains(&reason.as_str()) {
+        return err(StatusCode::BAD_REQUEST, format!("unknown reason '{reason:.20}': one of {}", REASONS.join(", ")));
+    }
+    answer(&app, &id, &me, "dest", "declined", Some(&reason)).await
+}
+
+/// `POST /api/challenge/{id}/cancel`: the challenger takes it back.
+async fn api_cancel(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let me = match crate::accounts::need(&app, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    answer(&app, &id, &me, "challenger", "canceled", None).await
+}
+
+/// Closes challenge `id` as `status` on behalf of `side`, and tells the
+/// other side.
+async fn answer(
+    app: &App,
+    id: &str,
+    me: &crate::accounts::Account,
+    side: &str,
+    status: &str,
+    reason: Option<&str>,
+) -> Response {
+    let r = match mine(app, id, &me.id, side).await {
+        Ok(r) => r,
+        Err(resp) => return resp,
+    };
+    let changed = sqlx::query(&format!(
+        "UPDATE challenges SET status = $2, decline_reason = $3, updated_at = $4 WHERE id = $1 AND {side} = $5 \
+         AND status = 'created'"
+    ))
+    .bind(id)
+    .bind(status)
+    .bind(reason)
+    .bind(crate::live::now_ms())
+    .bind(&me.id)
+    .execute(&app.db)
+    .await;
+    match changed {
+        Ok(c) if c.rows_affected() == 1 => {}
+        Ok(_) => {
+            return err(StatusCode::CONFLICT, closed(&r).unwrap_or_else(|| "the challenge was answered already".into()))
+        }
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+    let other: String = r.get(if side == "dest" { "challenger" } else { "dest" });
+    let kind = if status == "declined" { "challenge_declined" } else { "challenge_canceled" };
+    crate::notify::push(
+        app,
+        &other,
+        kind,
+        json!({"challenge": id, "by": me.username, "reason": reason, "variant": r.get::<String, _>("variant")}),
+    )
+    .await;
+    Json(json!({"ok": true})).into_response()
+}
