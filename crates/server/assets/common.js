@@ -102,6 +102,8 @@ export function header() {
     account().then((a) => {
       const e = document.getElementById('account-link');
       if (e) accountLink(e, a && a.username);
+      // A logged-in page hears the account's notifications.
+      if (a && e) import('./notes.js').then((m) => m.start(), () => {});
     }, () => {
       const e = document.getElementById('account-link');
       if (e) e.dataset.state = 'unknown';

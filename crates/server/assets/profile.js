@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -404,6 +404,7 @@ async function main() {
   $('profile-name').textContent = who;
   $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
   account().then((a) => {
+    if (a && a.username.toLowerCase() !== me) challengeForm(who);
     if (!a || a.username.toLowerCase() !== me) return;
     $('profile-you').classList.remove('hidden');
     // One's own profile lists one's games in progress, one's turn first.
@@ -450,3 +451,30 @@ async function main() {
 main().catch((e) => {
   $('profile-error').textContent = `This player's page could not be read: ${e.message}`;
 }).finally(() => $('profile-main').setAttribute('aria-busy', 'false'));
+
+/** The form that challenges this player (a logged-in visitor's). When the
+ *  challenge is accepted, the header's notifications open the game. */
+async function challengeForm(who) {
+  const meta = await api('/api/meta');
+  $('challenge-name').textContent = who;
+  $('challenge-variant').innerHTML = meta.variants.map((v) => `<option value="${esc(v.id)}">${esc(v.name)}</option>`).join('');
+  $('challenge-section').classList.remove('hidden');
+  $('challenge-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = { variant: $('challenge-variant').value, color: $('challenge-color').value, rated: $('challenge-rated').checked };
+    const t = $('challenge-time').value;
+    if (t.startsWith('days:')) body.days = parseInt(t.slice(5), 10);
+    else if (t !== 'none') {
+      const [m, i] = t.split('+');
+      body.clock = { minutes: parseFloat(m), increment: parseFloat(i) };
+    }
+    const status = $('challenge-status');
+    try {
+      const c = await api(`/api/challenge/${encodeURIComponent(who)}`, body);
+      status.innerHTML = `Challenge sent: waiting for ${esc(who)} to answer. <button type="button" id="challenge-cancel">Cancel it</button>`;
+      $('challenge-cancel').addEventListener('click', async () => {
+        try { await api(`/api/challenge/${encodeURIComponent(c.id)}/cancel`, {}); status.textContent = 'Challenge cancelled.'; } catch (err) { toast(err.message); }
+      });
+    } catch (err) { status.textContent = err.message; }
+  });
+}

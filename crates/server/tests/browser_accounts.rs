@@ -10,19 +10,7 @@
 mod common;
 use common::browser::*;
 use common::*;
-use fantoccini::Client;
 use serde_json::{json, Value};
-
-async fn type_into(c: &Client, css: &str, text: &str) {
-    let e = wait_for(c, css, 10).await;
-    e.clear().await.unwrap();
-    e.send_keys(text).await.unwrap();
-}
-
-/// The header's account link once it has heard from the server.
-async fn account_link(c: &Client, state: &str) -> String {
-    wait_for(c, &format!("#account-link[data-state='{state}']"), 15).await.text().await.unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_up_log_in_and_manage_the_account_at_every_size() {
@@ -122,15 +110,6 @@ async fn sign_up_log_in_and_manage_the_account_at_every_size() {
     server.stop().await;
 }
 
-/// Signs up `name` in session `c` through the page.
-async fn sign_up(c: &Client, a: std::net::SocketAddr, size: Size, name: &str, pw: &str) {
-    c.goto(&format!("http://{a}/login")).await.unwrap();
-    type_into(c, "#signup-username", name).await;
-    type_into(c, "#signup-password", pw).await;
-    type_into(c, "#signup-password2", pw).await;
-    press(c, size, "#signup-submit").await;
-    assert_eq!(account_link(c, "in").await.trim(), name, "{size:?}");
-}
 
 /// Two accounts play a rated seek at each size: the seek list says it is
 /// rated with the creator's provisional rating, the board shows both

@@ -603,3 +603,25 @@ pub async fn press_move(c: &Client, size: Size, a: SocketAddr, id: &str, uci: &s
     press(c, size, &format!("rect.sq[data-square='{}']", &uci[2..4])).await;
     wait_ply(c, a, id, ply + 1).await
 }
+
+/// Types `text` into the field `css` (cleared first).
+pub async fn type_into(c: &Client, css: &str, text: &str) {
+    let e = wait_for(c, css, 10).await;
+    e.clear().await.unwrap();
+    e.send_keys(text).await.unwrap();
+}
+
+/// The header's account link once it has heard from the server.
+pub async fn account_link(c: &Client, state: &str) -> String {
+    wait_for(c, &format!("#account-link[data-state='{state}']"), 15).await.text().await.unwrap()
+}
+
+/// Signs up `name` in session `c` through the page.
+pub async fn sign_up(c: &Client, a: std::net::SocketAddr, size: Size, name: &str, pw: &str) {
+    c.goto(&format!("http://{a}/login")).await.unwrap();
+    type_into(c, "#signup-username", name).await;
+    type_into(c, "#signup-password", pw).await;
+    type_into(c, "#signup-password2", pw).await;
+    press(c, size, "#signup-submit").await;
+    assert_eq!(account_link(c, "in").await.trim(), name, "{size:?}");
+}

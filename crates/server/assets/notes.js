@@ -1,0 +1,136 @@
+// The notifications of a logged-in account, on every page: a button in the
+// header with the count of unread ones, a list under it, and a message at
+// the foot of the page as each arrives over the account's WebSocket
+// (/ws/notify). A challenge is answered from the list; an accepted
+// challenge of one's own opens its game.
+import { api, toast, esc, saveToken } from './common.js';
+
+// A bell, drawn here (no icon font: every system shows it).
+const BELL = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2a1.5 1.5 0 0 0-1.5 1.5v.7A6.5 6.5 0 0 0 5.5 10.5V15l-2 2.5V19h17v-1.5l-2-2.5v-4.5a6.5 6.5 0 0 0-5-6.3v-.7A1.5 1.5 0 0 0 12 2zm-2.5 18.5a2.5 2.5 0 0 0 5 0z"/></svg>';
+
+let items = [];
+let unread = 0;
+let socket = null;
+let retry = 1000;
+
+const REASONS = {
+  generic: 'not now', later: 'later', tooFast: 'too fast', tooSlow: 'too slow', timeControl: 'the time control',
+  rated: 'not rated', casual: 'not casual', standard: 'not this variant', variant: 'not this variant',
+  noBot: 'no bots', onlyBot: 'bots only',
+};
+
+function timeControl(tc) {
+  if (!tc || tc.type === 'unlimited') return 'no clock';
+  if (tc.type === 'correspondence') return `${tc.daysPerTurn} ${tc.daysPerTurn === 1 ? 'day' : 'days'} a move`;
+  return tc.show || `${tc.limit / 60}+${tc.increment}`;
+}
+
+/** A notification in words. */
+export function words(it) {
+  const d = it.data || {};
+  switch (it.kind) {
+    case 'challenge':
+      return `${d.challenger.name} challenges you: ${d.variant.name}, ${timeControl(d.timeControl)}, ${d.rated ? 'rated' : 'casual'}`;
+    case 'challenge_accepted': return `${d.by} accepted your challenge (${d.variant})`;
+    case 'challenge_declined': return `${d.by} declined your challenge: ${REASONS[d.reason] || 'not now'}`;
+    case 'challenge_canceled': return `${d.by} cancelled a challenge`;
+    case 'seek_taken': return `${d.by || d.name || 'Someone'} took your seek (${d.variant})`;
+    case 'move': return `${d.opponent || 'Your opponent'} played ${d.san} (${d.variant}): your turn`;
+    case 'game_over': return `Your ${d.variant} game${d.opponent ? ` against ${d.opponent}` : ''} is over: ${d.result}`;
+    default: return it.kind;
+  }
+}
+
+/** Where a notification leads, if anywhere. */
+function link(it) {
+  const d = it.data || {};
+  return d.url && it.kind !== 'challenge' ? d.url : null;
+}
+
+function render() {
+  const count = document.getElementById('notes-count');
+  if (!count) return;
+  count.textContent = String(unread);
+  count.classList.toggle('hidden', unread === 0);
+  document.getElementById('notes-button').setAttribute('aria-label', `Notifications: ${unread} unread`);
+  const list = document.getElementById('notes-list');
+  list.innerHTML = items.length === 0 ? '<li class="notes-empty">Nothing yet.</li>' : items.map((it) => {
+    const text = esc(words(it));
+    const href = link(it);
+    const body = href ? `<a href="${esc(href)}">${text}</a>` : text;
+    const act = it.kind === 'challenge'
+      ? ` <span class="notes-actions"><button class="primary note-accept" data-id="${esc(it.data.id)}">Accept</button>` +
+        ` <button class="note-decline" data-id="${esc(it.data.id)}">Decline</button></span>`
+      : '';
+    return `<li class="note${it.read ? '' : ' unread'}" data-kind="${esc(it.kind)}">${body}${act}</li>`;
+  }).join('');
+  list.querySelectorAll('.note-accept').forEach((b) => b.addEventListener('click', () => accept(b.dataset.id)));
+  list.querySelectorAll('.note-decline').forEach((b) => b.addEventListener('click', () => decline(b.dataset.id, b)));
+}
+
+async function accept(id) {
+  try {
+    const r = await api(`/api/challenge/${encodeURIComponent(id)}/accept`, {});
+    saveToken(r.id, r.token, r.colors);
+    location.href = r.url;
+  } catch (e) { toast(e.message); }
+}
+
+async function decline(id, button) {
+  try {
+    await api(`/api/challenge/${encodeURIComponent(id)}/decline`, { reason: 'generic' });
+    const li = button.closest('li');
+    if (li) li.querySelector('.notes-actions').textContent = 'Declined';
+  } catch (e) { toast(e.message); }
+}
+
+function arrived(it) {
+  items.unshift(it);
+  items = items.slice(0, 50);
+  unread += 1;
+  render();
+  toast(words(it), 'notice');
+  // One's own challenge accepted: its game opens (not over a game in play).
+  if (it.kind === 'challenge_accepted' && it.data.url && !location.pathname.startsWith('/game/')) location.href = it.data.url;
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  socket = new WebSocket(`${proto}//${location.host}/ws/notify`);
+  socket.addEventListener('message', (e) => {
+    let m;
+    try { m = JSON.parse(e.data); } catch (_) { return; }
+    if (m.t === 'notifications') { items = m.items; unread = m.unread; retry = 1000; render(); }
+    if (m.t === 'notification') arrived(m.item);
+  });
+  socket.addEventListener('close', () => {
+    // Reconnect, more slowly each time (30 s at most).
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 30000);
+  });
+}
+
+function toggle() {
+  const panel = document.getElementById('notes-panel');
+  const open = panel.classList.toggle('hidden') === false;
+  document.getElementById('notes-button').setAttribute('aria-expanded', String(open));
+  if (open && unread > 0) {
+    api('/api/notifications/read', {}).then(() => { unread = 0; items.forEach((i) => { i.read = true; }); render(); }, () => {});
+  }
+}
+
+/** Puts the notifications in the header of this page and listens for more. */
+export function start() {
+  const link = document.getElementById('account-link');
+  if (!link || document.getElementById('notes-button')) return;
+  link.insertAdjacentHTML('beforebegin',
+    '<div class="notes"><button id="notes-button" class="notes-button" type="button" aria-haspopup="true" aria-expanded="false" aria-controls="notes-panel" aria-label="Notifications">' +
+    BELL + '<span id="notes-count" class="notes-count hidden">0</span></button>' +
+    '<div id="notes-panel" class="notes-panel hidden"><h2 class="notes-title">Notifications</h2><ul id="notes-list" class="notes-list"></ul></div></div>');
+  document.getElementById('notes-button').addEventListener('click', toggle);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !document.getElementById('notes-panel').classList.contains('hidden')) toggle();
+  });
+  render();
+  connect();
+}
