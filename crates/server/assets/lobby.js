@@ -32,7 +32,50 @@ async function init() {
   setInterval(loadGames, 5000);
   setInterval(loadSeeks, 3000);
   setInterval(loadPlaying, 10000);
+  loadPools();
+  setInterval(loadPools, 3000);
 }
+
+// Quick pairing: the pools of the chosen variant, entered with a click; the
+// entry is polled each second (which keeps it in its pool) until a game.
+let pools = [];
+let searching = null;
+async function loadPools() {
+  try { pools = await api('/api/pools'); } catch (_) { return; }
+  drawPools();
+}
+function drawPools() {
+  const v = $('variant').value;
+  $('quick-login').classList.toggle('hidden', me !== null);
+  $('quick-pools').innerHTML = pools.filter((p) => p.variant === v).map((p) =>
+    `<button type="button" class="quick-pool${searching === p.id ? ' searching' : ''}" data-pool="${esc(p.id)}"${me ? '' : ' disabled'}>` +
+    `<span class="quick-clock">${p.minutes}+${p.increment}</span> <small class="quick-waiting">${p.waiting} waiting</small></button>`).join('');
+  $('quick-pools').querySelectorAll('.quick-pool').forEach((b) => b.addEventListener('click', () => enterPool(b.dataset.pool)));
+}
+async function enterPool(id) {
+  try {
+    await api(`/api/pool/${encodeURIComponent(id)}`, {});
+  } catch (e) { toast(e.message); return; }
+  searching = id;
+  drawPools();
+  pollPool();
+}
+async function pollPool() {
+  if (!searching) return;
+  let r;
+  try { r = await api('/api/pool'); } catch (e) { searching = null; $('quick-status').classList.add('hidden'); drawPools(); return; }
+  if (r.game) { location.href = r.url; return; }
+  const p = pools.find((x) => x.id === r.pool);
+  $('quick-words').textContent = `Looking for an opponent${p ? ` in ${p.variant_name} ${p.minutes}+${p.increment}` : ''} within ${r.range} points of your rating (${Math.round(r.waited_ms / 1000)} s)…`;
+  $('quick-status').classList.remove('hidden');
+  setTimeout(pollPool, 1000);
+}
+$('quick-cancel').addEventListener('click', async () => {
+  searching = null;
+  $('quick-status').classList.add('hidden');
+  try { await api('/api/pool/leave', {}); } catch (_) { /* gone already */ }
+  drawPools();
+});
 
 /** The account's games in progress, its turn first (hidden when logged out or none). */
 async function loadPlaying() {
@@ -80,6 +123,7 @@ function chosenRange() {
 }
 
 function refresh() {
+  if (pools.length) drawPools();
   const v = $('variant').value;
   const info = meta.variants.find((x) => x.id === v);
   // The variant's rule options, from its schema (kept while the variant stays).

@@ -605,6 +605,7 @@ async fn delete(
         }
         sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM notifications WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM pool_entries WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
             .bind(&a.id)
             .execute(&mut *tx)

@@ -15,6 +15,7 @@ mod lab;
 pub mod live;
 pub mod net;
 pub mod notify;
+pub mod pairing;
 mod peers;
 pub mod playing;
 pub mod pool;
@@ -177,6 +178,8 @@ pub struct Config {
     /// Each instance renews its heartbeat in the store this often, and
     /// looks for games to take over.
     pub heartbeat_every: Duration,
+    /// How often the quick-pairing pools are paired (`pairing`).
+    pub pairing_every: Duration,
     /// An instance whose heartbeat is older than this is taken to be dead:
     /// the others take over its games' clocks and engine.
     pub takeover_after: Duration,
@@ -220,6 +223,7 @@ impl Default for Config {
             allowed_hosts: Vec::new(),
             seek_grace: Duration::from_secs(20),
             heartbeat_every: Duration::from_secs(1),
+            pairing_every: Duration::from_secs(1),
             takeover_after: Duration::from_secs(5),
             signup_burst: 5,
             signup_period: Duration::from_secs(600),
@@ -1043,6 +1047,7 @@ impl Server {
         // The heartbeat, the takeover of dead instances' games and seeks,
         // and (PostgreSQL) the other instances' changes.
         peers::spawn(&app, rx.clone()).await?;
+        pairing::spawn(&app);
         let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));
         Ok(Server { addr, app, shutdown: Some(tx), join: Some(join) })
     }

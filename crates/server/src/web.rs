@@ -67,7 +67,8 @@ pub fn router(app: App) -> Router {
         .merge(crate::accounts::routes())
         .merge(crate::ratings::routes())
         .merge(crate::notify::routes())
-        .merge(crate::challenges::routes());
+        .merge(crate::challenges::routes())
+        .merge(crate::pairing::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());

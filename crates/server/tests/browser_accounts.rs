@@ -110,7 +110,6 @@ async fn sign_up_log_in_and_manage_the_account_at_every_size() {
     server.stop().await;
 }
 
-
 /// Two accounts play a rated seek at each size: the seek list says it is
 /// rated with the creator's provisional rating, the board shows both
 /// players' names and ratings, and when White resigns both pages show each

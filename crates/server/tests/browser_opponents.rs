@@ -4,7 +4,8 @@
 //! test clock moved 20 hours), with the lobby's "Your games" list; a
 //! challenge sent from a profile, shown in the challenged player's header
 //! notifications, accepted there, and both players taken to the game; a
-//! notification of the opponent's move shown.
+//! notification of the opponent's move shown; both players paired by the
+//! lobby's quick pairing into one rated game.
 //!
 //! The test clock is this process's: this file's one test runs alone.
 //! Skipped only with CHIMERA_SKIP_BROWSER=1 (see browser.rs).
@@ -25,7 +26,9 @@ async fn unread(c: &fantoccini::Client) -> u64 {
 /// The text of the newest notification of `kind` in the open list (read by
 /// script: the list is drawn again when it is marked read).
 async fn note_text(c: &fantoccini::Client, kind: &str) -> String {
-    let js = format!("const e = document.querySelector(\"#notes-list li[data-kind='{kind}']\"); return e ? e.textContent : ''");
+    let js = format!(
+        "const e = document.querySelector(\"#notes-list li[data-kind='{kind}']\"); return e ? e.textContent : ''"
+    );
     wait_js(c, &js, |v| v.as_str().is_some_and(|s| !s.is_empty())).await.as_str().unwrap().to_string()
 }
 
@@ -59,7 +62,10 @@ async fn correspondence_and_challenges_at_every_size() {
         ann.goto(&format!("http://{a}/")).await.unwrap();
         wait_for(&ann, "#variant option", 10).await;
         press(&ann, size, "label:has(input[name=mode][value=seek])").await;
-        wait_js(&ann, "return !document.getElementById('days-choice').classList.contains('hidden')", |v| v == &json!(true)).await;
+        wait_js(&ann, "return !document.getElementById('days-choice').classList.contains('hidden')", |v| {
+            v == &json!(true)
+        })
+        .await;
         press(&ann, size, "label:has(input[name=clock][value=days])").await;
         ann.execute("document.getElementById('days').value = '1'; document.getElementById('days').dispatchEvent(new Event('change'));", vec![]).await.unwrap();
         press(&ann, size, "#create-btn").await;
@@ -87,7 +93,10 @@ async fn correspondence_and_challenges_at_every_size() {
         // (He was told of Ann's first move too: the count goes up by one.)
         let before = unread(&bob).await;
         press_move(&ann, size, a, &id, "g1f3").await;
-        wait_js(&bob, "return document.getElementById('notes-count').textContent", |v| v == &json!((before + 1).to_string())).await;
+        wait_js(&bob, "return document.getElementById('notes-count').textContent", |v| {
+            v == &json!((before + 1).to_string())
+        })
+        .await;
         press(&bob, size, "#notes-button").await;
         let note = note_text(&bob, "move").await;
         assert!(note.contains(&an) && note.contains("Nf3") && note.contains("your turn"), "{size:?}: {note}");
@@ -127,8 +136,24 @@ async fn correspondence_and_challenges_at_every_size() {
         let game = bob.current_url().await.unwrap().path().to_string();
         // Ann's profile page goes to the game by itself.
         wait_js(&ann, "return location.pathname", |v| v == &json!(game)).await;
-        wait_js(&bob, "return document.querySelectorAll('#actions:not(.hidden) #resign').length", |v| v == &json!(1)).await;
+        wait_js(&bob, "return document.querySelectorAll('#actions:not(.hidden) #resign').length", |v| v == &json!(1))
+            .await;
         shot(&ann, &format!("challenge-game-{}", size.name())).await;
+        // Quick pairing: both enter Genesis 3+2 from the lobby and meet.
+        for c in [&ann, &bob] {
+            c.goto(&format!("http://{a}/")).await.unwrap();
+            wait_for(c, "#variant option", 10).await;
+            c.execute("document.getElementById('variant').value = 'genesis'; document.getElementById('variant').dispatchEvent(new Event('change'));", vec![]).await.unwrap();
+            wait_for(c, ".quick-pool[data-pool='genesis-3+2']:not([disabled])", 15).await;
+        }
+        press(&ann, size, ".quick-pool[data-pool='genesis-3+2']").await;
+        wait_js(&bob, "const b = document.querySelector(\".quick-pool[data-pool='genesis-3+2'] .quick-waiting\"); return b && b.textContent", |v| v == &json!("1 waiting")).await;
+        press(&bob, size, ".quick-pool[data-pool='genesis-3+2']").await;
+        let paired =
+            wait_js(&ann, "return location.pathname.startsWith('/game/') && location.pathname", |v| v.is_string())
+                .await;
+        wait_js(&bob, "return location.pathname", |v| v == &paired).await;
+        wait_js(&ann, "return document.getElementById('game-kind').textContent", |v| v == &json!("Rated")).await;
         end_session(ann, pa).await;
         end_session(bob, pb).await;
     }

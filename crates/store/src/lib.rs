@@ -35,7 +35,7 @@
 //! has 1001 and 1002 and gets 1 to 4 on its next open (sqlx applies what
 //! is missing, whatever its version).
 //!
-//! Rules: a new migration is a new file with the next version (1009, then
+//! Rules: a new migration is a new file with the next version (1010, then
 //! up) and a line in [`MIGRATIONS`]; an applied file is never edited, not
 //! even a comment (its checksum would no longer match the stores that
 //! applied it, which then refuse to open). A store that records a version
@@ -56,8 +56,8 @@ pub type Db = AnyPool;
 /// the web games (1 to 4), the lab's studies (1001, 1002), then both
 /// (1003: rule options in one column), accounts (1004), ratings (1005),
 /// ratings kept with each seat and seeks' rating ranges (1006),
-/// correspondence games (1007), challenges and notifications (1008). The
-/// next migration is 1009.
+/// correspondence games (1007), challenges and notifications (1008), quick
+/// pairing's pools (1009). The next migration is 1010.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -71,6 +71,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1006, "seat ratings", include_str!("../migrations/1006_seat_ratings.sql")),
     (1007, "correspondence", include_str!("../migrations/1007_correspondence.sql")),
     (1008, "challenges notifications", include_str!("../migrations/1008_challenges_notifications.sql")),
+    (1009, "pairing pools", include_str!("../migrations/1009_pairing_pools.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -346,6 +347,7 @@ mod tests {
             (1006, "0bcd162eff3cc545"),
             (1007, "904d95f75df8cbf8"),
             (1008, "42239d7529cc9491"),
+            (1009, "c4901680b8436466"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
