@@ -132,12 +132,7 @@ async fn two_accounts_play_a_rated_seek_at_every_size() {
     let driver = start_driver().await;
     let pw = "a long and quiet passphrase";
     for size in SIZES {
-        let tag = size.name().replace('x', "_");
-        let (ann, pa) = session(&driver, size).await;
-        let (bob, pb) = session(&driver, size).await;
-        let (an, bn) = (format!("Ann{tag}"), format!("Bob{tag}"));
-        sign_up(&ann, a, size, &an, pw).await;
-        sign_up(&bob, a, size, &bn, pw).await;
+        let ((ann, pa), (bob, pb), an, bn) = two_players(&driver, a, size, pw).await;
         // Ann: a rated open seek of Clown Chess.
         ann.goto(&format!("http://{a}/")).await.unwrap();
         wait_for(&ann, "#variant option", 10).await;

@@ -51,12 +51,7 @@ async fn correspondence_and_challenges_at_every_size() {
     let driver = start_driver().await;
     let pw = "a long and quiet passphrase";
     for size in SIZES {
-        let tag = size.name().replace('x', "_");
-        let (ann, pa) = session(&driver, size).await;
-        let (bob, pb) = session(&driver, size).await;
-        let (an, bn) = (format!("Ann{tag}"), format!("Bob{tag}"));
-        sign_up(&ann, a, size, &an, pw).await;
-        sign_up(&bob, a, size, &bn, pw).await;
+        let ((ann, pa), (bob, pb), an, bn) = two_players(&driver, a, size, pw).await;
 
         // Ann: a correspondence seek of a day a move.
         ann.goto(&format!("http://{a}/")).await.unwrap();

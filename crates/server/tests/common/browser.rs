@@ -625,3 +625,21 @@ pub async fn sign_up(c: &Client, a: std::net::SocketAddr, size: Size, name: &str
     press(c, size, "#signup-submit").await;
     assert_eq!(account_link(c, "in").await.trim(), name, "{size:?}");
 }
+
+/// Two browsers at `size`, each signed up (Ann and Bob, their names ending
+/// with the size so that every size has its own accounts), password `pw`:
+/// (Ann's browser and profile, Bob's, Ann's name, Bob's).
+pub async fn two_players(
+    d: &Driver,
+    a: std::net::SocketAddr,
+    size: Size,
+    pw: &str,
+) -> ((Client, PathBuf), (Client, PathBuf), String, String) {
+    let tag = size.name().replace('x', "_");
+    let ann = session(d, size).await;
+    let bob = session(d, size).await;
+    let (an, bn) = (format!("Ann{tag}"), format!("Bob{tag}"));
+    sign_up(&ann.0, a, size, &an, pw).await;
+    sign_up(&bob.0, a, size, &bn, pw).await;
+    (ann, bob, an, bn)
+}
