@@ -13,11 +13,6 @@ let unread = 0;
 let socket = null;
 let retry = 1000;
 
-const REASONS = {
-  generic: 'not now', later: 'later', tooFast: 'too fast', tooSlow: 'too slow', timeControl: 'the time control',
-  rated: 'not rated', casual: 'not casual', standard: 'not this variant', variant: 'not this variant',
-  noBot: 'no bots', onlyBot: 'bots only',
-};
 
 function timeControl(tc) {
   if (!tc || tc.type === 'unlimited') return 'no clock';
@@ -32,7 +27,7 @@ export function words(it) {
     case 'challenge':
       return `${d.challenger.name} challenges you: ${d.variant.name}, ${timeControl(d.timeControl)}, ${d.rated ? 'rated' : 'casual'}`;
     case 'challenge_accepted': return `${d.by} accepted your challenge (${d.variant})`;
-    case 'challenge_declined': return `${d.by} declined your challenge: ${REASONS[d.reason] || 'not now'}`;
+    case 'challenge_declined': return `${d.by} declined your challenge: ${d.reason_words || 'not now'}`;
     case 'challenge_canceled': return `${d.by} cancelled a challenge`;
     case 'seek_taken': return `${d.by || d.name || 'Someone'} took your seek (${d.variant})`;
     case 'move': return `${d.opponent || 'Your opponent'} played ${d.san} (${d.variant}): your turn`;

@@ -33,19 +33,19 @@ pub const MAX_OUT: i64 = 20;
 /// the lists and can no longer be accepted).
 pub const WAITS_MS: i64 = 7 * 24 * 3600 * 1000;
 
-/// lichess's reasons to decline.
-pub const REASONS: [&str; 11] = [
-    "generic",
-    "later",
-    "tooFast",
-    "tooSlow",
-    "timeControl",
-    "rated",
-    "casual",
-    "standard",
-    "variant",
-    "noBot",
-    "onlyBot",
+/// lichess's reasons to decline, with the words the challenger is shown.
+pub const REASONS: [(&str, &str); 11] = [
+    ("generic", "not now"),
+    ("later", "later, please ask again"),
+    ("tooFast", "too fast a clock"),
+    ("tooSlow", "too slow a clock"),
+    ("timeControl", "not this time control"),
+    ("rated", "please ask for a rated game"),
+    ("casual", "please ask for a casual game"),
+    ("standard", "not a variant: please ask for chess"),
+    ("variant", "not this variant"),
+    ("noBot", "no games against bots"),
+    ("onlyBot", "only games against bots"),
 ];
 
 pub fn routes() -> axum::Router<App> {
@@ -415,8 +415,9 @@ async fn api_decline(State(app): State<App>, headers: HeaderMap, Path(id): Path<
         }
     };
     let reason = req.reason.unwrap_or_else(|| "generic".into());
-    if !REASONS.contains(&reason.as_str()) {
-        return err(StatusCode::BAD_REQUEST, format!("unknown reason '{reason:.20}': one of {}", REASONS.join(", ")));
+    if !REASONS.iter().any(|r| r.0 == reason) {
+        let known: Vec<&str> = REASONS.iter().map(|r| r.0).collect();
+        return err(StatusCode::BAD_REQUEST, format!("unknown reason '{reason:.20}': one of {}", known.join(", ")));
     }
     answer(&app, &id, &me, "dest", "declined", Some(&reason)).await
 }
@@ -468,7 +469,7 @@ async fn answer(
         app,
         &other,
         kind,
-        json!({"challenge": id, "by": me.username, "reason": reason, "variant": r.get::<String, _>("variant")}),
+        json!({"challenge": id, "by": me.username, "reason": reason, "reason_words": reason.and_then(|x| REASONS.iter().find(|r| r.0 == x)).map(|r| r.1), "variant": r.get::<String, _>("variant")}),
     )
     .await;
     Json(json!({"ok": true})).into_response()
