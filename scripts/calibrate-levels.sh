@@ -25,7 +25,10 @@
 #
 # Openings: RANDOM_PLIES random legal plies from the start position, each
 # opening played with both colours (the levels are deterministic for a given
-# position and seed, so a fixed opening would repeat one game).
+# position and seed, so a fixed opening would repeat one game). Round r of
+# the k-th variant of VARIANTS (chess: 0) uses seed SEED + r - 1 + 100 k:
+# with one seed for all, genie and genie-ownhalf, which differ only in where
+# a pawn may flip, replayed the same games move for move at levels 1-5.
 #
 # Games per pairing and round, by what a game costs: GAMES_LOW for two
 # levels up to 5 (their depth caps end each search in milliseconds: a game
@@ -51,7 +54,7 @@
 #   ROUNDS        rounds at most [1]
 #   DEADLINE      no match starts after this (anything `date -d` reads, e.g.
 #                 "06:00 UTC") [none]
-#   SEED          seed of the first round's openings (round r: SEED+r-1) [1]
+#   SEED          seed of the first round's openings (above) [1]
 #   RANDOM_PLIES  random plies of each opening [4]
 #   TIMEMARGIN    ms a level or Stockfish may overrun its movetime before it
 #                 loses on time [1000: a loaded two-core machine delays a
@@ -146,10 +149,11 @@ play() {
     fi
     local variants=($VARIANTS) round
     for ((round = 1; round <= ROUNDS; round++)); do
-        local seed=$((SEED + round - 1)) n=${#variants[@]} k
-        echo "== round $round (seed $seed)"
+        local n=${#variants[@]} k
+        echo "== round $round"
         for ((k = 0; k < n; k++)); do
-            local v=${variants[$(((k + round - 1) % n))]} lo
+            local vi=$(((k + round - 1) % n))
+            local v=${variants[$vi]} lo seed=$((SEED + round - 1 + 100 * vi))
             for ((lo = 1; lo < 8; lo++)); do
                 past_deadline && { echo "== deadline $DEADLINE passed: stopping"; return; }
                 match "$v" "level-$lo-vs-level-$((lo + 1))" "$(games_for $((lo + 1)))" "$seed" \

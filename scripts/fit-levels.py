@@ -393,8 +393,8 @@ def to_rust(res, anchor_level, prior_draws, source):
         "/// Each level's rating as a house bot in each variant, with its 95%",
         "/// interval and the games behind it (`docs/bots.md`): Elo on the scale of",
         "/// Stockfish 15.1's `UCI_Elo` in chess, each other variant tied to chess",
-        f"/// at level {anchor_level}; a joint Bradley-Terry fit, {prior_draws:g} virtual draw(s) a",
-        "/// pairing, profile-likelihood intervals.",
+        f"/// at level {anchor_level}; a joint Bradley-Terry fit with {prior_draws:g} virtual",
+        f"/// draw{'' if prior_draws == 1 else 's'} a pairing, profile-likelihood intervals.",
         f"pub const LEVEL_RATINGS: [LevelRating; {len(rows)}] = [",
     ]
     for (_, v, level), (r, lo, hi, n) in rows:
