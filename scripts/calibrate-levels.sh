@@ -6,8 +6,9 @@
 #   scripts/calibrate-levels.sh [play|fit|all]
 #
 # `play` plays the matches, `fit` fits every game under $OUT
-# (scripts/fit-levels.py) and writes $OUT/ratings.txt and
-# $OUT/ratings.json; `all` (the default) does both.
+# (scripts/fit-levels.py) and writes $OUT/ratings.txt, $OUT/ratings.json
+# and $OUT/level_ratings.rs (the figures as crates/session/src/level_ratings.rs,
+# to copy there); `all` (the default) does both.
 #
 # Every level is Chimera as the web server plays it, through `chimera
 # match --engine "cmd=...,level=N"`: the level's Skill Level, depth cap and
@@ -176,7 +177,8 @@ play() {
 
 fit() {
     python3 scripts/fit-levels.py "$OUT" --anchor-level "$ANCHOR_LEVEL" --prior-draws "$PRIOR_DRAWS" \
-        --json "$OUT/ratings.json" | tee "$OUT/ratings.txt"
+        --variants "$("$CHIMERA" variants --ids | xargs)" --json "$OUT/ratings.json" \
+        --rust "$OUT/level_ratings.rs" | tee "$OUT/ratings.txt"
 }
 
 case $WHAT in

@@ -325,15 +325,18 @@ def fit_all(games, anchor_level, prior_draws, intervals=True):
 
 # ----- the report -----------------------------------------------------------
 
-VARIANT_ORDER = ["chess", "genie", "genie-ownhalf", "genesis", "clown", "magicring"]
+def variant_order(res, known):
+    """The variants fitted, in the order of `known` (`chimera variants
+    --ids`: the binary's own list, kept nowhere here), others after it."""
+    return sorted({p[1] for p in res}, key=lambda v: (known.index(v) if v in known else len(known), v))
 
 
-def report(res, model, anchor_level, prior_draws):
+def report(res, model, anchor_level, prior_draws, known):
     lines = []
-    variants = sorted({p[1] for p in res}, key=lambda v: (VARIANT_ORDER.index(v) if v in VARIANT_ORDER else 99, v))
+    variants = variant_order(res, known)
     lines.append(
         f"Ratings (Elo, Stockfish 15.1's UCI_Elo scale; each variant's level {anchor_level} = chess level "
-        f"{anchor_level}; {prior_draws:g} virtual draw(s) a pairing; 95% profile-likelihood intervals)"
+        f"{anchor_level}; virtual draws a pairing: {prior_draws:g}; 95% profile-likelihood intervals)"
     )
     lines.append("")
     lines.append("| level | " + " | ".join(variants) + " |")
@@ -369,20 +372,15 @@ def to_json(res, anchor_level, prior_draws):
     return {"anchor_level": anchor_level, "prior_draws": prior_draws, "interval": "95% profile likelihood", "ratings": rows}
 
 
-RUST_VARIANTS = {
-    "chess": "Chess",
-    "genie": "Genie",
-    "genie-ownhalf": "GenieOwnHalf",
-    "genesis": "Genesis",
-    "clown": "Clown",
-    "magicring": "MagicRing",
-}
-
-
-def to_rust(res, anchor_level, prior_draws, source):
+def to_rust(res, anchor_level, prior_draws, source, known):
     """The module crates/session/src/level_ratings.rs: the figures as
-    `LEVEL_RATINGS`, rounded to whole Elo (the interval outwards)."""
-    rows = sorted(res.items(), key=lambda kv: (kv[0][2], VARIANT_ORDER.index(kv[0][1])))
+    `LEVEL_RATINGS`, rounded to whole Elo (the interval outwards), each
+    variant as its place in `Variant::ALL` (`known`, which is `chimera
+    variants --ids`)."""
+    missing = sorted({p[1] for p in res} - set(known))
+    if missing:
+        raise SystemExit(f"--variants does not list {missing}")
+    rows = sorted(res.items(), key=lambda kv: (kv[0][2], known.index(kv[0][1])))
     out = [
         "// Written by scripts/fit-levels.py --rust from " + source + "; do not edit by hand:",
         "// run scripts/calibrate-levels.sh again (docs/bots.md).",
@@ -395,13 +393,15 @@ def to_rust(res, anchor_level, prior_draws, source):
         "/// Stockfish 15.1's `UCI_Elo` in chess, each other variant tied to chess",
         f"/// at level {anchor_level}; a joint Bradley-Terry fit with {prior_draws:g} virtual",
         f"/// draw{'' if prior_draws == 1 else 's'} a pairing, profile-likelihood intervals.",
+        "///",
+        "/// `Variant::ALL`: " + ", ".join(f"{k} {v}" for k, v in enumerate(known)) + ".",
         f"pub const LEVEL_RATINGS: [LevelRating; {len(rows)}] = [",
     ]
     for (_, v, level), (r, lo, hi, n) in rows:
         if lo is None or hi is None:
             raise SystemExit(f"{v} level {level}: an open interval cannot go into the Rust table")
         out.append(
-            f"    LevelRating {{ variant: Variant::{RUST_VARIANTS[v]}, level: {level}, rating: {round(r)}, "
+            f"    LevelRating {{ variant: Variant::ALL[{known.index(v)}], level: {level}, rating: {round(r)}, "
             f"lower: {math.floor(lo)}, upper: {math.ceil(hi)}, games: {n} }},"
         )
     out.append("];")
@@ -500,6 +500,12 @@ def main():
     ap.add_argument("--anchor-level", type=int, default=4, help="each variant's level tied to chess's [4]")
     ap.add_argument("--prior-draws", type=float, default=1.0, help="virtual draws per pairing [1]")
     ap.add_argument("--json", help="also write the figures as JSON to this file")
+    ap.add_argument(
+        "--variants",
+        default="chess",
+        help="the variant ids in the order of Variant::ALL, as `chimera variants --ids` prints them "
+        "(columns in that order; needed by --rust) [chess, then the rest alphabetically]",
+    )
     ap.add_argument("--rust", help="also write the figures as the Rust module crates/session/src/level_ratings.rs")
     ap.add_argument("--self-test", action="store_true", help="check the fit on simulated games")
     a = ap.parse_args()
@@ -511,14 +517,15 @@ def main():
     if not games:
         raise SystemExit(f"no games under {a.out}")
     res, model = fit_all(games, a.anchor_level, a.prior_draws)
-    print(report(res, model, a.anchor_level, a.prior_draws))
+    known = a.variants.split()
+    print(report(res, model, a.anchor_level, a.prior_draws, known))
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(to_json(res, a.anchor_level, a.prior_draws), f, indent=1)
             f.write("\n")
     if a.rust:
         with open(a.rust, "w", encoding="utf-8") as f:
-            f.write(to_rust(res, a.anchor_level, a.prior_draws, source=os.path.normpath(a.out)))
+            f.write(to_rust(res, a.anchor_level, a.prior_draws, os.path.normpath(a.out), known))
     return 0
 
 
