@@ -13,7 +13,11 @@ use chimera_rules::{AnyPosition, Variant};
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["tc", "nodes", "depth", "movetime"])))]
 pub struct Args {
     /// An engine, twice: `name=A,cmd=/path,args=-x -y,dir=/wd,option.Hash=16`.
-    /// Results are the first engine's.
+    /// Results are the first engine's. Its own limits replace the match's
+    /// for its moves: `movetime=MS`, `depth=D` (sent together as `go depth D
+    /// movetime MS`), or `level=N` (1-8: Chimera playing as the server's
+    /// level N, its Skill Level, depth cap and movetime, a fresh search
+    /// each move).
     #[arg(long = "engine", required = true, num_args = 1)]
     engines: Vec<String>,
     /// Variant id.
@@ -31,7 +35,8 @@ pub struct Args {
     /// Fixed depth per move.
     #[arg(long)]
     depth: Option<u32>,
-    /// Fixed time per move in milliseconds.
+    /// Fixed time per move in milliseconds (for an engine without its own
+    /// `movetime=`/`depth=`/`level=`).
     #[arg(long)]
     movetime: Option<u64>,
     /// Milliseconds an engine may overrun its clock or movetime before it loses on time.
@@ -80,6 +85,11 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<()> {
     let cfg = config(a)?;
+    for e in &cfg.engines {
+        if let Some(own) = e.describe_own() {
+            eprintln!("{} plays its own limits: {own}", e.name);
+        }
+    }
     check_engines(&cfg)?;
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     let sprt = cfg.sprt;

@@ -6,6 +6,9 @@
 //!
 //! - [`Level`] and [`LevelSpec`]: the levels 1-8 (skill, depth cap, time a
 //!   move, the words the UIs show).
+//! - [`LEVEL_RATINGS`] and [`Level::rating`]: each level's measured rating
+//!   as a house bot in each variant, with its 95% interval
+//!   (`docs/bots.md`).
 //! - [`clock_runs`]: when a side's clock starts (after that side's first
 //!   move) and whether a move earns the increment.
 //! - [`draw_answer`]: the engine's answer to a draw offer.
@@ -18,7 +21,7 @@
 //! tests below give worked values.
 
 use chimera_engine::{Limits, Score, Strength};
-use chimera_rules::Color;
+use chimera_rules::{Color, Variant};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -65,6 +68,14 @@ impl Level {
     /// Levels 1 to 8.
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=8).map(Level)
+    }
+
+    /// Its measured rating as a house bot in `variant` ([`LEVEL_RATINGS`]).
+    pub fn rating(self, variant: Variant) -> &'static LevelRating {
+        LEVEL_RATINGS
+            .iter()
+            .find(|r| r.level == self.0 && r.variant == variant)
+            .expect("LEVEL_RATINGS has every level and variant (tested)")
     }
 }
 
@@ -177,6 +188,38 @@ pub const LEVELS: [LevelSpec; 8] = [
         movetime: ms(1000),
     },
 ];
+
+// ----- ratings ------------------------------------------------------------
+
+mod level_ratings;
+pub use level_ratings::LEVEL_RATINGS;
+
+/// A level's rating as a house bot in one variant, measured by
+/// `scripts/calibrate-levels.sh` (`docs/bots.md`): Elo on the scale of
+/// Stockfish 15.1's `UCI_Elo` (its anchors in chess; each other variant is
+/// tied to chess at one level), with its 95% interval. The interval is
+/// wide where few games stand behind the figure; it is the measure of how
+/// far the figure may be off, and a rating system that takes the bots in
+/// can start them at `rating` with a deviation of about a quarter of
+/// `upper - lower`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LevelRating {
+    pub variant: Variant,
+    pub level: u8,
+    pub rating: i32,
+    /// The 95% interval's ends.
+    pub lower: i32,
+    pub upper: i32,
+    /// The games this level played in this variant in the calibration.
+    pub games: u32,
+}
+
+impl LevelRating {
+    /// Half the interval's width, the ± of the figure (rounded up).
+    pub fn margin(&self) -> i32 {
+        (self.upper - self.lower + 1) / 2
+    }
+}
 
 // ----- clocks -------------------------------------------------------------
 
@@ -425,6 +468,31 @@ mod tests {
         }
         assert_eq!(LEVELS[0].movetime, ms(100));
         assert_eq!(LEVELS[7].movetime, ms(1000));
+    }
+
+    #[test]
+    fn every_level_has_a_rating_in_every_variant() {
+        assert_eq!(LEVEL_RATINGS.len(), 8 * Variant::ALL.len());
+        for level in Level::all() {
+            for variant in Variant::ALL {
+                let n = LEVEL_RATINGS.iter().filter(|r| r.level == level.number() && r.variant == variant).count();
+                assert_eq!(n, 1, "level {level} in {variant:?}");
+                let r = level.rating(variant);
+                assert!(r.lower < r.rating && r.rating < r.upper, "{r:?}: the interval contains the figure");
+                assert!(r.games > 0, "{r:?}: games behind the figure");
+                assert!(r.margin() > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn full_strength_is_rated_above_the_beginner() {
+        // Level 8 against level 1 is hundreds of Elo in every variant: a
+        // table with the levels swapped or misread would fail here.
+        for variant in Variant::ALL {
+            let (low, high) = (Level::MIN.rating(variant), Level::MAX.rating(variant));
+            assert!(high.lower > low.upper, "{variant:?}: {low:?} {high:?}");
+        }
     }
 
     #[test]

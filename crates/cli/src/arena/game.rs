@@ -385,9 +385,18 @@ fn play_moves(
         let side = side_name(side_color);
         let i = idx(side_color);
         let name = &specs[i].name;
-        let (go, wait_ms, timed) = go_command(cfg, clock, i);
+        let (go, wait_ms, timed) = go_command(cfg, specs[i], clock, i);
         let position = position_command(game.start(), game.moves(), &cfg.opts);
         let engine = engines[i].as_mut().expect("started above");
+        // A level plays each move on a fresh engine, as the server does.
+        if specs[i].fresh {
+            if let Err(e) = engine.new_game() {
+                let fault = fault_of_setup(&e);
+                *engines[i] = None;
+                let details = format!("{side} ({name}) failed to start a fresh search: {e}");
+                return finish(&game, lose(side_color), fault.as_str().into(), details, Some((side_color, fault)));
+            }
+        }
         let answer = engine.go(&position, &go, Duration::from_millis(wait_ms));
         let (best, elapsed) = match answer {
             Ok(b) => {
@@ -406,7 +415,7 @@ fn play_moves(
                     Fault::TimeForfeit => format!(
                         "{side} ({name}) lost on time: no bestmove after {} ms ({})",
                         elapsed.as_millis(),
-                        budget_text(cfg, clock[i])
+                        budget_text(cfg, specs[i], clock[i])
                     ),
                     Fault::NoBestMove => {
                         format!("{side} ({name}) gave no bestmove: {error} (waited {} ms)", elapsed.as_millis())
@@ -419,14 +428,16 @@ fn play_moves(
         // The clock first: a move made too late loses even if it is legal.
         if timed {
             let used = elapsed.as_millis() as i64;
-            let allowed = match cfg.limit {
-                Limit::Clock { .. } => clock[i],
-                Limit::MoveTime(ms) => ms as i64,
+            let allowed = match (specs[i].own.movetime_ms, cfg.limit) {
+                (Some(ms), _) => ms as i64,
+                (None, Limit::Clock { .. }) => clock[i],
+                (None, Limit::MoveTime(ms)) => ms as i64,
                 _ => i64::MAX,
             };
             if used > allowed + cfg.margin_ms as i64 {
                 *engines[i] = None;
-                let details = format!("{side} ({name}) lost on time: took {used} ms ({})", budget_text(cfg, clock[i]));
+                let details =
+                    format!("{side} ({name}) lost on time: took {used} ms ({})", budget_text(cfg, specs[i], clock[i]));
                 return finish(
                     &game,
                     lose(side_color),
@@ -435,7 +446,7 @@ fn play_moves(
                     Some((side_color, Fault::TimeForfeit)),
                 );
             }
-            if let Limit::Clock { inc_ms, .. } = cfg.limit {
+            if let (Limit::Clock { inc_ms, .. }, false) = (cfg.limit, specs[i].own.any()) {
                 clock[i] = clock[i] - used + inc_ms as i64;
             }
         }
@@ -487,9 +498,22 @@ fn play_moves(
     }
 }
 
-/// The `go` command, how long to wait for `bestmove` (for the side `mover`),
-/// and whether that wait is a clock (overrunning it is a time forfeit).
-fn go_command(cfg: &GameConfig, clock: [i64; 2], mover: usize) -> (String, u64, bool) {
+/// The `go` command, how long to wait for `bestmove` (for the side `mover`,
+/// played by `spec`), and whether that wait is a clock (overrunning it is a
+/// time forfeit). An engine with its own limits (`depth=`, `movetime=`,
+/// `level=`) plays those instead of the match's.
+fn go_command(cfg: &GameConfig, spec: &EngineSpec, clock: [i64; 2], mover: usize) -> (String, u64, bool) {
+    if spec.own.any() {
+        let mut go = "go".to_string();
+        if let Some(d) = spec.own.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
+        if let Some(ms) = spec.own.movetime_ms {
+            go.push_str(&format!(" movetime {ms}"));
+            return (go, ms + cfg.margin_ms, true);
+        }
+        return (go, cfg.move_timeout_ms, false);
+    }
     match cfg.limit {
         Limit::Clock { inc_ms, .. } => {
             let (w, b) = (clock[0].max(0), clock[1].max(0));
@@ -502,7 +526,10 @@ fn go_command(cfg: &GameConfig, clock: [i64; 2], mover: usize) -> (String, u64, 
     }
 }
 
-fn budget_text(cfg: &GameConfig, remaining: i64) -> String {
+fn budget_text(cfg: &GameConfig, spec: &EngineSpec, remaining: i64) -> String {
+    if let Some(ms) = spec.own.movetime_ms {
+        return format!("its own movetime {ms} ms, margin {} ms", cfg.margin_ms);
+    }
     match cfg.limit {
         Limit::Clock { .. } => format!("{remaining} ms left on its clock, margin {} ms", cfg.margin_ms),
         Limit::MoveTime(ms) => format!("movetime {ms} ms, margin {} ms", cfg.margin_ms),
@@ -552,6 +579,32 @@ mod tests {
         assert!("draw=1:2:x".parse::<Adjudication>().unwrap_err().contains("not a whole number"));
         assert!("maxmoves=-3".parse::<Adjudication>().unwrap_err().contains("negative"));
         assert!("tablebase=1".parse::<Adjudication>().unwrap_err().contains("unknown key"));
+    }
+
+    #[test]
+    fn go_commands_take_an_engines_own_limits() {
+        let cfg = GameConfig {
+            variant: Variant::Chess,
+            opts: RuleOptions::default(),
+            limit: Limit::Clock { base_ms: 10_000, inc_ms: 100 },
+            margin_ms: 500,
+            move_timeout_ms: 60_000,
+            handshake_ms: 1_000,
+            adjudication: Adjudication::default(),
+        };
+        let spec = |s: &str| s.parse::<EngineSpec>().unwrap();
+        let clock = [9_000, 8_000];
+        assert_eq!(
+            go_command(&cfg, &spec("cmd=x"), clock, 1),
+            ("go wtime 9000 btime 8000 winc 100 binc 100".to_string(), 8_500, true)
+        );
+        assert_eq!(
+            go_command(&cfg, &spec("cmd=x,level=3"), clock, 1),
+            ("go depth 3 movetime 200".to_string(), 700, true)
+        );
+        assert_eq!(go_command(&cfg, &spec("cmd=x,level=7"), clock, 0), ("go movetime 700".to_string(), 1_200, true));
+        assert_eq!(go_command(&cfg, &spec("cmd=x,depth=5"), clock, 0), ("go depth 5".to_string(), 60_000, false));
+        assert_eq!(budget_text(&cfg, &spec("cmd=x,movetime=300"), 0), "its own movetime 300 ms, margin 500 ms");
     }
 
     #[test]

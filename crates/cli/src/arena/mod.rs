@@ -329,6 +329,12 @@ pub fn pgn_of(cfg: &MatchConfig, f: &Finished) -> String {
         }
         _ => {}
     }
+    // An engine with its own limits (`level=`, `movetime=`, `depth=`).
+    for (tag, e) in [("WhiteSearchLimit", f.white), ("BlackSearchLimit", 1 - f.white)] {
+        if let Some(own) = cfg.engines[e].describe_own() {
+            tags.push((tag.into(), own));
+        }
+    }
     tags.push(("PlyCount".into(), r.moves.len().to_string()));
     if r.opening_plies > 0 {
         tags.push(("OpeningPlies".into(), r.opening_plies.to_string()));

@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 /// network file on a busy machine can take seconds.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// One `--engine` argument: `name=A,cmd=/path,args=-x -y,dir=/wd,option.Hash=16`.
+/// One `--engine` argument: `name=A,cmd=/path,args=-x -y,dir=/wd,option.Hash=16`,
+/// and optionally this engine's own limits (`movetime=MS`, `depth=D`) or a
+/// server level (`level=N`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     pub name: String,
@@ -23,37 +25,129 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// `setoption` pairs, in the order given.
     pub options: Vec<(String, String)>,
+    /// This engine's own search limits, which replace the match's limit
+    /// for its moves (none: it plays the match's).
+    pub own: OwnLimits,
+    /// `ucinewgame` before every move, so that each search starts with an
+    /// empty hash table and histories, as the web server's engine does
+    /// (it makes a new engine for every move). Set by `level=`.
+    pub fresh: bool,
+    /// The level of `chimera_session::LEVELS` it plays as (`level=N`).
+    pub level: Option<u8>,
 }
+
+/// An engine's own search limits (`depth=`, `movetime=` in its spec): sent
+/// together as `go depth D movetime MS`; with a movetime, a move later than
+/// it plus `--timemargin` loses on time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OwnLimits {
+    pub depth: Option<u32>,
+    pub movetime_ms: Option<u64>,
+}
+
+impl OwnLimits {
+    /// Whether any is set (then the match's limit does not apply).
+    pub fn any(&self) -> bool {
+        self.depth.is_some() || self.movetime_ms.is_some()
+    }
+
+    /// `depth 4, movetime 300 ms`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        if let Some(ms) = self.movetime_ms {
+            parts.push(format!("movetime {ms} ms"));
+        }
+        parts.join(", ")
+    }
+}
+
+impl EngineSpec {
+    /// What limits this engine's moves when it has its own: `level 4: skill
+    /// 9, depth 4, movetime 300 ms, a fresh search each move` or `movetime
+    /// 300 ms`; `None` when it plays the match's limit.
+    pub fn describe_own(&self) -> Option<String> {
+        if !self.own.any() {
+            return None;
+        }
+        let mut s = match self.level {
+            Some(n) => {
+                let skill = self.options.iter().find(|(k, _)| k == "Skill Level").map_or("?", |(_, v)| v.as_str());
+                format!("level {n}: skill {skill}, {}", self.own.describe())
+            }
+            None => self.own.describe(),
+        };
+        if self.fresh {
+            s.push_str(", a fresh search each move");
+        }
+        Some(s)
+    }
+}
+
+const SPEC_KEYS: &str = "name, cmd, args, dir, option.NAME, movetime, depth, level";
 
 impl FromStr for EngineSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<EngineSpec, String> {
         let (mut name, mut cmd, mut args, mut dir, mut options) = (None, None, Vec::new(), None, Vec::new());
+        let (mut own, mut level) = (OwnLimits::default(), None);
         for part in s.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| {
-                format!("engine spec '{s}': '{part}' is not key=value (keys: name, cmd, args, dir, option.NAME)")
-            })?;
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("engine spec '{s}': '{part}' is not key=value (keys: {SPEC_KEYS})"))?;
             let (k, v) = (k.trim(), v.trim());
             match k {
                 "name" => name = Some(v.to_string()),
                 "cmd" => cmd = Some(v.to_string()),
                 "args" => args = v.split_whitespace().map(String::from).collect(),
                 "dir" => dir = Some(PathBuf::from(v)),
+                "movetime" => {
+                    own.movetime_ms = Some(v.parse::<u64>().ok().filter(|&ms| ms > 0).ok_or_else(|| {
+                        format!("engine spec '{s}': bad movetime '{v}': expected whole milliseconds, at least 1")
+                    })?)
+                }
+                "depth" => {
+                    own.depth = Some(v.parse::<u32>().ok().filter(|&d| d > 0).ok_or_else(|| {
+                        format!("engine spec '{s}': bad depth '{v}': expected a whole number of plies, at least 1")
+                    })?)
+                }
+                "level" => {
+                    let l: chimera_session::Level = v.parse().map_err(|e| format!("engine spec '{s}': {e}"))?;
+                    level = Some(l);
+                }
                 _ => match k.strip_prefix("option.") {
                     Some(o) if !o.is_empty() => options.push((o.to_string(), v.to_string())),
-                    _ => {
-                        return Err(format!(
-                            "engine spec '{s}': unknown key '{k}' (keys: name, cmd, args, dir, option.NAME)"
-                        ))
-                    }
+                    _ => return Err(format!("engine spec '{s}': unknown key '{k}' (keys: {SPEC_KEYS})")),
                 },
             }
         }
         let cmd = cmd.filter(|c| !c.is_empty()).ok_or_else(|| format!("engine spec '{s}': cmd=... is required"))?;
+        let mut fresh = false;
+        if let Some(l) = level {
+            // As the server plays it: `chimera_session::think_time` with no
+            // clock and no load is the level's movetime, depth cap and skill;
+            // `chimera_server::pool::search` runs it on a new engine.
+            if own.any() || options.iter().any(|(k, _)| k.eq_ignore_ascii_case("Skill Level")) {
+                return Err(format!(
+                    "engine spec '{s}': level={l} sets the Skill Level, depth and movetime itself; \
+                     give no movetime=, depth= or option.Skill Level= with it"
+                ));
+            }
+            let spec = l.spec();
+            options.push(("Skill Level".to_string(), spec.skill.to_string()));
+            own = OwnLimits { depth: spec.depth, movetime_ms: Some(spec.movetime.as_millis() as u64) };
+            fresh = true;
+        }
         let name = name.unwrap_or_else(|| {
-            std::path::Path::new(&cmd).file_name().map_or(cmd.clone(), |f| f.to_string_lossy().into_owned())
+            let file = std::path::Path::new(&cmd).file_name().map_or(cmd.clone(), |f| f.to_string_lossy().into_owned());
+            match level {
+                Some(l) => format!("{file} level {l}"),
+                None => file,
+            }
         });
-        Ok(EngineSpec { name, cmd, args, dir, options })
+        Ok(EngineSpec { name, cmd, args, dir, options, own, fresh, level: level.map(|l| l.number()) })
     }
 }
 
@@ -386,7 +480,66 @@ mod tests {
         assert_eq!(s.options, vec![("Skill Level".into(), "3".into())]);
         assert!("name=A".parse::<EngineSpec>().unwrap_err().contains("cmd=... is required"));
         assert!("cmd=x,foo=1".parse::<EngineSpec>().unwrap_err().contains("unknown key 'foo'"));
+        let plain: EngineSpec = "cmd=x".parse().unwrap();
+        assert_eq!(
+            (plain.own, plain.fresh, plain.level, plain.describe_own()),
+            (OwnLimits::default(), false, None, None)
+        );
         assert!("cmd=x,stockfish".parse::<EngineSpec>().unwrap_err().contains("not key=value"));
+    }
+
+    #[test]
+    fn own_limits_in_engine_specs() {
+        let s: EngineSpec = "cmd=x,movetime=250,depth=7".parse().unwrap();
+        assert_eq!(s.own, OwnLimits { depth: Some(7), movetime_ms: Some(250) });
+        assert!(!s.fresh);
+        assert_eq!(s.describe_own().as_deref(), Some("depth 7, movetime 250 ms"));
+        let s: EngineSpec = "cmd=x,depth=3".parse().unwrap();
+        assert_eq!(s.own, OwnLimits { depth: Some(3), movetime_ms: None });
+        for bad in ["movetime=0", "movetime=-5", "movetime=1.5", "movetime=", "depth=0", "depth=x"] {
+            let e = format!("cmd=x,{bad}").parse::<EngineSpec>().unwrap_err();
+            assert!(e.contains("bad movetime") || e.contains("bad depth"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn levels_in_engine_specs_play_as_the_server_does() {
+        // Every level: the session's skill, depth cap and movetime, and a
+        // fresh engine each move, as `chimera_session::think_time` and the
+        // server's pool give them with no clock and no load.
+        for level in chimera_session::Level::all() {
+            let spec = level.spec();
+            let s: EngineSpec = format!("cmd=/bin/chimera,level={level}").parse().unwrap();
+            let think = chimera_session::think_time(level, None, 10, chimera_session::Load::IDLE);
+            assert_eq!(s.level, Some(level.number()));
+            assert_eq!(s.options, vec![("Skill Level".to_string(), think.skill.to_string())]);
+            assert_eq!(s.own.depth, think.depth);
+            assert_eq!(s.own.movetime_ms, Some(think.movetime.as_millis() as u64));
+            assert_eq!(s.own.movetime_ms, Some(spec.movetime.as_millis() as u64));
+            assert!(s.fresh);
+            assert_eq!(s.name, format!("chimera level {level}"));
+        }
+        let s: EngineSpec = "name=L4,cmd=x,level=4,option.Hash=16".parse().unwrap();
+        assert_eq!(s.name, "L4");
+        assert_eq!(s.options, vec![("Hash".into(), "16".into()), ("Skill Level".into(), "9".into())]);
+        assert_eq!(s.own, OwnLimits { depth: Some(4), movetime_ms: Some(300) });
+        assert_eq!(
+            s.describe_own().as_deref(),
+            Some("level 4: skill 9, depth 4, movetime 300 ms, a fresh search each move")
+        );
+        let s: EngineSpec = "cmd=x,level=8".parse().unwrap();
+        assert_eq!(s.own, OwnLimits { depth: None, movetime_ms: Some(1000) });
+        assert_eq!(s.options, vec![("Skill Level".into(), "20".into())]);
+        // A bad level is a clear error.
+        for bad in ["0", "9", "-1", "four", "", "4.5"] {
+            let e = format!("cmd=x,level={bad}").parse::<EngineSpec>().unwrap_err();
+            assert!(e.contains(&format!("bad level '{bad}': expected a whole number from 1 to 8")), "{bad}: {e}");
+        }
+        // A level with limits or a skill of its own is a contradiction.
+        for clash in ["movetime=100", "depth=2", "option.Skill Level=3", "option.skill level=3"] {
+            let e = format!("cmd=x,level=2,{clash}").parse::<EngineSpec>().unwrap_err();
+            assert!(e.contains("level=2 sets the Skill Level, depth and movetime itself"), "{clash}: {e}");
+        }
     }
 
     #[test]
