@@ -69,6 +69,46 @@ pub struct Args {
     /// whenever the site is served over TLS (for example behind a proxy).
     #[arg(long)]
     secure_cookies: bool,
+    /// The house bots' seeks in the lobby: the level (1-8) of the bot that
+    /// offers one in each variant where no person's seek is open, or `off`
+    /// (docs/bots.md).
+    #[arg(long, default_value = "4", value_name = "LEVEL|off", value_parser = parse_bot_seeks)]
+    bot_seeks: BotSeeks,
+    /// The bots' seeks' clock, minutes+seconds.
+    #[arg(long, default_value = "5+3", value_name = "MIN+SEC", value_parser = parse_clock)]
+    bot_seek_clock: (i64, i64),
+    /// Make the bots' seeks casual (they are rated by default).
+    #[arg(long)]
+    bot_seeks_casual: bool,
+    /// Games the house bots play at once; beyond it they decline challenges
+    /// and offer no seeks. 0: four per engine worker.
+    #[arg(long, default_value_t = 0)]
+    max_bot_games: u32,
+}
+
+/// `--bot-seeks`: a level, or none.
+#[derive(Clone, Copy, Debug)]
+pub struct BotSeeks(Option<u8>);
+
+fn parse_bot_seeks(s: &str) -> Result<BotSeeks, String> {
+    if s.eq_ignore_ascii_case("off") {
+        return Ok(BotSeeks(None));
+    }
+    match s.parse::<u8>() {
+        Ok(n) if (1..=8).contains(&n) => Ok(BotSeeks(Some(n))),
+        _ => Err(format!("'{s}' is neither a level 1-8 nor off")),
+    }
+}
+
+/// `5+3`: (initial, increment) in ms.
+fn parse_clock(s: &str) -> Result<(i64, i64), String> {
+    let bad = || format!("'{s}' is not a clock such as 5+3 (minutes, then seconds added a move)");
+    let (m, i) = s.split_once('+').ok_or_else(bad)?;
+    let (m, i): (f64, u32) = (m.trim().parse().map_err(|_| bad())?, i.trim().parse().map_err(|_| bad())?);
+    if !(0.25..=180.0).contains(&m) || i > 180 {
+        return Err(format!("'{s}': the minutes are from 0.25 to 180 and the seconds from 0 to 180"));
+    }
+    Ok(((m * 60_000.0).round() as i64, i64::from(i) * 1000))
 }
 
 pub fn run(a: Args) -> Result<()> {
@@ -88,6 +128,10 @@ pub fn run(a: Args) -> Result<()> {
         create_period: Duration::from_secs(a.create_every_secs),
         max_live_games: a.max_live_games as usize,
         game_idle: Duration::from_secs(a.game_idle_secs),
+        bot_seeks: a.bot_seeks.0,
+        bot_seek_clock: a.bot_seek_clock,
+        bot_seek_rated: !a.bot_seeks_casual,
+        max_bot_games: a.max_bot_games as usize,
         ..chimera_server::Config::default()
     };
     let at = chimera_server::store::Location::new(&a.data, a.database.as_deref());

@@ -230,7 +230,7 @@ function render() {
   const active = s.status === 'active' && you.length > 0 && !openSeek;
   if (!active) $('draw-confirm').classList.add('hidden');
   $('actions').classList.toggle('hidden', !active);
-  $('takeback').classList.toggle('hidden', s.mode === 'friend' || s.mode === 'seek');
+  $('takeback').classList.toggle('hidden', s.mode === 'friend' || s.mode === 'seek' || !!s.rated);
   $('takeback').disabled = s.ply === 0 || s.thinking;
   $('draw').disabled = !!offer;
   $('analyse').href = `/analysis?game=${id}&ply=${ply}`;

@@ -250,12 +250,16 @@ async function loadSeeks() {
       : shown || 'Anonymous';
     const rating = (k.rating ? ` <span class="seek-rating">${esc(k.rating)}</span>` : '') +
       (k.rating_range ? ` <small class="seek-range" title="Only players rated ${k.rating_range[0]} to ${k.rating_range[1]} can join">${k.rating_range[0]}–${k.rating_range[1]}</small>` : '');
-    const kind = k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>';
+    const kind = (k.bot ? '<span class="tag bot seek-bot" title="A house bot: the engine at a measured level">Bot</span> ' : '') +
+      (k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>');
     return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
-      `<td>${k.days ? `${k.days} ${k.days === 1 ? 'day' : 'days'}` : fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : 'Black'}</td><td>${act}</td></tr>`;
+      `<td>${k.days ? `${k.days} ${k.days === 1 ? 'day' : 'days'}` : fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : k.color === 'black' ? 'Black' : 'Random'}</td><td>${act}</td></tr>`;
   });
   $('seeks').innerHTML = rows.join('') || '<tr><td colspan="6">No open seeks now: create one with "A stranger".</td></tr>';
-  $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => joinSeek(b.dataset.id)));
+  $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => {
+    const bot = seeks.find((k) => k.id === b.dataset.id && k.bot);
+    if (bot) joinBotSeek(bot); else joinSeek(b.dataset.id);
+  }));
   $('seeks').querySelectorAll('.seek-cancel').forEach((b) => b.addEventListener('click', () => cancelSeek(b.dataset.id)));
   // How many times the list was drawn (the browser tests time their clicks by it).
   $('seeks').dataset.loads = String(parseInt($('seeks').dataset.loads || '0', 10) + 1);
@@ -277,6 +281,23 @@ async function joinSeek(id) {
     const r = await api(`/api/games/${id}/join`, body);
     saveToken(id, r.token, r.colors);
     location.href = `/game/${id}`;
+  } catch (e) { toast(e.message); loadSeeks(); }
+}
+
+/** A house bot's seek: a challenge to the bot with the seek's terms, which
+ *  it answers at once (the game, or why not). */
+async function joinBotSeek(k) {
+  const body = { variant: k.variant, rated: k.rated, color: 'random' };
+  if (k.clock) body.clock = { minutes: k.clock[0] / 60000, increment: k.clock[1] / 1000 };
+  try {
+    const c = await api(`/api/challenge/${encodeURIComponent(k.username)}`, body);
+    if (!c.game) {
+      toast(c.declineReason === 'later' ? `${k.username} is busy: try again in a minute` : `${k.username} declined (${c.declineReason})`);
+      loadSeeks();
+      return;
+    }
+    saveToken(c.game.id, c.game.token, c.game.colors);
+    location.href = c.game.url;
   } catch (e) { toast(e.message); loadSeeks(); }
 }
 

@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -156,6 +156,7 @@ function card(r) {
   c.innerHTML = `<h3 class="flush" id="${esc(headId)}"><a href="/players/${encodeURIComponent(r.variant)}">${esc(r.name || r.variant)}</a></h3>` +
     `<p class="rating-line"><span class="rating-value${r.provisional ? ' provisional' : ''}">${esc(shown)}</span>` +
     (r.provisional ? ' <span class="provisional-note" title="Provisional: it settles after more rated games">provisional</span>' : '') + '</p>' +
+    (r.lower != null ? `<p class="form-note bot-interval">95% interval ${Number(r.lower)}–${Number(r.upper)}, from ${Number(r.calibration_games) || 0} calibration games</p>` : '') +
     '<dl class="wdl">' +
     `<div><dt>Games</dt><dd class="wdl-games">${Number(r.games) || 0}</dd></div>` +
     `<div><dt>Wins</dt><dd class="wdl-wins">${Number(r.wins) || 0}</dd></div>` +
@@ -403,6 +404,9 @@ async function main() {
   document.title = `Chimera — ${who}`;
   $('profile-name').textContent = who;
   $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
+  if (p.bot) {
+    $('profile-since').innerHTML = `A house bot: the engine at level ${Number(p.bot.level)}. Its ratings are the level's <a href="/docs/bots.md">measured strength</a>; a rated game against it moves only your rating.`;
+  }
   account().then((a) => {
     if (a && a.username.toLowerCase() !== me) challengeForm(who);
     if (!a || a.username.toLowerCase() !== me) return;
@@ -471,6 +475,9 @@ async function challengeForm(who) {
     const status = $('challenge-status');
     try {
       const c = await api(`/api/challenge/${encodeURIComponent(who)}`, body);
+      // A house bot answers at once: the game, or why not.
+      if (c.game) { saveToken(c.game.id, c.game.token, c.game.colors); location.href = c.game.url; return; }
+      if (c.status === 'declined') { status.textContent = `${who} declined: ${c.declineReason === 'later' ? 'busy, try again in a minute' : c.declineReason === 'timeControl' ? 'bots play games with a clock' : c.declineReason}.`; return; }
       status.innerHTML = `Challenge sent: waiting for ${esc(who)} to answer. <button type="button" id="challenge-cancel">Cancel it</button>`;
       $('challenge-cancel').addEventListener('click', async () => {
         try { await api(`/api/challenge/${encodeURIComponent(c.id)}/cancel`, {}); status.textContent = 'Challenge cancelled.'; } catch (err) { toast(err.message); }

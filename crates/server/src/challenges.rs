@@ -144,19 +144,19 @@ async fn api_create(
         Ok(r) => r,
         Err(e) => return *e,
     };
-    let dest: Option<(String, String)> = if name.len() > 40 {
+    let dest: Option<(String, String, Option<i64>)> = if name.len() > 40 {
         None
     } else {
-        match sqlx::query("SELECT id, username FROM accounts WHERE username_key = $1 AND deleted_at IS NULL")
+        match sqlx::query("SELECT id, username, bot_level FROM accounts WHERE username_key = $1 AND deleted_at IS NULL")
             .bind(name.to_lowercase())
             .fetch_optional(&app.db)
             .await
         {
-            Ok(r) => r.map(|r| (r.get(0), r.get(1))),
+            Ok(r) => r.map(|r| (r.get(0), r.get(1), r.get(2))),
             Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         }
     };
-    let Some((dest, dest_name)) = dest else { return err(StatusCode::NOT_FOUND, "no such player") };
+    let Some((dest, dest_name, dest_bot)) = dest else { return err(StatusCode::NOT_FOUND, "no such player") };
     if dest == me.id {
         return err(StatusCode::BAD_REQUEST, "you cannot challenge yourself");
     }
@@ -238,8 +238,60 @@ async fn api_create(
         Ok(None) => return err(StatusCode::INTERNAL_SERVER_ERROR, "the challenge was not stored"),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
+    if let Some(level) = dest_bot.and_then(|l| u8::try_from(l).ok()) {
+        return bot_answer(&app, &row, &me.id, level).await;
+    }
     crate::notify::push(&app, &dest, "challenge", view(&row, None)).await;
     Json(view(&row, Some(&me.id))).into_response()
+}
+
+/// A house bot answers challenge `row` of `challenger` at once (`bots`):
+/// declined with lichess's reason (`timeControl`, `later`), or accepted,
+/// and then the answer carries the challenger's seat in the new game
+/// (`game`: `{id, url, token, colors}`).
+async fn bot_answer(app: &App, row: &sqlx::any::AnyRow, challenger: &str, level: u8) -> Response {
+    let id: String = row.get("id");
+    let clock = row.get::<Option<i64>, _>("clock_initial").zip(row.get::<Option<i64>, _>("clock_increment"));
+    let decline = match crate::bots::time_control_answer(row.get("days_per_move"), clock) {
+        Err(reason) => Some(reason),
+        Ok(()) => match crate::bots::busy(app).await {
+            Ok(r) => r,
+            Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        },
+    };
+    let game = match decline {
+        Some(reason) => {
+            let closed = sqlx::query(
+                "UPDATE challenges SET status = 'declined', decline_reason = $2, updated_at = $3 \
+                 WHERE id = $1 AND status = 'created'",
+            )
+            .bind(&id)
+            .bind(reason)
+            .bind(crate::live::now_ms())
+            .execute(&app.db)
+            .await;
+            if let Err(e) = closed {
+                return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+            }
+            None
+        }
+        None => match start(app, row, Some(level)).await {
+            Ok(s) => Some(json!({
+                "id": id, "url": format!("/game/{id}"), "token": s.challenger_token,
+                "colors": [crate::color_name(!s.accepter_color)],
+            })),
+            Err(resp) => return resp,
+        },
+    };
+    let mut v = match one(app, &id).await {
+        Ok(Some(r)) => view(&r, Some(challenger)),
+        Ok(None) => return err(StatusCode::INTERNAL_SERVER_ERROR, "the challenge was not stored"),
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    if let Some(g) = game {
+        v["game"] = g;
+    }
+    Json(v).into_response()
 }
 
 /// `GET /api/challenge`: the account's waiting challenges, `{in, out}`.
@@ -307,52 +359,92 @@ async fn api_accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<S
     if let Some(why) = closed(&r) {
         return err(StatusCode::CONFLICT, why);
     }
+    let started = match start(&app, &r, None).await {
+        Ok(s) => s,
+        Err(resp) => return resp,
+    };
+    let challenger: String = r.get("challenger");
+    let variant = started.variant;
+    let url = format!("/game/{id}");
+    crate::notify::push(
+        &app,
+        &challenger,
+        "challenge_accepted",
+        json!({"challenge": id, "game": id, "url": url, "by": me.username, "variant": variant.name()}),
+    )
+    .await;
+    Json(json!({"id": id, "url": url, "token": started.accepter_token, "colors": [crate::color_name(started.accepter_color)]}))
+        .into_response()
+}
+
+/// A challenge's game, started.
+struct Started {
+    variant: Variant,
+    /// The challenged player's seat: its token (none for a house bot, the
+    /// engine's seat) and colour.
+    accepter_token: Option<String>,
+    accepter_color: Color,
+    challenger_token: String,
+}
+
+/// Starts the game of challenge `r` for its challenged player, a house bot
+/// when `bot` is its level (a game against the engine at that level, the
+/// bot's account at the engine's seat). The store decides: the challenge
+/// changes from created once, in the transaction that inserts the game
+/// (whose id is the challenge's).
+async fn start(app: &App, r: &sqlx::any::AnyRow, bot: Option<u8>) -> Result<Started, Response> {
+    let id: String = r.get("id");
+    let accepter: String = r.get("dest");
+    let challenger: String = r.get("challenger");
     let Ok(variant) = Variant::from_str(&r.get::<String, _>("variant")) else {
-        return err(StatusCode::INTERNAL_SERVER_ERROR, "bad variant in store");
+        return Err(err(StatusCode::INTERNAL_SERVER_ERROR, "bad variant in store"));
     };
     let Ok(opts) = variant.rule_options(r.get::<String, _>("rule_options").as_str()) else {
-        return err(StatusCode::INTERNAL_SERVER_ERROR, "bad rule options in store");
+        return Err(err(StatusCode::INTERNAL_SERVER_ERROR, "bad rule options in store"));
     };
     let days = r.get::<Option<i64>, _>("days_per_move").and_then(|d| u8::try_from(d).ok());
     let clock = match days {
         Some(d) => Some((i64::from(d) * crate::live::DAY_MS, 0)),
         None => r.get::<Option<i64>, _>("clock_initial").zip(r.get::<Option<i64>, _>("clock_increment")),
     };
-    let challenger: String = r.get("challenger");
     let challenger_white = match r.get::<String, _>("color").as_str() {
         "white" => true,
         "black" => false,
         _ => crate::random_hex(1).as_bytes()[1].is_multiple_of(2),
     };
+    let accepter_color = if challenger_white { Color::Black } else { Color::White };
     let start = AnyPosition::new(variant, &opts);
     let meta = Meta {
         id: id.clone(),
         variant,
         opts,
         start_fen: start.fen(),
-        mode: Mode::Friend,
-        engine_level: None,
-        engine_color: None,
+        mode: if bot.is_some() { Mode::Engine } else { Mode::Friend },
+        engine_level: bot,
+        engine_color: bot.map(|_| accepter_color),
         clock,
         days,
         created_at: crate::live::now_ms(),
         rated: r.get::<i64, _>("rated") == 1,
         rating_range: None,
     };
-    let (mine_token, theirs) = (crate::random_hex(16), crate::random_hex(16));
-    let (wt, bt) = if challenger_white { (theirs, mine_token.clone()) } else { (mine_token.clone(), theirs) };
-    let mut live = Live::new(meta, start, Some(wt), Some(bt), None);
-    (live.white_account, live.black_account) = if challenger_white {
-        (Some(challenger.clone()), Some(me.id.clone()))
+    let challenger_token = crate::random_hex(16);
+    let accepter_token = bot.is_none().then(|| crate::random_hex(16));
+    let (wt, bt) = if challenger_white {
+        (Some(challenger_token.clone()), accepter_token.clone())
     } else {
-        (Some(me.id.clone()), Some(challenger.clone()))
+        (accepter_token.clone(), Some(challenger_token.clone()))
+    };
+    let mut live = Live::new(meta, start, wt, bt, None);
+    (live.white_account, live.black_account) = if challenger_white {
+        (Some(challenger), Some(accepter.clone()))
+    } else {
+        (Some(accepter.clone()), Some(challenger))
     };
     if let Err(e) = crate::ratings::seat_players(&app.db, &mut live).await {
-        return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+        return Err(err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()));
     }
     live.owner = Some(app.instance.clone());
-    // The store decides: the challenge changes from created once, and the
-    // game is inserted in the same transaction.
     let done = async {
         let _w = crate::store::writer(&app.db).await;
         let mut tx = app.db.begin().await?;
@@ -360,7 +452,7 @@ async fn api_accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<S
             "UPDATE challenges SET status = 'accepted', updated_at = $3 WHERE id = $1 AND dest = $2 AND status = 'created'",
         )
         .bind(&id)
-        .bind(&me.id)
+        .bind(&accepter)
         .bind(crate::live::now_ms())
         .execute(&mut *tx)
         .await?
@@ -374,22 +466,13 @@ async fn api_accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<S
     .await;
     match done {
         Ok(true) => {}
-        Ok(false) => return err(StatusCode::CONFLICT, "the challenge was answered already"),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Ok(false) => return Err(err(StatusCode::CONFLICT, "the challenge was answered already")),
+        Err(e) => return Err(err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
     }
     if let Err(e) = app.insert(live).await {
         eprintln!("challenge {id}: the game is stored but not held here: {e}");
     }
-    let url = format!("/game/{id}");
-    crate::notify::push(
-        &app,
-        &challenger,
-        "challenge_accepted",
-        json!({"challenge": id, "game": id, "url": url, "by": me.username, "variant": variant.name()}),
-    )
-    .await;
-    let color = if challenger_white { Color::Black } else { Color::White };
-    Json(json!({"id": id, "url": url, "token": mine_token, "colors": [crate::color_name(color)]})).into_response()
+    Ok(Started { variant, accepter_token, accepter_color, challenger_token })
 }
 
 #[derive(Deserialize, Default)]

@@ -7,6 +7,7 @@
 //! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
 pub mod accounts;
+pub mod bots;
 pub mod challenges;
 pub mod clock;
 mod docs;
@@ -190,6 +191,18 @@ pub struct Config {
     /// The session cookie is `Secure` (sent over TLS only): on for a server
     /// behind TLS (`--secure-cookies`).
     pub secure_cookies: bool,
+    /// The house bots' seeks in the lobby (`bots::seeks`): the level of the
+    /// bot that offers them, or `None` for none (`chimera serve` offers
+    /// level 4's; `--bot-seeks off`).
+    pub bot_seeks: Option<u8>,
+    /// The bots' seeks' clock, (initial, increment) in ms, and whether
+    /// they are rated.
+    pub bot_seek_clock: (i64, i64),
+    pub bot_seek_rated: bool,
+    /// Games the house bots play at once on the store (0: four per engine
+    /// worker); beyond it they decline challenges (`later`) and offer no
+    /// seeks.
+    pub max_bot_games: usize,
 }
 
 impl Default for Config {
@@ -228,6 +241,10 @@ impl Default for Config {
             signup_burst: 5,
             signup_period: Duration::from_secs(600),
             secure_cookies: false,
+            bot_seeks: None,
+            bot_seek_clock: (5 * 60_000, 3_000),
+            bot_seek_rated: true,
+            max_bot_games: 0,
         }
     }
 }
@@ -1025,6 +1042,9 @@ impl Server {
         store::heartbeat(&app.db, &app.instance, app.started_at)
             .await
             .map_err(|e| format!("cannot register this instance in the store: {e}"))?;
+        if let Err(e) = bots::ensure(&app.db).await {
+            eprintln!("house bots: cannot make their accounts: {e}");
+        }
         if let Some(prev) = predecessor.filter(|p| *p != app.instance) {
             take_over_predecessor(&app, &prev).await;
         }

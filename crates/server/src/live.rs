@@ -501,6 +501,10 @@ impl Live {
             Actor::Seats(s) if !s.is_empty() => s.clone(),
             _ => return Err("you are a spectator: no seat in this game belongs to you".into()),
         };
+        // A rated game (against a house bot, `bots`) takes nothing back.
+        if self.meta.rated {
+            return Err("no take-backs in a rated game".into());
+        }
         // The session policy says how far back (or not at all).
         let opponent = match self.meta.mode {
             Mode::Friend | Mode::Seek => chimera_session::Opponent::Remote,

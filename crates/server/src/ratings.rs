@@ -22,6 +22,7 @@ use chimera_rating::{Outcome, Rating, Settings};
 use chimera_rules::{Position, Variant};
 use serde::Serialize;
 use sqlx::Row;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// The settings of players' ratings: lichess's.
@@ -150,13 +151,36 @@ pub async fn settle(db: &Db, id: &str) -> Result<bool, String> {
         tx.commit().await.map_err(|e| e.to_string())?;
         return Ok(true);
     };
+    // A house bot's rating is pinned (`bots`): it plays at its level's
+    // measured figure, and the game leaves it as it is.
+    let bot_levels = sqlx::query("SELECT id, bot_level FROM accounts WHERE id IN ($1, $2) AND kind = 'bot'")
+        .bind(&wa)
+        .bind(&ba)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    let pinned = |acc: &str| {
+        let v = Variant::from_str(&variant).ok()?;
+        let level = bot_levels.iter().find(|r| r.get::<String, _>(0) == acc)?.get::<Option<i64>, _>(1)?;
+        Some(crate::bots::pinned(v, u8::try_from(level).ok()?))
+    };
+    let (pin_w, pin_b) = (pinned(&wa), pinned(&ba));
     let before_w = get(&mut *tx, &wa, &variant).await.map_err(|e| e.to_string())?;
     let before_b = get(&mut *tx, &ba, &variant).await.map_err(|e| e.to_string())?;
-    let now_w = before_w.as_ref().map_or(SETTINGS.new_player, |s| s.now(at));
-    let now_b = before_b.as_ref().map_or(SETTINGS.new_player, |s| s.now(at));
-    let (after_w, after_b) = chimera_rating::update_pair(&now_w, &now_b, out, &SETTINGS).map_err(|e| e.to_string())?;
-    for (acc, before, after, score) in
-        [(&wa, &before_w, &after_w, out.white()), (&ba, &before_b, &after_b, out.black())]
+    let now_w = pin_w.unwrap_or_else(|| before_w.as_ref().map_or(SETTINGS.new_player, |s| s.now(at)));
+    let now_b = pin_b.unwrap_or_else(|| before_b.as_ref().map_or(SETTINGS.new_player, |s| s.now(at)));
+    let (mut after_w, mut after_b) =
+        chimera_rating::update_pair(&now_w, &now_b, out, &SETTINGS).map_err(|e| e.to_string())?;
+    if pin_w.is_some() {
+        after_w = now_w;
+    }
+    if pin_b.is_some() {
+        after_b = now_b;
+    }
+    for (acc, before, after, score, _) in
+        [(&wa, &before_w, &after_w, out.white(), pin_w), (&ba, &before_b, &after_b, out.black(), pin_b)]
+            .into_iter()
+            .filter(|x| x.4.is_none())
     {
         let (w, d, l) = match score.value() {
             v if v > 0.75 => (1, 0, 0),
@@ -287,17 +311,24 @@ pub async fn board(db: &Db, variant: &str, now: i64) -> Result<Vec<Place>, sqlx:
 /// account takes it. `None` for an unknown or deleted account.
 pub async fn player(db: &Db, account: &str, variant: &str) -> Result<Option<Player>, sqlx::Error> {
     let row = sqlx::query(&format!(
-        "SELECT a.username, {STORED_COLUMNS} FROM accounts a LEFT JOIN ratings r ON r.account_id = a.id AND r.variant = $2 \
-         WHERE a.id = $1 AND a.deleted_at IS NULL"
+        "SELECT a.username, {STORED_COLUMNS}, a.bot_level FROM accounts a \
+         LEFT JOIN ratings r ON r.account_id = a.id AND r.variant = $2 WHERE a.id = $1 AND a.deleted_at IS NULL"
     ))
     .bind(account)
     .bind(variant)
     .fetch_optional(db)
     .await?;
     Ok(row.map(|r| {
-        let now = r
-            .get::<Option<f64>, _>(1)
-            .map_or(SETTINGS.new_player, |_| Stored::from_row(&r, 1).now(crate::live::now_ms()));
+        // A house bot's is its level's measured rating (`bots::pinned`).
+        let bot = r
+            .get::<Option<i64>, _>(9)
+            .and_then(|l| u8::try_from(l).ok())
+            .zip(Variant::from_str(variant).ok())
+            .map(|(l, v)| crate::bots::pinned(v, l));
+        let now = bot.unwrap_or_else(|| {
+            r.get::<Option<f64>, _>(1)
+                .map_or(SETTINGS.new_player, |_| Stored::from_row(&r, 1).now(crate::live::now_ms()))
+        });
         Player { username: r.get(0), rating: now.rounded(), provisional: now.is_provisional() }
     }))
 }
@@ -388,19 +419,30 @@ async fn api_profile(
         return err(StatusCode::NOT_FOUND, "no such player");
     }
     let acc = match sqlx::query(
-        "SELECT id, username, created_at FROM accounts WHERE username_key = $1 AND deleted_at IS NULL",
+        "SELECT id, username, created_at, bot_level FROM accounts WHERE username_key = $1 AND deleted_at IS NULL",
     )
     .bind(&key)
     .fetch_optional(&app.db)
     .await
     {
-        Ok(Some(r)) => (r.get::<String, _>(0), r.get::<String, _>(1), r.get::<i64, _>(2)),
+        Ok(Some(r)) => (r.get::<String, _>(0), r.get::<String, _>(1), r.get::<i64, _>(2), r.get::<Option<i64>, _>(3)),
         Ok(None) => return err(StatusCode::NOT_FOUND, "no such player"),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
     let now = crate::live::now_ms();
     let mut ratings = Vec::new();
-    for v in Variant::ALL {
+    // A house bot: its level's measured ratings, each with its 95% interval.
+    let bot = acc.3.and_then(|l| u8::try_from(l).ok());
+    for v in Variant::ALL.into_iter().filter(|_| bot.is_some()) {
+        let level = bot.unwrap_or(1);
+        let m = chimera_session::Level::clamped(level).rating(v);
+        let r = crate::bots::pinned(v, level);
+        ratings.push(json!({
+            "variant": v.id(), "name": v.name(), "rating": shown(&r), "provisional": r.is_provisional(),
+            "lower": m.lower, "upper": m.upper, "calibration_games": m.games, "history": [],
+        }));
+    }
+    for v in Variant::ALL.into_iter().filter(|_| bot.is_none()) {
         let Ok(Some(s)) = get(&app.db, &acc.0, v.id()).await else { continue };
         let r = s.now(now);
         let history: Vec<serde_json::Value> = match sqlx::query(
@@ -432,6 +474,7 @@ async fn api_profile(
     };
     Json(json!({
         "username": acc.1, "created_at": acc.2, "ratings": ratings, "games": games, "page": filter.page, "more": more,
+        "bot": bot.map(|l| json!({"level": l})),
     }))
     .into_response()
 }

@@ -586,6 +586,10 @@ pub struct SeekSummary {
     /// Days per move of a correspondence seek (its `clock` is then null).
     pub days: Option<i64>,
     pub created_at: i64,
+    /// A house bot's seek: the bot's level (`bots`). Its colour is
+    /// "random", and joining it is a challenge to the bot with its terms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<u8>,
 }
 
 pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
@@ -625,6 +629,7 @@ pub async fn list_seeks(db: &Db) -> Result<Vec<SeekSummary>, sqlx::Error> {
                 rating: creator.as_ref().map(Player::shown),
                 rating_range: r.get::<Option<i64>, _>("rating_min").zip(r.get::<Option<i64>, _>("rating_max")),
                 created_at: r.get("created_at"),
+                bot: None,
             })
         })
         .collect();

@@ -806,9 +806,15 @@ async fn cancel_seek(
     }
 }
 
+/// `GET /api/seeks`: the open seeks, people's first, then the house bots'
+/// (one in each variant with no person's seek: `bots::seeks`).
 async fn list_seeks(State(app): State<App>) -> Response {
     match crate::store::list_seeks(&app.db).await {
-        Ok(s) => Json(s).into_response(),
+        Ok(mut s) => {
+            let bots = crate::bots::seeks(&app, &s).await;
+            s.extend(bots);
+            Json(s).into_response()
+        }
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }

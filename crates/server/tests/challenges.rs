@@ -227,3 +227,147 @@ async fn challenges_and_notifications_across_two_instances_on_postgres() {
     a.stop().await;
     b.stop().await;
 }
+
+/// The figure and deviation a level's measured rating gives, from the
+/// session crate's table (the server's `bots::pinned` must agree).
+fn measured(variant: usize, level: u8) -> (i32, chimera_rating::Rating) {
+    let r = chimera_session::LEVEL_RATINGS
+        .iter()
+        .find(|r| r.level == level && r.variant == chimera_rules::Variant::ALL[variant])
+        .unwrap();
+    let dev = f64::from(r.upper - r.lower) / 3.92;
+    (r.rating, chimera_rating::Rating::new(f64::from(r.rating), dev, 0.06))
+}
+
+/// The house bots, the person on `a`, the bots' answers on `b` (the same
+/// server on SQLite): accounts nobody logs in to, pinned ratings, seeks in
+/// every variant with no person's seek, challenges answered at once, and
+/// the bound on their games.
+async fn bots_flow(a: SocketAddr, b: SocketAddr) {
+    let ann = account(a, "Ann").await;
+    let (l1, l1_rating) = measured(0, 1);
+
+    // The bots' accounts: profiles with the measured ratings and intervals.
+    let (st, p) = get_json(b, "/api/@/chimera-level-1").await;
+    assert_eq!((st, p["bot"]["level"].as_i64(), p["username"].as_str()), (200, Some(1), Some("Chimera-Level-1")));
+    let chess = &p["ratings"][0];
+    assert_eq!((chess["variant"].as_str(), chess["rating"].clone()), (Some("chess"), json!(l1.to_string())), "{p}");
+    assert!(chess["lower"].as_i64().unwrap() < i64::from(l1) && chess["upper"].as_i64().unwrap() > i64::from(l1));
+    assert_eq!(p["ratings"].as_array().unwrap().len(), 6, "every variant: {p}");
+    for lvl in 1..=8 {
+        assert_eq!(get_json(a, &format!("/api/@/Chimera-Level-{lvl}")).await.0, 200);
+    }
+    // Nobody logs in as a bot or signs up with a bot's name.
+    let login = json!({"username": "Chimera-Level-1", "password": PW});
+    assert_eq!(call(a, "POST", "/api/account/login", None, &login).await.0, 401);
+    let (st, v, _) =
+        call(a, "POST", "/api/account/signup", None, &json!({"username": "Chimera-Level-9", "password": PW})).await;
+    assert_eq!(st, 400, "{v}");
+
+    // A game of days is declined with lichess's reason; nothing starts.
+    let (st, c, _) =
+        call(a, "POST", "/api/challenge/chimera-level-1", Some(&ann), &json!({"variant": "chess", "days": 3})).await;
+    assert_eq!(
+        (st, c["status"].as_str(), c["declineReason"].as_str(), c.get("game")),
+        (200, Some("declined"), Some("timeControl"), None),
+        "{c}"
+    );
+
+    // A rated game with a clock is accepted at once; the bot, White, moves first.
+    let rated = json!({"variant": "chess", "clock": {"minutes": 5, "increment": 3}, "rated": true, "color": "black"});
+    let (st, c, _) = call(a, "POST", "/api/challenge/Chimera-Level-1", Some(&ann), &rated).await;
+    assert_eq!(
+        (st, c["status"].as_str(), c["game"]["colors"].clone()),
+        (200, Some("accepted"), json!(["black"])),
+        "{c}"
+    );
+    let id = c["game"]["id"].as_str().unwrap().to_string();
+    let mut w = ws(a, &id, c["game"]["token"].as_str()).await;
+    let s = wait_state(&mut w, |s| s["ply"] == 1).await;
+    assert_eq!(
+        (s["mode"].as_str(), s["engine_level"].as_i64(), s["engine_color"].as_str(), s["rated"].as_bool()),
+        (Some("engine"), Some(1), Some("w"), Some(true)),
+        "{s}"
+    );
+    assert_eq!(s["players"]["w"], json!({"username": "Chimera-Level-1", "rating": l1.to_string()}));
+    assert_eq!(s["players"]["b"], json!({"username": "Ann", "rating": "1500?"}));
+    // No take-backs in a rated game.
+    send(&mut w, &json!({"t": "takeback"})).await;
+    assert!(wait_error(&mut w).await.contains("rated"));
+    // Ann resigns: her rating moves against the bot's measured one; the bot's stays.
+    send(&mut w, &json!({"t": "resign"})).await;
+    let s = wait_state(&mut w, |s| s["ratings"].is_object()).await;
+    let (_, ann_after) = chimera_rating::update_pair(
+        &l1_rating,
+        &chimera_rating::Settings::LICHESS.new_player,
+        chimera_rating::Outcome::WhiteWins,
+        &chimera_rating::Settings::LICHESS,
+    )
+    .unwrap();
+    assert_eq!(s["ratings"]["w"]["diff"], 0, "{s}");
+    assert_eq!(s["ratings"]["b"]["diff"].as_i64(), Some(ann_after.rating.round() as i64 - 1500), "{s}");
+    let (_, p) = get_json(a, "/api/@/ann").await;
+    assert_eq!(p["ratings"][0]["rating"], json!(format!("{}?", ann_after.rating.round() as i64)), "{p}");
+    let (_, p) = get_json(b, "/api/@/Chimera-Level-1").await;
+    assert_eq!(p["ratings"][0]["rating"], json!(l1.to_string()), "the bot's rating is pinned");
+    let (_, board) = get_json(a, "/api/players/chess").await;
+    let names: Vec<&str> = board["players"].as_array().unwrap().iter().filter_map(|p| p["username"].as_str()).collect();
+    assert!(!names.iter().any(|n| n.starts_with("Chimera")), "bots are on no leaderboard: {board}");
+
+    // The bots' seeks: one in each variant with no person's seek.
+    let (_, seeks) = get_json(a, "/api/seeks").await;
+    let bots: Vec<&Value> = seeks.as_array().unwrap().iter().filter(|k| k["bot"] == 2).collect();
+    assert_eq!(bots.len(), 6, "{seeks}");
+    assert!(bots.iter().all(|k| k["username"] == "Chimera-Level-2" && k["clock"] == json!([300_000, 3000])));
+    let (_, mine, _) = call(a, "POST", "/api/games", Some(&ann), &json!({"variant": "genesis", "mode": "seek"})).await;
+    let _page = ws(a, mine["id"].as_str().unwrap(), mine["token"].as_str()).await;
+    let (_, seeks) = get_json(b, "/api/seeks").await;
+    let variants: Vec<&str> = seeks
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|k| k["bot"].is_number())
+        .map(|k| k["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(variants.len(), 5, "{seeks}");
+    assert!(!variants.contains(&"genesis"), "a person's seek hides the bot's: {seeks}");
+
+    // The bound (two games at once here): a third is declined `later`, and
+    // the bots offer no seeks while they are full.
+    let casual = json!({"variant": "clown", "clock": {"minutes": 3, "increment": 2}});
+    for bot in ["Chimera-Level-2", "Chimera-Level-3"] {
+        let (_, c, _) = call(a, "POST", &format!("/api/challenge/{bot}"), Some(&ann), &casual).await;
+        assert_eq!(c["status"], "accepted", "{c}");
+    }
+    let (_, c, _) = call(a, "POST", "/api/challenge/Chimera-Level-4", Some(&ann), &casual).await;
+    assert_eq!((c["status"].as_str(), c["declineReason"].as_str()), (Some("declined"), Some("later")), "{c}");
+    let (_, seeks) = get_json(b, "/api/seeks").await;
+    assert!(seeks.as_array().unwrap().iter().all(|k| k["bot"].is_null()), "{seeks}");
+}
+
+fn bots_config() -> Config {
+    Config { bot_seeks: Some(2), max_bot_games: 2, ..config() }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn house_bots() {
+    let dir = fresh_dir("bots");
+    let s = Server::start_with("127.0.0.1:0", &dir, bots_config()).await.unwrap();
+    bots_flow(s.addr, s.addr).await;
+    s.stop().await;
+    // Started again: the bots are there once.
+    let s = Server::start_with("127.0.0.1:0", &dir, bots_config()).await.unwrap();
+    assert_eq!(get_json(s.addr, "/api/@/Chimera-Level-8").await.0, 200);
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn house_bots_across_two_instances_on_postgres() {
+    let Some(pg) = PgCluster::start_or_skip("house bots on two instances") else { return };
+    let at = Location::Url(pg.fresh_database("bots"));
+    let a = Server::start_at("127.0.0.1:0", &at, bots_config()).await.unwrap();
+    let b = Server::start_at("127.0.0.1:0", &at, bots_config()).await.unwrap();
+    bots_flow(a.addr, b.addr).await;
+    a.stop().await;
+    b.stop().await;
+}
