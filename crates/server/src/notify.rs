@@ -190,12 +190,16 @@ async fn list(app: &App, account: &str) -> Result<Value, sqlx::Error> {
             )
         })
         .collect();
-    let unread: i64 = sqlx::query("SELECT COUNT(*) FROM notifications WHERE account_id = $1 AND read_at IS NULL")
+    Ok(json!({"unread": unread(app, account).await?, "items": items}))
+}
+
+/// How many of the account's notifications are unread.
+async fn unread(app: &App, account: &str) -> Result<i64, sqlx::Error> {
+    Ok(sqlx::query("SELECT COUNT(*) FROM notifications WHERE account_id = $1 AND read_at IS NULL")
         .bind(account)
         .fetch_one(&app.db)
         .await?
-        .get(0);
-    Ok(json!({"unread": unread, "items": items}))
+        .get(0))
 }
 
 /// Deletes notifications older than [`KEEP_MS`] (on the heartbeat).
@@ -260,28 +264,28 @@ async fn api_read(State(app): State<App>, headers: HeaderMap, body: axum::body::
         }
         Some(ids) if ids.len() > LIST as usize => return err(StatusCode::BAD_REQUEST, "50 notifications at most"),
         Some(ids) => {
-            let mut r = Ok(Default::default());
-            for id in ids.iter().filter(|i| i.len() <= 32) {
-                r = sqlx::query(
-                    "UPDATE notifications SET read_at = $3 WHERE id = $1 AND account_id = $2 AND read_at IS NULL",
-                )
-                .bind(id)
-                .bind(&a.id)
-                .bind(now)
-                .execute(&app.db)
-                .await;
-                if r.is_err() {
-                    break;
+            let ids: Vec<&String> = ids.iter().filter(|i| i.len() <= 32).collect();
+            if ids.is_empty() {
+                Ok(Default::default())
+            } else {
+                let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 3)).collect();
+                let sql = format!(
+                    "UPDATE notifications SET read_at = $2 WHERE account_id = $1 AND read_at IS NULL AND id IN ({})",
+                    marks.join(", ")
+                );
+                let mut q = sqlx::query(&sql).bind(&a.id).bind(now);
+                for id in ids {
+                    q = q.bind(id);
                 }
+                q.execute(&app.db).await
             }
-            r
         }
     };
     if let Err(e) = done {
         return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
     }
-    match list(&app, &a.id).await {
-        Ok(v) => no_store(Json(json!({"unread": v["unread"]})).into_response()),
+    match unread(&app, &a.id).await {
+        Ok(n) => no_store(Json(json!({"unread": n})).into_response()),
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }

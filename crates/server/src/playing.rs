@@ -72,19 +72,17 @@ pub async fn playing(db: &crate::store::Db, account: &str) -> Result<Vec<Playing
             let white = if mine_w && mine_b { white_to_move } else { mine_w };
             let them = if white { "black" } else { "white" };
             let engine = r.get::<String, _>("mode") == "engine";
-            let opponent = if engine {
-                r.get::<Option<i64>, _>("engine_level").map(|l| format!("Computer level {l}"))
-            } else {
-                r.get::<Option<String>, _>(format!("{them}_username").as_str())
-                    .or_else(|| r.get::<Option<String>, _>(format!("{them}_name").as_str()))
-            };
-            let opponent_rating = r
-                .get::<Option<String>, _>(format!("{them}_username").as_str())
-                .and(r.get::<Option<i64>, _>(format!("{them}_rating").as_str()))
-                .map(|x| {
-                    let prov = r.get::<Option<i64>, _>(format!("{them}_provisional").as_str()) == Some(1);
-                    format!("{x}{}", if prov { "?" } else { "" })
-                });
+            // The opponent's account (a house bot's too) with the rating it
+            // took the seat at; else the engine's level or the name given.
+            let seat = crate::store::seat_player(r, them);
+            let opponent = seat.as_ref().map(|p| p.username.clone()).or_else(|| {
+                if engine {
+                    r.get::<Option<i64>, _>("engine_level").map(|l| format!("Computer level {l}"))
+                } else {
+                    r.get::<Option<String>, _>(format!("{them}_name").as_str())
+                }
+            });
+            let opponent_rating = seat.as_ref().map(crate::live::Player::shown);
             // The game waits for an opponent (an open seek): nobody's turn.
             let seated = r.get::<Option<String>, _>(format!("{them}_token").as_str()).is_some() || engine;
             let is_my_turn = seated && white == white_to_move;

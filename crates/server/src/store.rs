@@ -380,7 +380,7 @@ const USERNAMES: &str = "wa.username AS white_username, ba.username AS black_use
 
 /// The account at a seat (`side` "white" or "black") of a row read with
 /// [`USERNAMES`], with the rating it took the seat at.
-fn seat_player(row: &AnyRow, side: &str) -> Option<Player> {
+pub(crate) fn seat_player(row: &AnyRow, side: &str) -> Option<Player> {
     Some(Player {
         username: row.get::<Option<String>, _>(format!("{side}_username").as_str())?,
         rating: row.get::<Option<i64>, _>(format!("{side}_rating").as_str()).unwrap_or(1500),
