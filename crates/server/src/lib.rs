@@ -23,6 +23,7 @@ pub mod ratings;
 pub mod store;
 mod tree;
 mod web;
+pub mod webpush;
 
 use chimera_rules::{Color, Position};
 use governor::clock::{Clock, DefaultClock};
@@ -190,6 +191,14 @@ pub struct Config {
     /// The session cookie is `Secure` (sent over TLS only): on for a server
     /// behind TLS (`--secure-cookies`).
     pub secure_cookies: bool,
+    /// The push services this server sends Web Push to, as origins
+    /// (`https://fcm.googleapis.com`; a host may start with `*.`, one
+    /// label): a subscription elsewhere is refused, and nothing is ever
+    /// posted elsewhere (`chimera serve --push-service`; empty: no Web Push).
+    pub push_services: Vec<String>,
+    /// The contact the push services are given with each push (VAPID's
+    /// `sub`): a `mailto:` or `https:` URL (`--push-contact`).
+    pub push_contact: String,
 }
 
 impl Default for Config {
@@ -228,6 +237,8 @@ impl Default for Config {
             signup_burst: 5,
             signup_period: Duration::from_secs(600),
             secure_cookies: false,
+            push_services: webpush::DEFAULT_SERVICES.iter().map(|s| s.to_string()).collect(),
+            push_contact: "mailto:chimera@localhost".into(),
         }
     }
 }
@@ -262,6 +273,8 @@ pub struct AppState {
     pub shutdown: tokio::sync::watch::Receiver<bool>,
     /// The accounts' notification sockets open here.
     pub(crate) notes: notify::Hub,
+    /// Web Push: the VAPID key and the HTTP client.
+    pub(crate) push: webpush::Sender,
 }
 
 /// Why a new game was refused: the HTTP status, the words, and the seconds
@@ -1000,6 +1013,7 @@ impl Server {
         let app = Arc::new(AppState {
             signups,
             notes: notify::Hub::default(),
+            push: webpush::Sender::default(),
             throttles: accounts::Throttles::default(),
             db,
             store_at: at.clone(),
