@@ -138,6 +138,13 @@ function sameKey(buf, bytes) {
   return a.length === bytes.length && a.every((x, i) => x === bytes[i]);
 }
 
+/** `p`, or an error saying `what` did not answer within `ms`. */
+function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, no) => { timer = setTimeout(() => no(new Error(`${what} did not answer in ${ms / 1000} s`)), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 async function currentSubscription() {
   const reg = await navigator.serviceWorker.getRegistration('/');
   return reg ? reg.pushManager.getSubscription() : null;
@@ -166,13 +173,14 @@ async function pushStart() {
   if (!k.services) { pushRender('This server sends no push notifications.'); return; }
   const key = keyBytes(k.key);
   const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  await navigator.serviceWorker.ready;
+  await within(navigator.serviceWorker.ready, 10000, 'the service worker');
   let sub = await reg.pushManager.getSubscription();
   // One made with another key (another server's) cannot be used.
   if (sub && !sameKey(sub.options.applicationServerKey, key)) { await sub.unsubscribe(); sub = null; }
   if (!sub) {
     try {
-      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      sub = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), 15000,
+        'the browser\'s push service');
     } catch (e) {
       pushRender(`The browser could not subscribe with its push service (${e.message}). Some browsers have none, or turn it off in private windows.`);
       return;
