@@ -69,6 +69,20 @@ pub struct Args {
     /// whenever the site is served over TLS (for example behind a proxy).
     #[arg(long)]
     secure_cookies: bool,
+    /// A push service this server sends Web Push to, as an origin
+    /// (`https://HOST[:PORT]`, the host may start with `*.` for any one
+    /// label); repeat for more. Given, the list replaces the default one
+    /// (https://fcm.googleapis.com, https://updates.push.services.mozilla.com,
+    /// https://web.push.apple.com, https://*.notify.windows.com: Chrome,
+    /// Firefox, Safari, Edge). Browsers subscribed elsewhere are refused and
+    /// nothing is ever posted elsewhere. `none` turns Web Push off.
+    #[arg(long = "push-service", env = "CHIMERA_PUSH_SERVICES", value_name = "ORIGIN", value_delimiter = ',')]
+    push_service: Vec<String>,
+    /// The contact the push services are given with each push (VAPID's
+    /// `sub`): a `mailto:` address or an `https:` URL where the site's
+    /// operator can be reached.
+    #[arg(long, env = "CHIMERA_PUSH_CONTACT", value_name = "URL", default_value = "mailto:chimera@localhost")]
+    push_contact: String,
     /// The house bots' seeks in the lobby: the level (1-8) of the bot that
     /// offers one in each variant where no person's seek is open, or `off`
     /// (docs/bots.md).
@@ -112,7 +126,22 @@ fn parse_clock(s: &str) -> Result<(i64, i64), String> {
 }
 
 pub fn run(a: Args) -> Result<()> {
+    let push_services = if a.push_service.is_empty() {
+        chimera_server::Config::default().push_services
+    } else if a.push_service.iter().any(|s| s == "none") {
+        Vec::new()
+    } else {
+        for s in &a.push_service {
+            chimera_server::webpush::check_service(s).map_err(|e| anyhow!("--push-service {e}"))?;
+        }
+        a.push_service
+    };
+    if !(a.push_contact.starts_with("mailto:") || a.push_contact.starts_with("https://")) {
+        return Err(anyhow!("--push-contact: a mailto: or https:// URL, not '{}'", a.push_contact));
+    }
     let config = chimera_server::Config {
+        push_services,
+        push_contact: a.push_contact,
         allowed_hosts: a.allow_host,
         secure_cookies: a.secure_cookies,
         engine_workers: a.engine_workers as usize,

@@ -2,7 +2,10 @@
 // header with the count of unread ones, a list under it, and a message at
 // the foot of the page as each arrives over the account's WebSocket
 // (/ws/notify). A challenge is answered from the list; an accepted
-// challenge of one's own opens its game.
+// challenge of one's own opens its game. The list's foot turns Web Push
+// on or off for this device ("Notify me on this device": a challenge or a
+// correspondence move reaches it while no page of the site is open; the
+// service worker /sw.js shows it).
 import { api, toast, esc, saveToken } from './common.js';
 
 // A bell, drawn here (no icon font: every system shows it).
@@ -105,6 +108,118 @@ function connect() {
   });
 }
 
+// Web Push on this device: the browser's subscription (made with the
+// server's key, kept by the server for this account) and the words shown.
+const canPush = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+let pushOn = false;
+let pushBusy = false;
+
+function pushRender(message) {
+  const b = document.getElementById('push-toggle');
+  const s = document.getElementById('push-state');
+  if (!b || !s) return;
+  b.textContent = pushOn ? 'Stop notifying this device' : 'Notify me on this device';
+  b.disabled = pushBusy || !canPush;
+  b.setAttribute('aria-pressed', String(pushOn));
+  s.textContent = message || (!canPush ? 'This browser cannot receive push notifications.'
+    : pushOn ? 'On: challenges and your correspondence moves reach this device while no page is open.'
+      : 'Off on this device.');
+}
+
+/** The server's key as bytes (applicationServerKey). */
+function keyBytes(b64) {
+  const s = atob(b64.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+function sameKey(buf, bytes) {
+  if (!buf) return false;
+  const a = new Uint8Array(buf);
+  return a.length === bytes.length && a.every((x, i) => x === bytes[i]);
+}
+
+/** `p`, or an error saying `what` did not answer within `ms`. */
+function within(p, ms, what) {
+  let timer;
+  const late = new Promise((_, no) => { timer = setTimeout(() => no(new Error(`${what} did not answer in ${ms / 1000} s`)), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+async function currentSubscription() {
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+/** Whether this device's subscription is this account's on the server. */
+async function pushCheck() {
+  if (!canPush) { pushRender(); return; }
+  try {
+    const sub = await currentSubscription();
+    if (!sub) { pushOn = false; pushRender(); return; }
+    const r = await api('/api/push/subscriptions');
+    pushOn = r.subscriptions.some((x) => x.endpoint === sub.endpoint);
+    pushRender();
+  } catch (e) { pushRender(`Could not read the push state: ${e.message}`); }
+}
+
+async function pushStart() {
+  if (Notification.permission === 'denied') {
+    pushRender('Notifications are blocked for this site: allow them in the browser\'s site settings, then try again.');
+    return;
+  }
+  const perm = await Notification.requestPermission();
+  if (perm !== 'granted') { pushRender('The browser was not allowed to show notifications.'); return; }
+  const k = await api('/api/push/key');
+  if (!k.services) { pushRender('This server sends no push notifications.'); return; }
+  const key = keyBytes(k.key);
+  const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  await within(navigator.serviceWorker.ready, 10000, 'the service worker');
+  let sub = await reg.pushManager.getSubscription();
+  // One made with another key (another server's) cannot be used.
+  if (sub && !sameKey(sub.options.applicationServerKey, key)) { await sub.unsubscribe(); sub = null; }
+  if (!sub) {
+    try {
+      sub = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), 15000,
+        'the browser\'s push service');
+    } catch (e) {
+      pushRender(`The browser could not subscribe with its push service (${e.message}). Some browsers have none, or turn it off in private windows.`);
+      return;
+    }
+  }
+  try {
+    await api('/api/push/subscribe', sub.toJSON());
+  } catch (e) {
+    pushRender(`The server refused this device: ${e.message}`);
+    return;
+  }
+  pushOn = true;
+  pushRender();
+}
+
+async function pushStop() {
+  const sub = await currentSubscription();
+  if (sub) {
+    await api('/api/push/unsubscribe', { endpoint: sub.endpoint });
+    await sub.unsubscribe();
+  }
+  pushOn = false;
+  pushRender();
+}
+
+async function pushToggle() {
+  pushBusy = true;
+  pushRender('…');
+  try {
+    await (pushOn ? pushStop() : pushStart());
+  } catch (e) {
+    pushRender(`Push notifications: ${e.message}`);
+  } finally {
+    pushBusy = false;
+    const b = document.getElementById('push-toggle');
+    if (b) b.disabled = !canPush;
+  }
+}
+
 function toggle() {
   const panel = document.getElementById('notes-panel');
   const open = panel.classList.toggle('hidden') === false;
@@ -121,11 +236,18 @@ export function start() {
   link.insertAdjacentHTML('beforebegin',
     '<div class="notes"><button id="notes-button" class="notes-button" type="button" aria-haspopup="true" aria-expanded="false" aria-controls="notes-panel" aria-label="Notifications">' +
     BELL + '<span id="notes-count" class="notes-count hidden">0</span></button>' +
-    '<div id="notes-panel" class="notes-panel hidden"><h2 class="notes-title">Notifications</h2><ul id="notes-list" class="notes-list"></ul></div></div>');
+    '<div id="notes-panel" class="notes-panel hidden"><h2 class="notes-title">Notifications</h2><ul id="notes-list" class="notes-list"></ul>' +
+    '<div class="notes-push"><button id="push-toggle" type="button" aria-pressed="false">Notify me on this device</button>' +
+    '<p id="push-state" class="form-note" role="status"></p></div></div></div>');
   document.getElementById('notes-button').addEventListener('click', toggle);
+  document.getElementById('push-toggle').addEventListener('click', pushToggle);
+  pushRender();
+  pushCheck();
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !document.getElementById('notes-panel').classList.contains('hidden')) toggle();
   });
   render();
   connect();
+  // A push of a challenge leads here: the list, where it is answered.
+  if (location.hash === '#notifications') toggle();
 }

@@ -606,6 +606,8 @@ async fn delete(
         sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM notifications WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM pool_entries WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM push_subscriptions WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM notify_presence WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
             .bind(&a.id)
             .execute(&mut *tx)
@@ -713,8 +715,12 @@ async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
          WHERE c.challenger = $1 OR c.dest = $1",
     )
     .await;
-    let (Ok(notifications), Ok(challenges)) = (notifications, challenges) else {
-        return err(StatusCode::INTERNAL_SERVER_ERROR, "could not read the notifications and challenges");
+    let push = crate::webpush::list(&app, &a.id).await;
+    let (Ok(notifications), Ok(challenges), Ok(push)) = (notifications, challenges, push) else {
+        return err(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "could not read the notifications, challenges and push subscriptions",
+        );
     };
     let body = json!({
         "account": {"username": a.username, "created_at": a.created_at},
@@ -722,6 +728,7 @@ async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
         "games": games,
         "challenges": challenges,
         "notifications": notifications,
+        "push_subscriptions": push,
     });
     attachment(Json(body).into_response(), "chimera-account.json")
 }

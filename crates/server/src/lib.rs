@@ -24,6 +24,7 @@ pub mod ratings;
 pub mod store;
 mod tree;
 mod web;
+pub mod webpush;
 
 use chimera_rules::{Color, Position};
 use governor::clock::{Clock, DefaultClock};
@@ -203,6 +204,14 @@ pub struct Config {
     /// worker); beyond it they decline challenges (`later`) and offer no
     /// seeks.
     pub max_bot_games: usize,
+    /// The push services this server sends Web Push to, as origins
+    /// (`https://fcm.googleapis.com`; a host may start with `*.`, one
+    /// label): a subscription elsewhere is refused, and nothing is ever
+    /// posted elsewhere (`chimera serve --push-service`; empty: no Web Push).
+    pub push_services: Vec<String>,
+    /// The contact the push services are given with each push (VAPID's
+    /// `sub`): a `mailto:` or `https:` URL (`--push-contact`).
+    pub push_contact: String,
 }
 
 impl Default for Config {
@@ -245,6 +254,8 @@ impl Default for Config {
             bot_seek_clock: (5 * 60_000, 3_000),
             bot_seek_rated: true,
             max_bot_games: 0,
+            push_services: webpush::DEFAULT_SERVICES.iter().map(|s| s.to_string()).collect(),
+            push_contact: "mailto:chimera@localhost".into(),
         }
     }
 }
@@ -279,6 +290,8 @@ pub struct AppState {
     pub shutdown: tokio::sync::watch::Receiver<bool>,
     /// The accounts' notification sockets open here.
     pub(crate) notes: notify::Hub,
+    /// Web Push: the VAPID key and the HTTP client.
+    pub(crate) push: webpush::Sender,
 }
 
 /// Why a new game was refused: the HTTP status, the words, and the seconds
@@ -1017,6 +1030,7 @@ impl Server {
         let app = Arc::new(AppState {
             signups,
             notes: notify::Hub::default(),
+            push: webpush::Sender::default(),
             throttles: accounts::Throttles::default(),
             db,
             store_at: at.clone(),

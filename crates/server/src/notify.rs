@@ -54,7 +54,7 @@ impl Hub {
         }
     }
 
-    fn listening(&self, account: &str) -> bool {
+    pub(crate) fn listening(&self, account: &str) -> bool {
         self.subs.lock().unwrap_or_else(|e| e.into_inner()).get(account).is_some_and(|t| t.receiver_count() > 0)
     }
 }
@@ -98,6 +98,69 @@ pub async fn push(app: &App, account: &str, kind: &str, data: Value) {
         return;
     }
     app.notes.deliver(account, json!({"t": "notification", "item": item(&id, kind, &text, now, false)}).to_string());
+    // A challenge or a correspondence move also goes to the account's
+    // devices by Web Push while it has no page open.
+    crate::webpush::after_note(app, account, kind, &data);
+}
+
+/// True when `account` has no notification socket open on any instance:
+/// none here (the hub knows), and no other instance's presence row newer
+/// than two ping periods (each open socket refreshes it at every ping).
+pub(crate) async fn away(app: &App, account: &str) -> Result<bool, sqlx::Error> {
+    if app.notes.listening(account) {
+        return Ok(false);
+    }
+    let fresh = crate::live::now_ms() - 2 * app.config.ws_ping.as_millis() as i64;
+    let n: i64 =
+        sqlx::query("SELECT COUNT(*) FROM notify_presence WHERE account_id = $1 AND instance <> $2 AND seen_at >= $3")
+            .bind(account)
+            .bind(&app.instance)
+            .bind(fresh)
+            .fetch_one(&app.db)
+            .await?
+            .get(0);
+    Ok(n == 0)
+}
+
+/// Records that this instance has a page of `account` open now.
+async fn present(app: &App, account: &str) {
+    let r = sqlx::query(
+        "INSERT INTO notify_presence (account_id, instance, seen_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (account_id, instance) DO UPDATE SET seen_at = excluded.seen_at",
+    )
+    .bind(account)
+    .bind(&app.instance)
+    .bind(crate::live::now_ms())
+    .execute(&app.db)
+    .await;
+    if let Err(e) = r {
+        eprintln!("presence of {account}: {e}");
+    }
+}
+
+/// A notification socket ended: when it was this instance's last of the
+/// account, its presence row goes (at once, not after two ping periods).
+struct Leaving {
+    app: App,
+    account: String,
+}
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        let (app, account) = (self.app.clone(), std::mem::take(&mut self.account));
+        if app.notes.listening(&account) {
+            return;
+        }
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(async move {
+                let _ = sqlx::query("DELETE FROM notify_presence WHERE account_id = $1 AND instance = $2")
+                    .bind(&account)
+                    .bind(&app.instance)
+                    .execute(&app.db)
+                    .await;
+            });
+        }
+    }
 }
 
 /// After a stored change of a correspondence game (`before` → `after`):
@@ -202,12 +265,14 @@ async fn unread(app: &App, account: &str) -> Result<i64, sqlx::Error> {
         .get(0))
 }
 
-/// Deletes notifications older than [`KEEP_MS`] (on the heartbeat).
+/// Deletes notifications older than [`KEEP_MS`], and presence rows that
+/// no socket refreshed for an hour (an instance that died) (on the
+/// heartbeat).
 pub(crate) async fn sweep(app: &App) {
-    let _ = sqlx::query("DELETE FROM notifications WHERE created_at < $1")
-        .bind(crate::live::now_ms() - KEEP_MS)
-        .execute(&app.db)
-        .await;
+    let now = crate::live::now_ms();
+    let _ = sqlx::query("DELETE FROM notifications WHERE created_at < $1").bind(now - KEEP_MS).execute(&app.db).await;
+    let _ =
+        sqlx::query("DELETE FROM notify_presence WHERE seen_at < $1").bind(now - 3600 * 1000).execute(&app.db).await;
 }
 
 pub fn routes() -> axum::Router<App> {
@@ -332,7 +397,11 @@ async fn ws_upgrade(
 }
 
 async fn session(app: App, account: String, mut socket: WebSocket) {
+    // Dropped after `rx` (declared before it): the hub then knows whether
+    // another socket of the account is still open here.
+    let _leaving = Leaving { app: app.clone(), account: account.clone() };
     let mut rx = app.notes.subscribe(&account);
+    present(&app, &account).await;
     let first = match list(&app, &account).await {
         Ok(mut v) => {
             v["t"] = json!("notifications");
@@ -375,6 +444,7 @@ async fn session(app: App, account: String, mut socket: WebSocket) {
                 if socket.send(Message::Ping(axum::body::Bytes::from_static(b"chimera"))).await.is_err() {
                     return;
                 }
+                present(&app, &account).await;
             }
             _ = shutdown.changed() => {
                 crate::web::close(&mut socket, 1001, "the server is shutting down").await;

@@ -118,7 +118,8 @@ pub async fn tick(app: &App) -> Result<usize, String> {
     let db = &app.db;
     // Nobody in any pool (nearly always on a small server): no writer's
     // lock, no transaction, one read.
-    let anyone = sqlx::query("SELECT 1 FROM pool_entries LIMIT 1").fetch_optional(db).await.map_err(|e| e.to_string())?;
+    let anyone =
+        sqlx::query("SELECT 1 FROM pool_entries LIMIT 1").fetch_optional(db).await.map_err(|e| e.to_string())?;
     if anyone.is_none() {
         return Ok(0);
     }

@@ -39,6 +39,8 @@ pub fn router(app: App) -> Router {
     let small = Router::new()
         .route("/", get(|| async { page("index.html") }))
         .route("/game/{id}", get(game_page))
+        // The service worker of Web Push, at the root: its scope is the site.
+        .route("/sw.js", get(|| async { asset_response("sw.js") }))
         .route("/favicon.svg", get(|| async { asset_response("favicon.svg") }))
         .route("/favicon.ico", get(|| async { asset_response("favicon.svg") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
@@ -68,7 +70,8 @@ pub fn router(app: App) -> Router {
         .merge(crate::ratings::routes())
         .merge(crate::notify::routes())
         .merge(crate::challenges::routes())
-        .merge(crate::pairing::routes());
+        .merge(crate::pairing::routes())
+        .merge(crate::webpush::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());

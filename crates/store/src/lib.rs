@@ -57,7 +57,9 @@ pub type Db = AnyPool;
 /// (1003: rule options in one column), accounts (1004), ratings (1005),
 /// ratings kept with each seat and seeks' rating ranges (1006),
 /// correspondence games (1007), challenges and notifications (1008), quick
-/// pairing's pools (1009), house bots (1011). The next migration is 1012.
+/// pairing's pools (1009), Web Push subscriptions, the server's keys and
+/// the notification sockets' presence (1010), house bots (1011). The next
+/// migration is 1012.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -72,6 +74,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1007, "correspondence", include_str!("../migrations/1007_correspondence.sql")),
     (1008, "challenges notifications", include_str!("../migrations/1008_challenges_notifications.sql")),
     (1009, "pairing pools", include_str!("../migrations/1009_pairing_pools.sql")),
+    (1010, "web push", include_str!("../migrations/1010_web_push.sql")),
     (1011, "house bots", include_str!("../migrations/1011_house_bots.sql")),
 ];
 
@@ -349,6 +352,7 @@ mod tests {
             (1007, "904d95f75df8cbf8"),
             (1008, "42239d7529cc9491"),
             (1009, "c4901680b8436466"),
+            (1010, "27598c54f412c049"),
             (1011, "6d98fa441da62b2c"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)

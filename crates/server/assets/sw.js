@@ -1,0 +1,36 @@
+// The service worker of Web Push (docs/server.md, "Web Push"): shows the
+// notification a push brings ({title, body, url, tag}, encrypted by the
+// server and opened by the browser), and on a click focuses a tab already
+// open on its page, or opens one. Served at /sw.js: its scope is the site.
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+
+self.addEventListener('push', (e) => {
+  let d = {};
+  try { d = e.data ? e.data.json() : {}; } catch (_) { d = { body: e.data ? e.data.text() : '' }; }
+  const options = { body: d.body || '', icon: '/favicon.svg', data: { url: d.url || '/' } };
+  // One notification per game or challenge: a newer one replaces it.
+  if (d.tag) { options.tag = d.tag; options.renotify = true; }
+  e.waitUntil(self.registration.showNotification(d.title || 'Chimera', options));
+});
+
+self.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  const url = new URL((e.notification.data && e.notification.data.url) || '/', self.location.origin);
+  // Only pages of this site.
+  if (url.origin !== self.location.origin) return;
+  e.waitUntil((async () => {
+    const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const same = open.find((w) => {
+      const u = new URL(w.url);
+      return u.pathname === url.pathname && u.search === url.search;
+    });
+    if (same) {
+      // The list of notifications holds the challenges: open it there too.
+      if (url.hash && 'navigate' in same && same.url !== url.href) await same.navigate(url.href).catch(() => {});
+      return same.focus();
+    }
+    return self.clients.openWindow(url.href);
+  })());
+});
