@@ -48,7 +48,7 @@ pub fn router(app: App) -> Router {
         .route("/players/{variant}", get(|| async { page("players.html") }))
         .route("/@/{name}", get(|| async { page("profile.html") }))
         .route("/rules", get(|| async { page("rules.html") }))
-        .route("/rules/{variant}", get(|| async { page("rules.html") }))
+        .route("/rules/{variant}", get(rules_page))
         .route("/docs/", get(crate::docs::index))
         .route("/docs/{*path}", get(crate::docs::page))
         .route("/assets/{*path}", get(asset))
@@ -79,7 +79,7 @@ pub fn router(app: App) -> Router {
         .layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
     small
         .merge(big)
-        .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API path") })
+        .fallback(not_found)
         .method_not_allowed_fallback(|| async {
             err(StatusCode::METHOD_NOT_ALLOWED, "this path does not take that method")
         })
@@ -107,6 +107,33 @@ async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {
             r
         }
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
+/// A path nothing answers: the API's (and the WebSockets') get a JSON
+/// error, any other path is a page a browser went to and gets the site's
+/// "page not found" page, with a 404 and a link home.
+async fn not_found(uri: axum::http::Uri) -> Response {
+    let p = uri.path();
+    if p == "/api" || p.starts_with("/api/") || p == "/ws" || p.starts_with("/ws/") {
+        err(StatusCode::NOT_FOUND, "no such page or API path")
+    } else {
+        not_found_page()
+    }
+}
+
+/// The site's "page not found" page, with a 404.
+pub(crate) fn not_found_page() -> Response {
+    let mut r = page("notfound.html");
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+/// A variant's rules page; a variant that does not exist is a missing page.
+async fn rules_page(Path(id): Path<String>) -> Response {
+    match Variant::from_str(&id) {
+        Ok(_) => page("rules.html"),
+        Err(_) => not_found_page(),
     }
 }
 
