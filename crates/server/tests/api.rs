@@ -192,6 +192,16 @@ async fn play_refuse_resign_restart() {
     let (st, pgn) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
     assert_eq!(st, 200);
     assert!(pgn.contains("[Result \"1-0\"]") && pgn.contains("1. e4 e5 2. Nf3 1-0"), "{pgn}");
+    // Its Date is the day the game was created (UTC), not `????.??.??`.
+    // (web.rs's unit test checks the calendar arithmetic.)
+    let date = pgn.lines().find_map(|l| l.strip_prefix("[Date \"")).and_then(|l| l.strip_suffix("\"]")).unwrap_or("");
+    let parts: Vec<&str> = date.split('.').collect();
+    assert!(
+        parts.len() == 3
+            && parts.iter().zip([4, 2, 2]).all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_digit()))
+            && parts[0] >= "2024",
+        "a Date YYYY.MM.DD: {pgn}"
+    );
 
     // Stateless position, analysis and PGN import.
     let (st, v) = post_json(a, "/api/position", &json!({"variant": "chess", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"})).await;
