@@ -48,8 +48,22 @@ async function load() {
     renderMoves();
     $('score').textContent = pos.outcome ? pos.outcome : '';
     $('depth').textContent = '';
+    $('nopos').classList.add('hidden');
     if ($('auto').checked && !pos.outcome) analyse();
-  } catch (e) { toast(e.message); }
+  } catch (e) {
+    if (my !== loadId) return;
+    toast(e.message);
+    // No position to study (a bad FEN, say): an empty board that takes no
+    // move, not the last position still playable under the error.
+    pos = null;
+    searchId++;
+    board.set({ fen: '8/8/8/8/8/8/8/8', legal: {}, interactive: false, variant: line.variant });
+    $('nopos').textContent = `No position: ${e.message}. Correct the FEN and press “Set position”, or press “Start position”.`;
+    $('nopos').classList.remove('hidden');
+    $('score').textContent = '';
+    $('depth').textContent = '';
+    $('pv').textContent = '';
+  }
 }
 
 // The list is rebuilt only when its HTML changes: load() renders it before

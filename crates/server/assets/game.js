@@ -148,7 +148,14 @@ function render() {
   $('title').textContent = `${s.variant_name}${optionsNote(s.options)}`;
   const live = viewPly === null || viewPly === s.ply;
   const ply = live ? s.ply : viewPly;
-  const canMove = live && s.status === 'active' && you.includes(s.turn) && s.engine_color !== s.turn;
+  // A game against a person starts when both seats are taken: an open
+  // seek's creator waits for a stranger, a friend game's for the friend.
+  const freeSeat = (s.mode === 'friend' || s.mode === 'seek') && (!s.seats.w || !s.seats.b);
+  const openSeek = s.mode === 'seek' && s.status === 'active' && freeSeat;
+  const seatWait = s.status === 'active' && freeSeat;
+  // The player's own turn (whether or not an earlier move is on the board).
+  const myTurn = s.status === 'active' && !seatWait && you.includes(s.turn) && s.engine_color !== s.turn;
+  const canMove = live && myTurn;
   // The variant's own words for what is beside the board (from the server).
   const words = { pocket_name: s.pocket_name, pocket_note: s.pocket_note };
   if (live) {
@@ -203,13 +210,15 @@ function render() {
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status
   let st;
-  const openSeek = s.mode === 'seek' && s.status === 'active' && (!s.seats.w || !s.seats.b);
   if (s.status === 'finished') st = 'Game over.';
   else if (openSeek && you.length) st = 'Waiting for an opponent.';
+  else if (seatWait && you.length) st = 'Waiting for your friend to join: send them the invite link.';
   else if (s.thinking) st = 'The computer is thinking…';
-  else if (canMove) st = `Your move (${WORDS[s.turn]}).`;
+  else if (myTurn) st = `Your move (${WORDS[s.turn]}).`;
   else if (you.length) st = `Waiting for ${WORDS[s.turn]}.`;
   else st = `You are watching. ${WORDS[s.turn]} to move.`;
+  // An invite link opened once both seats are taken: say why it only watches.
+  if (!you.length && invite && s.mode === 'friend' && !freeSeat) st = 'This invite link has already been used: both seats are taken. ' + st;
   if (!live) st = `Reviewing move ${ply} of ${s.ply}. ` + st;
   $('status').textContent = st;
   const banner = $('banner');
@@ -218,11 +227,10 @@ function render() {
     banner.textContent = `${s.result} — ${who} by ${s.reason}`;
     banner.classList.remove('hidden');
   } else banner.classList.add('hidden');
-  const freeSeat = s.mode === 'friend' && (!s.seats.w || !s.seats.b);
   $('join-box').classList.toggle('hidden', !(!you.length && s.status === 'active' && ((freeSeat && invite) || openSeek)));
   $('seek-box').classList.toggle('hidden', !(openSeek && you.length));
   renderEnd(s);
-  $('invite-box').classList.toggle('hidden', !(freeSeat && you.length && myInvite));
+  $('invite-box').classList.toggle('hidden', !(s.mode === 'friend' && freeSeat && you.length && myInvite));
   $('invite').textContent = location.origin + '/game/' + id + '#invite=' + myInvite;
   const offer = s.draw_offer;
   $('draw-box').classList.toggle('hidden', !(offer && you.length && !you.includes(offer)));
@@ -314,6 +322,10 @@ function renderEnd(s) {
   const q = new URLSearchParams({ variant: s.variant, mode: s.mode });
   for (const [k, v] of Object.entries(s.options || {})) q.set(k, v);
   if (s.rated) q.set('rated', '1');
+  // The same time control and computer level.
+  if (s.clock && s.clock.days) q.set('days', s.clock.days);
+  else if (s.clock) { q.set('minutes', s.clock.initial / 60000); q.set('increment', s.clock.increment / 1000); }
+  if (s.mode === 'engine' && s.engine_level) q.set('level', s.engine_level);
   $('new-game').href = '/?' + q.toString();
 }
 

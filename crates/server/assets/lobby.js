@@ -21,12 +21,24 @@ async function init() {
   if (m) m.checked = true;
   $('name').value = myName();
   if (q.get('rated') === '1') $('rated').checked = true;
+  // The time control and the computer's level (the game page's "New game").
+  if ([...$('level').options].some((o) => o.value === q.get('level'))) $('level').value = q.get('level');
+  const clock = (v) => { document.querySelector(`input[name=clock][value=${v}]`).checked = true; };
+  if (q.get('minutes')) {
+    clock('timed');
+    $('minutes').value = q.get('minutes');
+    if (q.get('increment')) $('increment').value = q.get('increment');
+    checkMinutes();
+  }
+  // Days per move are for accounts: chosen once the server says who.
+  const days = [...$('days').options].some((o) => o.value === q.get('days')) ? q.get('days') : null;
+  if (days) $('days').value = days;
   refresh();
   // A link may preset the variant's rule options by key (the game page's "New game").
   for (const e of $('options-box').querySelectorAll('[data-option]')) if (q.get(e.dataset.option)) e.value = q.get(e.dataset.option);
   // Rated games are for accounts: the box shows once the server says who.
   account().then((a) => { me = a ? a.username : null; myRatings = (a && a.ratings) || {}; }, () => { me = undefined; })
-    .then(() => { refresh(); loadSeeks(); loadPlaying(); });
+    .then(() => { if (days && me) clock('days'); refresh(); loadSeeks(); loadPlaying(); });
   loadGames();
   loadSeeks();
   setInterval(loadGames, 5000);
@@ -165,6 +177,17 @@ function refresh() {
   $('level-words').textContent = l ? l.words : '';
 }
 document.querySelectorAll('#create select, #create input').forEach((e) => e.addEventListener('change', refresh));
+
+// The server's rule for a clock (web.rs, clock_bounds): a whole number of
+// seconds from 15 s to 180 min, so 0.25, 0.75 or 2.25 minutes. (The same
+// double arithmetic as the server's: what passes here passes there.)
+function checkMinutes() {
+  const f = $('minutes');
+  const secs = parseFloat(f.value) * 60;
+  const ok = f.value === '' || (Number.isInteger(secs) && secs >= 15 && secs <= 10800);
+  f.setCustomValidity(ok ? '' : 'Minutes must come to a whole number of seconds, from 0.25 (15 s) to 180.');
+}
+$('minutes').addEventListener('input', checkMinutes);
 
 $('create').addEventListener('submit', async (e) => {
   e.preventDefault();

@@ -5,9 +5,8 @@
 //! they work on the site as they do in the repository. The files are the
 //! project's own and fixed at build time; nothing a client sends is rendered.
 
-use crate::net::error;
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use rust_embed::RustEmbed;
@@ -46,7 +45,8 @@ pub async fn index() -> Response {
 fn render(path: &str) -> Response {
     let file = if path.is_empty() || path.ends_with('/') { format!("{path}README.md") } else { path.to_string() };
     let Some(md) = Docs::get(&file) else {
-        return error(StatusCode::NOT_FOUND, format!("no document '{path}' (the rules are at /docs/rules/)"));
+        // A page a browser went to: the site's "page not found" page.
+        return crate::web::not_found_page();
     };
     if let Some(mime) = file_type(&file) {
         return ([(header::CONTENT_TYPE, mime)], md.data.into_owned()).into_response();
@@ -146,10 +146,10 @@ mod tests {
             ("screenshots/game-genesis-1366x768.png", "image/png"),
         ] {
             let r = render(path);
-            assert_eq!(r.status(), StatusCode::OK, "{path}");
+            assert_eq!(r.status(), axum::http::StatusCode::OK, "{path}");
             assert_eq!(r.headers()[header::CONTENT_TYPE], mime, "{path}");
         }
-        assert_eq!(render("lab/nope.svg").status(), StatusCode::NOT_FOUND);
+        assert_eq!(render("lab/nope.svg").status(), axum::http::StatusCode::NOT_FOUND);
     }
 
     #[test]

@@ -108,12 +108,15 @@ async fn index(State(app): State<App>) -> Response {
     ))
 }
 
+/// A study's page; a study that does not exist (or an id that cannot be
+/// one) is the site's "page not found" page, not the API's JSON error.
 async fn study_page(State(app): State<App>, Path(id): Path<String>) -> Response {
-    if let Err(e) = store::check_id(&id) {
-        return lab_error(e);
+    if store::check_id(&id).is_err() {
+        return crate::web::not_found_page();
     }
     match report::build(&app.db, &id, false, 1).await {
         Ok(r) => html(report::html(&r).replacen("<main>", "<main><p><a href=\"/lab\">All studies</a></p>", 1)),
+        Err(LabError::NoSuchStudy(_)) => crate::web::not_found_page(),
         Err(e) => lab_error(e),
     }
 }

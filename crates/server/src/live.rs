@@ -363,8 +363,15 @@ impl Live {
                 if self.engine_to_move() {
                     return Err("the engine is to move".into());
                 }
-                if self.meta.mode == Mode::Seek && (self.white_token.is_none() || self.black_token.is_none()) {
-                    return Err("wait for an opponent to take the free seat".into());
+                // A game against a person starts when both seats are taken:
+                // an open seek's creator waits for a stranger, a friend
+                // game's for the friend with the invite link.
+                if self.white_token.is_none() || self.black_token.is_none() {
+                    match self.meta.mode {
+                        Mode::Seek => return Err("wait for an opponent to take the free seat".into()),
+                        Mode::Friend => return Err("wait for your friend to join: send them the invite link".into()),
+                        _ => {}
+                    }
                 }
             }
         }

@@ -50,7 +50,7 @@ pub fn router(app: App) -> Router {
         .route("/players/{variant}", get(|| async { page("players.html") }))
         .route("/@/{name}", get(|| async { page("profile.html") }))
         .route("/rules", get(|| async { page("rules.html") }))
-        .route("/rules/{variant}", get(|| async { page("rules.html") }))
+        .route("/rules/{variant}", get(rules_page))
         .route("/docs/", get(crate::docs::index))
         .route("/docs/{*path}", get(crate::docs::page))
         .route("/assets/{*path}", get(asset))
@@ -82,7 +82,7 @@ pub fn router(app: App) -> Router {
         .layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
     small
         .merge(big)
-        .fallback(|| async { err(StatusCode::NOT_FOUND, "no such page or API path") })
+        .fallback(not_found)
         .method_not_allowed_fallback(|| async {
             err(StatusCode::METHOD_NOT_ALLOWED, "this path does not take that method")
         })
@@ -110,6 +110,33 @@ async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {
             r
         }
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
+/// A path nothing answers: the API's (and the WebSockets') get a JSON
+/// error, any other path is a page a browser went to and gets the site's
+/// "page not found" page, with a 404 and a link home.
+async fn not_found(uri: axum::http::Uri) -> Response {
+    let p = uri.path();
+    if p == "/api" || p.starts_with("/api/") || p == "/ws" || p.starts_with("/ws/") {
+        err(StatusCode::NOT_FOUND, "no such page or API path")
+    } else {
+        not_found_page()
+    }
+}
+
+/// The site's "page not found" page, with a 404.
+pub(crate) fn not_found_page() -> Response {
+    let mut r = page("notfound.html");
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+/// A variant's rules page; a variant that does not exist is a missing page.
+async fn rules_page(Path(id): Path<String>) -> Response {
+    match Variant::from_str(&id) {
+        Ok(_) => page("rules.html"),
+        Err(_) => not_found_page(),
     }
 }
 
@@ -855,10 +882,29 @@ pub(crate) fn pgn_of(l: &Live) -> String {
         ("White".to_string(), who(Color::White)),
         ("Black".to_string(), who(Color::Black)),
     ];
+    // The day the game was created (UTC); unknown (`????.??.??`) without one.
+    if l.meta.created_at > 0 {
+        tags.push(("Date".to_string(), pgn_date(l.meta.created_at)));
+    }
     if let Some(r) = &l.reason {
         tags.push(("Termination".to_string(), r.clone()));
     }
     pgn::write_pgn(&tags, l.game.start(), l.game.moves(), &l.result)
+}
+
+/// A PGN `Date` (`YYYY.MM.DD`, UTC) of a time in ms since 1970.
+pub(crate) fn pgn_date(ms: i64) -> String {
+    // Days since 1970-01-01 to a civil date: Howard Hinnant's algorithm.
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
 }
 
 #[derive(Deserialize)]
@@ -1365,6 +1411,14 @@ mod tests {
         ] {
             assert!(p(bad).is_err(), "{bad} must be refused");
         }
+    }
+
+    #[test]
+    fn pgn_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(pgn_date(1_796_601_599_999), "2026.12.06");
+        assert_eq!(pgn_date(1_796_601_600_000), "2026.12.07");
     }
 
     #[test]

@@ -22,6 +22,19 @@ async fn play_refuse_resign_restart() {
     assert!(body.contains("New game"), "lobby page");
     let (st, _) = http(a, "GET", "/assets/board.js", None).await;
     assert_eq!(st, 200);
+    // A page that does not exist is the site's "page not found" page (a
+    // 404 with a link home), a rules page of no variant too; the API's
+    // missing paths keep their JSON errors.
+    for path in ["/nope", "/rules/", "/rules/nope", "/lab/", "/lab/1", "/docs/nope"] {
+        let (st, body) = http(a, "GET", path, None).await;
+        assert_eq!(st, 404, "{path}: {body}");
+        assert!(body.contains("Page not found") && body.contains("href=\"/\""), "{path}: {body}");
+    }
+    for path in ["/rules", "/rules/chess", "/lab"] {
+        assert_eq!(http(a, "GET", path, None).await.0, 200, "{path}");
+    }
+    let (st, v) = get_json(a, "/api/nope").await;
+    assert_eq!((st, v["error"].as_str()), (404, Some("no such page or API path")));
 
     // Bad creation requests are refused with the problem named.
     let (st, v) = post_json(a, "/api/games", &json!({"variant": "xiangqi", "mode": "hotseat"})).await;
@@ -179,6 +192,16 @@ async fn play_refuse_resign_restart() {
     let (st, pgn) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
     assert_eq!(st, 200);
     assert!(pgn.contains("[Result \"1-0\"]") && pgn.contains("1. e4 e5 2. Nf3 1-0"), "{pgn}");
+    // Its Date is the day the game was created (UTC), not `????.??.??`.
+    // (web.rs's unit test checks the calendar arithmetic.)
+    let date = pgn.lines().find_map(|l| l.strip_prefix("[Date \"")).and_then(|l| l.strip_suffix("\"]")).unwrap_or("");
+    let parts: Vec<&str> = date.split('.').collect();
+    assert!(
+        parts.len() == 3
+            && parts.iter().zip([4, 2, 2]).all(|(p, n)| p.len() == n && p.bytes().all(|b| b.is_ascii_digit()))
+            && parts[0] >= "2024",
+        "a Date YYYY.MM.DD: {pgn}"
+    );
 
     // Stateless position, analysis and PGN import.
     let (st, v) = post_json(a, "/api/position", &json!({"variant": "chess", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"})).await;
@@ -291,11 +314,12 @@ async fn rules_documents_are_served() {
     let (st, index) = http(a, "GET", "/docs/rules/", None).await;
     assert_eq!(st, 200);
     assert!(index.contains(r#"href="genesis.md""#) && index.contains("<table>"), "rules index");
-    // Unknown documents and path tricks are refused in the one JSON shape.
+    // Unknown documents and path tricks are refused: the "Page not found"
+    // page (a page a browser went to), with nothing of the file.
     for bad in ["/docs/rules/nope.md", "/docs/../Cargo.toml", "/docs/rules/%2e%2e/%2e%2e/Cargo.toml"] {
         let (st, body) = http(a, "GET", bad, None).await;
         assert_eq!(st, 404, "{bad}");
-        assert!(body.starts_with("{\"error\""), "{bad}: {body}");
+        assert!(body.contains("Page not found") && !body.contains("[package]"), "{bad}: {body}");
     }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);

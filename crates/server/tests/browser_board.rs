@@ -39,6 +39,9 @@ enum Part {
     SideLines,
     Import,
     EvalBar,
+    BadFen,
+    Seats,
+    Lobby,
 }
 
 macro_rules! tests {
@@ -75,6 +78,9 @@ tests! {
     laptop_eval_bar: LAPTOP EvalBar;
     desktop_eval_bar: DESKTOP EvalBar;
     phone_eval_bar: PHONE EvalBar;
+    laptop_bad_fen_leaves_no_playable_board: LAPTOP BadFen;
+    laptop_seats_review_and_spent_invite: LAPTOP Seats;
+    laptop_new_game_keeps_clock_and_level: LAPTOP Lobby;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -103,6 +109,9 @@ async fn run(screen: Screen, part: Part) {
         Part::SideLines => analysis_side_lines(&c, a, screen).await,
         Part::Import => analysis_import_and_keys(&c, a, screen).await,
         Part::EvalBar => eval_bar(&c, a, screen).await,
+        Part::BadFen => bad_fen(&c, a, screen).await,
+        Part::Seats => seats_and_review(&c, a, screen).await,
+        Part::Lobby => new_game_and_missing_pages(&c, a).await,
     }
 
     c.close().await.unwrap();
@@ -536,4 +545,149 @@ async fn eval_bar(c: &Client, a: SocketAddr, screen: Screen) {
     assert!(f(&m["figure"], 0) >= 20.0, "the eval figure is large: {m}");
     assert_eq!(m["figure"][1], "rgb(232, 230, 227)", "in the bright text colour: {m}");
     shot(c, &format!("analysis-{}", screen.name())).await;
+}
+
+/// Issue 99, fault 2: after a FEN the server refuses, the analysis board
+/// shows no position and takes no move (the old one stayed playable) until
+/// a valid FEN or "Start position".
+async fn bad_fen(c: &Client, a: SocketAddr, screen: Screen) {
+    c.goto(&format!("http://{a}/analysis")).await.unwrap();
+    wait_for(c, "g.piece[data-square='e2']", 10).await;
+    c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
+    type_into(c, "#fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1").await;
+    click_css(c, "#setfen").await;
+    wait_visible(c, "#nopos").await;
+    let said = text_of(c, "#nopos").await;
+    assert!(said.contains("No position") && said.contains("Start position"), "{said}");
+    wait_eq(c, "return document.querySelectorAll('g.piece').length", json!(0)).await;
+    // A press on e2 and e4 plays nothing.
+    press_sq(c, screen, "e2").await;
+    press_sq(c, screen, "e4").await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(c.execute("return document.querySelectorAll('#moves .m').length", vec![]).await.unwrap(), json!(0));
+    assert_eq!(c.execute("return document.querySelectorAll('g.piece').length", vec![]).await.unwrap(), json!(0));
+    shot(c, &format!("analysis-bad-fen-{}", screen.name())).await;
+    // "Start position" brings a playable board back.
+    click_css(c, "#reset").await;
+    wait_for(c, "g.piece[data-square='e2']", 10).await;
+    wait_js(c, "return document.getElementById('nopos').offsetParent === null", |v| v == &json!(true)).await;
+    press_sq(c, screen, "e2").await;
+    press_sq(c, screen, "e4").await;
+    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", json!("e4")).await;
+}
+
+/// Issue 99, fault 10 (and 4): a friend game's creator cannot move before
+/// the friend joins, and is told so; reviewing on one's own turn still says
+/// whose move it is; a used invite link opened by a third person says it
+/// was used.
+async fn seats_and_review(c: &Client, a: SocketAddr, screen: Screen) {
+    let (st, g) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "friend", "color": "white"})).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    c.execute(
+        "localStorage.setItem('chimera.token.' + arguments[0], arguments[1]); localStorage.setItem('chimera.invite.' + arguments[0], arguments[2]);",
+        vec![json!(id), g["token"].clone(), g["invite"].clone()],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+    wait_for(c, "rect.sq[data-square='e2']", 10).await;
+    wait_js(c, "return document.getElementById('status').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("Waiting for your friend to join"))
+    })
+    .await;
+    press_sq(c, screen, "e2").await;
+    press_sq(c, screen, "e4").await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(state(a, &id).await["ply"], 0, "no move before the friend joins");
+    // The friend joins (through the API) and the game starts.
+    let invite = g["invite"].as_str().unwrap().to_string();
+    let (st, black) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
+    assert_eq!(st, 200, "{black}");
+    wait_js(c, "return document.getElementById('status').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("Your move (White)"))
+    })
+    .await;
+    press_sq(c, screen, "e2").await;
+    press_sq(c, screen, "e4").await;
+    wait_ply(c, a, &id, 1).await;
+    let mut bws = ws(a, &id, black["token"].as_str()).await;
+    send(&mut bws, &json!({"t": "move", "uci": "e7e5", "ply": 1})).await;
+    wait_ply(c, a, &id, 2).await;
+    // White reviews move 1 on White's own turn.
+    key(c, Key::Left).await;
+    let st = text_of(c, "#status").await;
+    assert!(st.contains("Reviewing move 1 of 2") && st.contains("Your move (White)"), "{st}");
+    assert!(!st.contains("Waiting for White"), "{st}");
+    // A third person opens the used invite link: watching, and told why.
+    // (By way of another page: a change of the fragment alone loads nothing.)
+    c.execute("localStorage.clear()", vec![]).await.unwrap();
+    c.goto(&format!("http://{a}/rules")).await.unwrap();
+    c.goto(&format!("http://{a}/game/{id}#invite={invite}")).await.unwrap();
+    wait_js(c, "return document.getElementById('status').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("You are watching"))
+    })
+    .await;
+    let st = text_of(c, "#status").await;
+    assert!(st.contains("invite link has already been used"), "{st}");
+    assert!(!is_visible(c, "#join-box").await, "no join for a full game");
+    shot(c, &format!("invite-used-{}", screen.name())).await;
+}
+
+/// Issue 99, faults 6, 10 and 5: the lobby takes the clocks the server
+/// takes (2.25 minutes); "New game" keeps the clock and the computer's
+/// level; a page that does not exist is a page, not JSON.
+async fn new_game_and_missing_pages(c: &Client, a: SocketAddr) {
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(c, "#level option[value='2']", 10).await;
+    click_css(c, "label:has(input[name=mode][value=engine])").await;
+    c.execute(
+        "const l = document.getElementById('level'); l.value = '2'; l.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    click_css(c, "label:has(input[name=clock][value=timed])").await;
+    type_into(c, "#minutes", "2.25").await;
+    type_into(c, "#increment", "1").await;
+    click_css(c, "#create-btn").await;
+    wait_for(c, "rect.sq[data-square='e2']", 15).await;
+    let url = c.current_url().await.unwrap();
+    let id = url.path().rsplit('/').next().unwrap().to_string();
+    let s = state(a, &id).await;
+    assert_eq!((s["clock"]["initial"].clone(), s["engine_level"].clone()), (json!(135_000), json!(2)), "{s}");
+    resign(c, a, &id).await;
+    let href = wait_js(c, "return document.getElementById('new-game').getAttribute('href')", |v| {
+        v.as_str().is_some_and(|h| h.contains("minutes"))
+    })
+    .await;
+    click_css(c, "#new-game").await;
+    wait_for(c, "#create-btn", 10).await;
+    let form = wait_js(
+        c,
+        "return [document.querySelector('input[name=clock]:checked').value, document.getElementById('minutes').value, document.getElementById('increment').value, document.getElementById('level').value, document.querySelector('input[name=mode]:checked').value]",
+        |v| v[3] == json!("2"),
+    )
+    .await;
+    assert_eq!(form, json!(["timed", "2.25", "1", "2", "engine"]), "New game ({href})");
+    assert_eq!(
+        c.execute("return document.getElementById('minutes').checkValidity()", vec![]).await.unwrap(),
+        json!(true),
+        "2.25 minutes are accepted"
+    );
+    type_into(c, "#minutes", "0.1").await;
+    assert_eq!(
+        c.execute("return document.getElementById('minutes').checkValidity()", vec![]).await.unwrap(),
+        json!(false),
+        "0.1 minutes (6 s) are under 15 s"
+    );
+    // Missing pages: the site's page, with its header and a way home.
+    for path in ["/nope", "/rules/nope", "/lab/", "/docs/nope"] {
+        c.goto(&format!("http://{a}{path}")).await.unwrap();
+        wait_for(c, "#hdr a", 10).await;
+        let h = text_of(c, "main h2").await;
+        assert_eq!(h, "Page not found", "{path}");
+        assert!(c.find(Locator::Css("main a[href='/']")).await.is_ok(), "{path}: a link home");
+    }
 }

@@ -53,6 +53,7 @@ async fn browser_pages_work_under_the_csp() {
         ("/".into(), "#variant option[value='magicring']"),
         (format!("/game/{id}"), "rect.sq[data-square='e2']"),
         ("/game/nosuchgame".into(), "#hdr a"),
+        ("/no/such/page".into(), "#hdr a"),
         ("/analysis".into(), "rect.sq[data-square='e2']"),
         ("/rules/chess".into(), "#text h2, #text p"),
         ("/docs/".into(), "#hdr a"),

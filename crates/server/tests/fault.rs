@@ -604,7 +604,8 @@ async fn issue08_every_error_is_json() {
     let plain = [
         ("DELETE", "/api/games".to_string(), String::new(), String::new(), 405),
         ("GET", "/api/analyse".into(), String::new(), String::new(), 405),
-        ("GET", "/no/such/page".into(), String::new(), String::new(), 404),
+        // (A path outside the API is a page: the "Page not found" page, api.rs.)
+        ("GET", "/api/no/such/path".into(), String::new(), String::new(), 404),
         ("GET", "/api/games/nosuchgame".into(), String::new(), String::new(), 404),
         ("GET", "/assets/nothing.js".into(), String::new(), String::new(), 404),
         ("POST", "/api/position".into(), "Content-Type: application/json\r\n".into(), big.clone(), 413),

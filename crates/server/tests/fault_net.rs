@@ -357,6 +357,7 @@ async fn net10_pages_carry_security_headers() {
         "/".to_string(),
         format!("/game/{id}"),
         "/game/nosuchgame".to_string(),
+        "/no/such/page".to_string(),
         "/analysis".to_string(),
         "/rules/chess".to_string(),
         "/docs/".to_string(),

@@ -77,6 +77,14 @@ async fn seeks_names_and_first_come_joining() {
     assert_eq!(st0["names"], json!({"w": "Ann", "b": null}));
     send(&mut w, &json!({"t": "move", "uci": "e2e4"})).await;
     assert!(wait_error(&mut w).await.contains("wait for an opponent"));
+    // Nor in a friend game before the friend has joined (the creator is White).
+    let fg = create(a, json!({"variant": "chess", "mode": "friend", "color": "white"})).await;
+    let mut fw = ws(a, &s(&fg, "id"), Some(&s(&fg, "token"))).await;
+    assert_eq!(recv(&mut fw).await["you"], json!(["w"]));
+    send(&mut fw, &json!({"t": "move", "uci": "e2e4"})).await;
+    let e = wait_error(&mut fw).await;
+    assert!(e.contains("wait for your friend to join"), "{e}");
+    assert_eq!(get_json(a, &format!("/api/games/{}", s(&fg, "id"))).await.1["ply"], 0);
 
     // Hostile joins.
     let join = |body: Value| {
