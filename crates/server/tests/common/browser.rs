@@ -197,7 +197,18 @@ pub async fn wait_for(c: &Client, css: &str, secs: u64) -> fantoccini::elements:
     }
 }
 
+/// Clicks the element `css` finds. A list the page redraws as it polls
+/// (the seeks, the notifications) can replace the element between finding
+/// and clicking it: WebDriver then refuses the click as stale, having
+/// clicked nothing, and the new element is found and clicked instead.
 pub async fn click_css(c: &Client, css: &str) {
+    for _ in 0..3 {
+        match wait_for(c, css, 10).await.click().await {
+            Ok(()) => return,
+            Err(e) if format!("{e:?}").contains("StaleElementReference") => continue,
+            Err(e) => panic!("click {css}: {e}"),
+        }
+    }
     wait_for(c, css, 10).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
