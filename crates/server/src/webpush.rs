@@ -484,13 +484,14 @@ struct SubscribeReq {
 /// pushes; `{subscriptions: N}`. An account keeps [`MAX_PER_ACCOUNT`] at
 /// most (the oldest goes); an endpoint already kept moves to this account.
 async fn api_subscribe(State(app): State<App>, headers: HeaderMap, body: Bytes) -> Response {
-    let req: SubscribeReq = match crate::web::parse_body(&body) {
-        Ok(r) => r,
-        Err(e) => return *e,
-    };
+    // Who asks first: a stranger learns nothing of the body's rules.
     let a = match crate::accounts::need(&app, &headers).await {
         Ok(a) => a,
         Err(r) => return r,
+    };
+    let req: SubscribeReq = match crate::web::parse_body(&body) {
+        Ok(r) => r,
+        Err(e) => return *e,
     };
     let Some(keys) = req.keys else {
         return err(StatusCode::BAD_REQUEST, "no keys: {endpoint, keys: {p256dh, auth}} expected");
@@ -569,13 +570,14 @@ struct UnsubscribeReq {
 /// of that endpoint is deleted; `{removed: true|false}` (false when the
 /// account has none with it: another account's is left alone).
 async fn api_unsubscribe(State(app): State<App>, headers: HeaderMap, body: Bytes) -> Response {
-    let req: UnsubscribeReq = match crate::web::parse_body(&body) {
-        Ok(r) => r,
-        Err(e) => return *e,
-    };
+    // Who asks first: a stranger learns nothing of the body's rules.
     let a = match crate::accounts::need(&app, &headers).await {
         Ok(a) => a,
         Err(r) => return r,
+    };
+    let req: UnsubscribeReq = match crate::web::parse_body(&body) {
+        Ok(r) => r,
+        Err(e) => return *e,
     };
     if req.endpoint.len() > MAX_ENDPOINT {
         return err(StatusCode::BAD_REQUEST, format!("the endpoint is over {MAX_ENDPOINT} bytes"));

@@ -688,6 +688,87 @@ async fn issue08_every_error_is_json() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The account's surfaces (challenges, notifications, quick pairing, Web
+/// Push): bad bodies from a logged-in account on every JSON endpoint are
+/// each a JSON error, and change nothing (no challenge, no pool entry, no
+/// subscription, no notification read); without a session, 401.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn account_surfaces_refuse_bad_input() {
+    let (server, dir) = start_with("facc", Config { signup_burst: 10, ..quick() }).await;
+    let a = server.addr;
+    let ip = client_ip(1);
+    let ann = account(a, "Ann").await;
+    let _bob = account(a, "Bob").await;
+    let hdr = format!("Content-Type: application/json\r\nCookie: chimera_session={ann}\r\n");
+    // One challenge waiting, for the answer endpoints.
+    let cid = account(a, "Cid").await;
+    let (st, c, _) = call(a, "POST", "/api/challenge/ann", Some(&cid), &json!({"variant": "chess"})).await;
+    assert_eq!(st, 200, "{c}");
+    let waiting = c["id"].as_str().unwrap().to_string();
+    let bodies = [
+        "{",
+        "null",
+        "[]",
+        "\"str\"",
+        "7",
+        "{\"variant\": 5}",
+        "{\"variant\": \"chess\", \"unknown\": 1}",
+        "{\"variant\": \"nochess\"}",
+        "{\"variant\": \"chess\", \"days\": 4}",
+        "{\"variant\": \"chess\", \"color\": \"purple\"}",
+        "{\"reason\": \"nope\"}",
+        "{\"reason\": 7}",
+        "{\"ids\": \"all\"}",
+        "{\"ids\": [1, 2]}",
+        "{\"endpoint\": 5}",
+        "{\"endpoint\": \"https://evil.example/push\", \"keys\": {\"p256dh\": \"AA\", \"auth\": \"AA\"}}",
+        "{\"endpoint\": \"https://fcm.googleapis.com/x\", \"keys\": {\"p256dh\": \"!!\", \"auth\": \"\"}}",
+    ];
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let mut tried = 0;
+    for path in [
+        "/api/challenge/bob".to_string(),
+        format!("/api/challenge/{waiting}/decline"),
+        "/api/notifications/read".into(),
+        "/api/push/subscribe".into(),
+        "/api/push/unsubscribe".into(),
+    ] {
+        for b in bodies.iter().copied().chain([deep.as_str()]) {
+            let (st, v) = http_from(a, ip, "POST", &path, &hdr, b).await;
+            // A body some endpoint takes is fine there (a reason-less
+            // decline would close the challenge: every body here has a
+            // field it refuses or is no object).
+            assert!((400..500).contains(&st), "{path} {b:.60}: {st} {v}");
+            assert!(is_json_error(&v), "{path} {b:.60}: {v}");
+            tried += 1;
+        }
+        // No session: 401, whatever the body.
+        let (st, v) = http_from(a, ip, "POST", &path, "Content-Type: application/json\r\n", "{}").await;
+        assert_eq!(st, 401, "{path}: {v}");
+        tried += 1;
+    }
+    for (m, path) in [("POST", "/api/pool/chess-5+4"), ("POST", "/api/pool/../../etc"), ("GET", "/api/pool/chess-5+3")]
+    {
+        let (st, v) = http_from(a, ip, m, path, &hdr, "").await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{m} {path}: {st} {v}");
+        tried += 1;
+    }
+    // Nothing changed: Ann made no challenge, waits in no pool, has no
+    // subscription; Cid's challenge still waits.
+    let (_, list, _) = call(a, "GET", "/api/challenge", Some(&ann), &Value::Null).await;
+    assert_eq!((list["out"].as_array().unwrap().len(), list["in"].as_array().unwrap().len()), (0, 1), "{list}");
+    assert_eq!(list["in"][0]["status"], "created", "{list}");
+    let (_, pool, _) = call(a, "GET", "/api/pool", Some(&ann), &Value::Null).await;
+    assert!(pool["pool"].is_null(), "{pool}");
+    let (_, subs, _) = call(a, "GET", "/api/push/subscriptions", Some(&ann), &Value::Null).await;
+    assert_eq!(subs.as_array().map_or(0, |s| s.len()), 0, "{subs}");
+    report(&format!(
+        "account surfaces (challenges, notifications, pools, Web Push): {tried} bad requests, every answer a JSON error, nothing changed"
+    ));
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Finding 9: clocks are whole seconds from 15 s to 180 min.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue09_clock_bounds() {
