@@ -922,6 +922,15 @@ pub async fn rematch(
         } else {
             if !admitted {
                 app.admit_game(client, live.meta.mode == live::Mode::Engine).await.map_err(|r| r.message)?;
+                // A house bot's rematch is a new game for the bots: within their bound.
+                if let (live::Mode::Engine, Some(w), Some(b)) =
+                    (live.meta.mode, live.white_account.as_deref(), live.black_account.as_deref())
+                {
+                    let bots = bots::levels_of(&app.db, [w, b]).await.map_err(|e| e.to_string())?;
+                    if bots.iter().any(Option::is_some) && bots::busy(app).await.map_err(|e| e.to_string())?.is_some() {
+                        return Err("the house bots are busy with other games: try again in a minute".into());
+                    }
+                }
                 admitted = true;
             }
             let new_id = rematch_id(&live.meta.id);

@@ -343,6 +343,9 @@ async fn bots_flow(a: SocketAddr, b: SocketAddr) {
     assert_eq!((c["status"].as_str(), c["declineReason"].as_str()), (Some("declined"), Some("later")), "{c}");
     let (_, seeks) = get_json(b, "/api/seeks").await;
     assert!(seeks.as_array().unwrap().iter().all(|k| k["bot"].is_null()), "{seeks}");
+    // A rematch is a new game for the bots too: refused while they are full.
+    send(&mut w, &json!({"t": "rematch"})).await;
+    assert!(wait_error(&mut w).await.contains("busy"));
 }
 
 fn bots_config() -> Config {
