@@ -75,7 +75,10 @@ pub async fn ensure(db: &chimera_store::Db) -> Result<(), sqlx::Error> {
 }
 
 /// The bot level of each of these accounts (`None` for a person).
-pub async fn levels_of(db: &chimera_store::Db, accounts: [&str; 2]) -> Result<[Option<u8>; 2], sqlx::Error> {
+pub async fn levels_of<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    db: E,
+    accounts: [&str; 2],
+) -> Result<[Option<u8>; 2], sqlx::Error> {
     let rows = sqlx::query("SELECT id, bot_level FROM accounts WHERE id IN ($1, $2) AND kind = 'bot'")
         .bind(accounts[0])
         .bind(accounts[1])

@@ -43,17 +43,15 @@ pub struct Playing {
 /// `account`'s games in progress: its turn first, the nearest deadline
 /// first within each part, then the most recently moved.
 pub async fn playing(db: &crate::store::Db, account: &str) -> Result<Vec<Playing>, sqlx::Error> {
-    let rows = sqlx::query(
+    let rows = sqlx::query(&format!(
         "SELECT g.id, g.variant, g.start_fen, g.due_at, g.days_per_move, g.rated, g.updated_at, g.mode, g.engine_level, \
          g.white_account, g.black_account, g.white_name, g.black_name, g.white_rating, g.white_provisional, \
          g.black_rating, g.black_provisional, g.white_token, g.black_token, \
-         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, \
-         wa.username AS white_username, ba.username AS black_username FROM games g \
-         LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
-         LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL \
+         (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, {} \
          WHERE g.status = 'active' AND (g.white_account = $1 OR g.black_account = $1) \
          ORDER BY g.updated_at DESC LIMIT $2",
-    )
+        crate::store::USERNAMES
+    ))
     .bind(account)
     .bind(MAX_GAMES)
     .fetch_all(db)

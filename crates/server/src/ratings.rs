@@ -153,18 +153,9 @@ pub async fn settle(db: &Db, id: &str) -> Result<bool, String> {
     };
     // A house bot's rating is pinned (`bots`): it plays at its level's
     // measured figure, and the game leaves it as it is.
-    let bot_levels = sqlx::query("SELECT id, bot_level FROM accounts WHERE id IN ($1, $2) AND kind = 'bot'")
-        .bind(&wa)
-        .bind(&ba)
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(|e| e.to_string())?;
-    let pinned = |acc: &str| {
-        let v = Variant::from_str(&variant).ok()?;
-        let level = bot_levels.iter().find(|r| r.get::<String, _>(0) == acc)?.get::<Option<i64>, _>(1)?;
-        Some(crate::bots::pinned(v, u8::try_from(level).ok()?))
-    };
-    let (pin_w, pin_b) = (pinned(&wa), pinned(&ba));
+    let levels = crate::bots::levels_of(&mut *tx, [&wa, &ba]).await.map_err(|e| e.to_string())?;
+    let pinned = |level: Option<u8>| Some(crate::bots::pinned(Variant::from_str(&variant).ok()?, level?));
+    let (pin_w, pin_b) = (pinned(levels[0]), pinned(levels[1]));
     let before_w = get(&mut *tx, &wa, &variant).await.map_err(|e| e.to_string())?;
     let before_b = get(&mut *tx, &ba, &variant).await.map_err(|e| e.to_string())?;
     let now_w = pin_w.unwrap_or_else(|| before_w.as_ref().map_or(SETTINGS.new_player, |s| s.now(at)));

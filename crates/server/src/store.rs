@@ -374,7 +374,7 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
 /// The accounts' names at a game's seats (`white_username`,
 /// `black_username`: a deleted account has none): the select list's tail
 /// and the `FROM` of a query on `games g`.
-const USERNAMES: &str = "wa.username AS white_username, ba.username AS black_username FROM games g \
+pub(crate) const USERNAMES: &str = "wa.username AS white_username, ba.username AS black_username FROM games g \
      LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
      LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL";
 
