@@ -78,7 +78,7 @@ fn tui_plan() -> Vec<Step> {
             let (answer, drawn) = match s.offer_draw().expect("an offer") {
                 DrawOutcome::Agreed => (DrawAnswer::Accept.message().to_string(), true),
                 DrawOutcome::Declined(a) => (a.message().to_string(), false),
-                DrawOutcome::Pending { .. } => panic!("the engine answers at once"),
+                DrawOutcome::Pending { .. } | DrawOutcome::Sent { .. } => panic!("the engine answers at once"),
             };
             steps.push(Step::Draw { ply, answer, drawn });
         }

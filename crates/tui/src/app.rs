@@ -4,6 +4,7 @@
 //! [`Session`]'s. Drawing is in `ui`; nothing here touches the terminal, so
 //! tests drive an [`App`] with plain events.
 
+use crate::remote::Remote;
 pub use crate::session::{pv_to_san, Analysis, Clocks, DrawOutcome, GameEnd, Session};
 use crate::ui;
 use chimera_rules::{pgn, san, AnyPosition, Color, Move, MoveKind, Position, Role, RuleOptions, Square, Variant};
@@ -141,8 +142,21 @@ impl App {
         app
     }
 
+    /// A game on a server: `config` holds the game as the server started
+    /// it (variant, start, the side played here, the clock); `remote`
+    /// links it to the server.
+    pub fn online(config: Config, remote: Remote) -> App {
+        let config = Config { hot_seat: false, ..config };
+        let mut app = App::new(config);
+        app.session.attach(remote);
+        app.message = app.greeting();
+        app
+    }
+
     fn greeting(&self) -> String {
-        let who = if self.config.hot_seat {
+        let who = if self.session.online() {
+            format!("online: you play {} against {}", self.config.human.name(), self.player_name(!self.config.human))
+        } else if self.config.hot_seat {
             "hot-seat".to_string()
         } else {
             format!("you play {}", self.config.human.name())
@@ -219,19 +233,41 @@ impl App {
 
     /// A new game of the same variant from its usual start.
     pub fn new_game(&mut self) {
+        if self.refuse_online() {
+            return;
+        }
         let start = AnyPosition::new(self.variant(), &self.config.rule_options);
         self.new_game_from(start, &[]);
         self.cursor = self.home_square();
         self.message = format!("New game: {}.", self.variant().name());
     }
 
+    /// Online, the board is the server's game: no new game, no loading.
+    /// True (with the message said) if that is so.
+    fn refuse_online(&mut self) -> bool {
+        if self.session.online() {
+            self.message = "An online game: no new game or position here ('q' quits; the game goes on).".into();
+        }
+        self.session.online()
+    }
+
+    /// Why the person may not move now (the game is over, or it is the
+    /// other side's turn).
+    fn not_your_turn(&self) -> String {
+        match &self.session.end {
+            Some(e) if self.session.online() => format!("The game is over: {}", e.text),
+            Some(e) => format!("The game is over: {} ('n' for a new game).", e.text),
+            None if self.session.online() => {
+                format!("Not your turn: {} is to move.", self.player_name(self.position().turn()))
+            }
+            None => "Wait: the engine is thinking.".into(),
+        }
+    }
+
     /// The person plays `m`: the message line says so (or why not).
     pub fn play_human(&mut self, m: Move) {
         if !self.human_to_move() {
-            self.message = match &self.session.end {
-                Some(e) => format!("The game is over: {}", e.text),
-                None => "Wait: the engine is thinking.".into(),
-            };
+            self.message = self.not_your_turn();
             return;
         }
         match self.session.play_announced(m, None) {
@@ -279,6 +315,10 @@ impl App {
                 });
             }
             Ok(DrawOutcome::Declined(answer)) => self.message = answer.message().into(),
+            Ok(DrawOutcome::Sent { accepting: true }) => self.message = "Accepting the draw…".into(),
+            Ok(DrawOutcome::Sent { accepting: false }) => {
+                self.message = format!("Draw offered to {}.", self.player_name(!self.config.human))
+            }
         }
     }
 
@@ -311,6 +351,9 @@ impl App {
     /// Loads a PGN file (its first game) or a FEN (a file holding one, or
     /// the text itself) of the current variant.
     pub fn load(&mut self, arg: &str) {
+        if self.refuse_online() {
+            return;
+        }
         let text = match std::fs::read_to_string(arg) {
             Ok(t) => t,
             Err(e) => {
@@ -341,6 +384,9 @@ impl App {
     }
 
     pub fn load_fen(&mut self, fen: &str) {
+        if self.refuse_online() {
+            return;
+        }
         match AnyPosition::from_fen(self.variant(), fen, &self.session.rule_options) {
             Ok(p) => {
                 self.new_game_from(p, &[]);
@@ -398,8 +444,8 @@ impl App {
         self.cursor = sq;
         if !self.human_to_move() {
             self.message = match &self.session.end {
-                Some(e) => format!("The game is over: {} ('n' for a new game).", e.text),
-                None => "The engine is thinking…".into(),
+                None if !self.session.online() => "The engine is thinking…".into(),
+                _ => self.not_your_turn(),
             };
             return;
         }
@@ -612,7 +658,8 @@ impl App {
             KeyCode::Char('?') => self.help = true,
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Char('n') => {
-                if self.session.end.is_none() && !self.session.game.moves().is_empty() {
+                if self.refuse_online() {
+                } else if self.session.end.is_none() && !self.session.game.moves().is_empty() {
                     self.confirm("Start a new game?", "New game", Action::NewGame);
                 } else {
                     self.new_game();
@@ -738,6 +785,7 @@ impl App {
                     self.new_game();
                 } else {
                     match rest.parse::<Variant>() {
+                        Ok(_) if self.refuse_online() => {}
                         Ok(v) => {
                             let start = AnyPosition::new(v, &self.session.rule_options);
                             self.new_game_from(start, &[]);
@@ -769,6 +817,9 @@ impl App {
             "analysis" => self.toggle_analysis(),
             "help" => self.help = true,
             "quit" | "exit" => self.quit = true,
+            // Online, the other side's turn: say so rather than why the
+            // text is no move of the side to move.
+            _ if self.session.online() && !self.human_to_move() => self.message = self.not_your_turn(),
             _ => match san::parse_san(self.position(), line) {
                 Ok(m) => self.play_human(m),
                 Err(e) => {
@@ -830,6 +881,10 @@ impl App {
     // ----- the engine ---------------------------------------------------
 
     fn toggle_analysis(&mut self) {
+        if self.session.online() {
+            self.message = "No engine analysis during an online game.".into();
+            return;
+        }
         let on = !self.session.analysis_on;
         self.session.set_analysis(on);
         self.message = if on { "Analysis on." } else { "Analysis off." }.into();
@@ -864,7 +919,14 @@ impl App {
         got
     }
 
-    /// Moves time on: the engine's reports, the clocks' flags.
+    /// Waits up to `timeout` for one message from the server (online).
+    pub fn wait_remote(&mut self, timeout: Duration) -> bool {
+        let got = self.session.wait_remote(timeout);
+        self.show_notices();
+        got
+    }
+
+    /// Moves time on: the engine's reports, the server's states, the clocks' flags.
     pub fn tick(&mut self, now: Instant) {
         self.session.tick(now);
         self.show_notices();

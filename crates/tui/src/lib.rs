@@ -11,15 +11,19 @@
 //! server's live games share; [`app::App`] is the view over it and takes
 //! plain events (tests drive it with key events and draw it on ratatui's
 //! `TestBackend`); [`run`] puts it on a real terminal; [`line::run`] is the
-//! line-by-line mode for scripts.
+//! line-by-line mode for scripts. [`remote`] links a session to a game on
+//! a server (`chimera play --online`), [`run_online`] and
+//! [`line::run_online`] play one.
 
 pub mod app;
 pub mod engine;
 pub mod line;
+pub mod remote;
 pub mod session;
 pub mod ui;
 
 pub use app::{parse_clock, App, Config};
+pub use remote::Remote;
 pub use session::Session;
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -71,6 +75,16 @@ impl Drop for TerminalGuard {
 
 /// Plays on the terminal until the player quits. Returns the game's PGN.
 pub fn run(config: Config) -> anyhow::Result<String> {
+    run_app(App::new(config))
+}
+
+/// Plays a game on a server (see [`remote`]) until the player quits.
+/// Returns the game's PGN.
+pub fn run_online(config: Config, remote: Remote) -> anyhow::Result<String> {
+    run_app(App::online(config, remote))
+}
+
+fn run_app(mut app: App) -> anyhow::Result<String> {
     // A panic restores the terminal before its message is printed (the
     // guard below would only do it after, on the alternate screen).
     let previous = std::panic::take_hook();
@@ -83,7 +97,6 @@ pub fn run(config: Config) -> anyhow::Result<String> {
     let backend = CrosstermBackend::new(std::io::stdout());
     let mut terminal = Terminal::new(backend)?;
     terminal.clear()?;
-    let mut app = App::new(config);
     let size = terminal.size()?;
     app.size = (size.width, size.height);
     app.sync_engine();

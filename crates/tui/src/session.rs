@@ -6,6 +6,7 @@
 
 use crate::app::Config;
 use crate::engine::{EngineHandle, Job, JobKind, Report};
+use crate::remote::{end_of, FromServer, Remote, ServerState, ToServer};
 use chimera_engine::{Limits, Score, Strength};
 use chimera_rules::{san, AnyPosition, Color, Game, Move, Position, RuleOptions, Variant};
 use chimera_session::{
@@ -63,6 +64,9 @@ pub enum DrawOutcome {
     Pending { from: Color },
     /// The engine declines, and says why.
     Declined(DrawAnswer),
+    /// Online: the offer (or the acceptance of the opponent's) went to the
+    /// server, which answers with the game's next state.
+    Sent { accepting: bool },
 }
 
 struct RunningJob {
@@ -72,7 +76,8 @@ struct RunningJob {
     key: (u64, usize),
 }
 
-/// One game at this terminal, against the engine or hot-seat.
+/// One game at this terminal: against the engine, hot-seat, or online
+/// against someone elsewhere ([`Remote`]).
 pub struct Session {
     pub game: Game<AnyPosition>,
     pub sans: Vec<String>,
@@ -103,6 +108,12 @@ pub struct Session {
     /// Bumped whenever the game is replaced or a move is taken back.
     epoch: u64,
     fresh_engine_game: bool,
+    /// The server's side of an online game.
+    remote: Option<Remote>,
+    /// The moves the server last confirmed (online).
+    server_moves: Vec<Move>,
+    /// The server has said the game is over (online).
+    server_over: bool,
 }
 
 impl Session {
@@ -130,6 +141,9 @@ impl Session {
             next_job_id: 1,
             epoch: 0,
             fresh_engine_game: true,
+            remote: None,
+            server_moves: Vec::new(),
+            server_over: false,
         };
         s.reset_clocks();
         s.refresh_end();
@@ -146,12 +160,36 @@ impl Session {
 
     /// Whether the engine plays `c`.
     pub fn engine_plays(&self, c: Color) -> bool {
-        !self.hot_seat && c != self.human
+        !self.hot_seat && self.remote.is_none() && c != self.human
     }
 
     /// Whether the person at the keyboard may move now.
     pub fn human_to_move(&self) -> bool {
-        self.end.is_none() && !self.engine_plays(self.position().turn())
+        let turn = self.position().turn();
+        self.end.is_none() && (self.hot_seat || turn == self.human)
+    }
+
+    /// Whether the game is played on a server.
+    pub fn online(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// Online: whether the server has said that the game is over (the
+    /// board may know it a moment before, from the rules).
+    pub fn server_over(&self) -> bool {
+        self.server_over
+    }
+
+    /// Plays the game on a server from now on: `remote` brings the
+    /// server's states and takes this side's moves, resignation and draw
+    /// offers. The session's game should be the server's (the caller builds
+    /// it from the game's first state); the first [`FromServer::State`]
+    /// settles it anyway.
+    pub fn attach(&mut self, remote: Remote) {
+        self.stop_engine();
+        self.analysis_on = false;
+        self.server_moves = self.game.moves().to_vec();
+        self.remote = Some(remote);
     }
 
     /// Whether the engine is searching for its move.
@@ -161,7 +199,9 @@ impl Session {
 
     /// The player's name for a side.
     pub fn player_name(&self, c: Color) -> String {
-        if self.engine_plays(c) {
+        if let Some(r) = &self.remote {
+            r.names[c.index()].clone()
+        } else if self.engine_plays(c) {
             format!("Chimera, level {}", self.level)
         } else if self.hot_seat {
             c.name().to_string()
@@ -296,8 +336,14 @@ impl Session {
         }
         let mover = self.position().turn();
         let s = san::to_san(self.position(), m);
+        let ply = self.game.moves().len();
         self.game.play(m).map_err(|e| e.to_string())?;
         self.sans.push(s);
+        if let Some(r) = &self.remote {
+            // Shown at once; the server's next state confirms it (or a
+            // refusal takes it back).
+            let _ = r.to_server.send(ToServer::Move { uci: m.uci(), ply });
+        }
         self.press_clock(mover);
         if self.draw_offer == Some(!mover) {
             self.draw_offer = None; // a move declines the offer
@@ -331,7 +377,13 @@ impl Session {
     /// move; the clocks read again what they read after the last move kept.
     /// Returns the plies taken back.
     pub fn take_back(&mut self) -> Result<usize, TakebackRefused> {
-        let opponent = if self.hot_seat { Opponent::SameBoard } else { Opponent::Engine { human: self.human } };
+        let opponent = if self.remote.is_some() {
+            Opponent::Remote
+        } else if self.hot_seat {
+            Opponent::SameBoard
+        } else {
+            Opponent::Engine { human: self.human }
+        };
         let n = takeback(opponent, self.position().turn(), self.game.moves().len(), self.end.is_some())?;
         self.stop_engine();
         for _ in 0..n {
@@ -357,6 +409,11 @@ impl Session {
         if self.end.is_some() {
             return Err("The game is already over.".into());
         }
+        if let Some(r) = &self.remote {
+            // The server ends the game; its next state says so.
+            let _ = r.to_server.send(ToServer::Resign);
+            return Ok("Resigning…".into());
+        }
         let loser = self.keyboard_side();
         let result = if loser == Color::White { "0-1" } else { "1-0" };
         let text = format!("{result} ({} resigns)", loser.name());
@@ -371,6 +428,11 @@ impl Session {
             return Err("The game is already over.".into());
         }
         let me = self.keyboard_side();
+        if let Some(r) = &self.remote {
+            let accepting = self.draw_offer == Some(!me);
+            let _ = r.to_server.send(ToServer::Draw(true));
+            return Ok(DrawOutcome::Sent { accepting });
+        }
         if self.draw_offer == Some(!me) || self.hot_seat {
             if self.draw_offer == Some(!me) {
                 self.finish("1/2-1/2", "1/2-1/2 (draw agreed)".into());
@@ -418,7 +480,8 @@ impl Session {
     }
 
     pub fn set_analysis(&mut self, on: bool) {
-        self.analysis_on = on;
+        // No engine help in a game against someone elsewhere.
+        self.analysis_on = on && self.remote.is_none();
         if !on {
             if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Analysis) {
                 self.stop_engine();
@@ -540,11 +603,13 @@ impl Session {
         }
     }
 
-    /// Moves time on: the engine's reports, the clocks' flags.
+    /// Moves time on: the engine's reports, the server's states, the
+    /// clocks' flags (online, the server's flags).
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
         self.poll_engine();
-        if self.end.is_none() {
+        self.poll_remote();
+        if self.end.is_none() && self.remote.is_none() {
             let turn = self.position().turn();
             if self.time_left(turn) == Some(Duration::ZERO) {
                 let result = if turn == Color::White { "0-1" } else { "1-0" };
@@ -554,6 +619,136 @@ impl Session {
             }
         }
         self.sync_engine();
+    }
+}
+
+impl Session {
+    // ----- online -------------------------------------------------------
+
+    /// Reads what the server has sent. True if anything came.
+    pub fn poll_remote(&mut self) -> bool {
+        let mut got = false;
+        while let Some(ev) = self.remote.as_ref().and_then(|r| r.from_server.try_recv().ok()) {
+            self.apply_server(ev);
+            got = true;
+        }
+        got
+    }
+
+    /// Waits up to `timeout` for one message from the server (the line
+    /// mode). True if one came.
+    pub fn wait_remote(&mut self, timeout: Duration) -> bool {
+        let ev = self.remote.as_ref().and_then(|r| r.from_server.recv_timeout(timeout).ok());
+        match ev {
+            Some(ev) => {
+                self.apply_server(ev);
+                self.poll_remote();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies one message from the server.
+    pub fn apply_server(&mut self, ev: FromServer) {
+        match ev {
+            FromServer::State(st) => self.apply_server_state(st),
+            FromServer::Refused { request, error } => {
+                if let ToServer::Move { uci, .. } = &request {
+                    // The server kept its position: back to it.
+                    let moves = self.server_moves.clone();
+                    if self.game.moves() != moves.as_slice() {
+                        let start = self.game.start().clone();
+                        self.rebuild(start, &moves);
+                    }
+                    self.notices.push(Notice { text: format!("The server refused {uci}: {error}"), moved: true });
+                } else {
+                    self.notices.push(Notice { text: format!("The server refused: {error}"), moved: false });
+                }
+            }
+            FromServer::Note(text) => self.notices.push(Notice { text, moved: false }),
+        }
+    }
+
+    fn apply_server_state(&mut self, st: ServerState) {
+        // The server's moves, read in the game from its start.
+        let mut pos = self.game.start().clone();
+        let mut moves = Vec::with_capacity(st.moves.len());
+        for s in &st.moves {
+            match pos.parse_uci(s) {
+                Ok(m) => {
+                    moves.push(m);
+                    pos.play_unchecked(m);
+                }
+                Err(e) => {
+                    self.notices.push(Notice {
+                        text: format!("The server sent a move this board cannot play: {e}"),
+                        moved: false,
+                    });
+                    return;
+                }
+            }
+        }
+        let local = self.game.moves().to_vec();
+        let mut announce = None;
+        if moves.len() > local.len() && moves.starts_with(&local) {
+            // New moves: the opponent's (or this side's from elsewhere).
+            for &m in &moves[local.len()..] {
+                let mover = self.position().turn();
+                let s = san::to_san(self.position(), m);
+                self.game.push_unchecked(m);
+                self.sans.push(s.clone());
+                if mover != self.human {
+                    announce = Some(format!("{} plays {s}.", self.player_name(mover)));
+                }
+            }
+            self.analysis = None;
+        } else if moves != local {
+            // This side's move not confirmed yet keeps the board as it is;
+            // anything else: the server's game replaces it.
+            let waiting = local.len() == moves.len() + 1 && local.starts_with(&moves) && st.ongoing();
+            if !waiting {
+                let start = self.game.start().clone();
+                self.rebuild(start, &moves);
+            }
+        }
+        self.server_moves = moves;
+        let plies = self.game.moves().len();
+        let (now, runs) = (self.now, clock_runs(plies) && st.ongoing());
+        if let (Some(cl), Some(readings)) = (&mut self.clocks, st.clocks) {
+            cl.remaining = readings;
+            cl.running_since = runs.then_some(now);
+        }
+        self.draw_offer = st.draw_offer;
+        self.server_over = !st.ongoing();
+        if !st.ongoing() {
+            // The server's verdict, in its words, over the board's own.
+            let (result, text) = end_of(&st);
+            self.end = None;
+            self.finish(&result, text.clone());
+            self.draw_offer = None;
+            let said = match announce {
+                Some(a) => format!("{a} {text}"),
+                None => text,
+            };
+            self.notices.push(Notice { text: said, moved: true });
+        } else if let Some(a) = announce {
+            self.notices.push(Notice { text: a, moved: true });
+        }
+    }
+
+    /// The game from `start` after `moves`, as the server has it.
+    fn rebuild(&mut self, start: AnyPosition, moves: &[Move]) {
+        self.game = Game::new(start);
+        self.sans.clear();
+        for &m in moves {
+            self.sans.push(san::to_san(self.game.position(), m));
+            self.game.push_unchecked(m);
+        }
+        self.end = None;
+        self.analysis = None;
+        self.epoch += 1;
+        self.refresh_end();
     }
 }
 

@@ -540,7 +540,11 @@ fn draw_game(f: &mut Frame, r: Rect, app: &App) {
     } else if app.engine_thinking() {
         Span::raw("Chimera is thinking…")
     } else if let Some(c) = app.session.draw_offer {
-        Span::raw(format!("{} offers a draw ('d' accepts)", cap(c.name())))
+        if app.session.online() && c == app.config.human {
+            Span::raw("Your draw offer stands")
+        } else {
+            Span::raw(format!("{} offers a draw ('d' accepts)", cap(c.name())))
+        }
     } else {
         let mut s = format!("{} to move", cap(pos.turn().name()));
         if pos.is_check() {
@@ -693,7 +697,11 @@ fn draw_bottom(f: &mut Frame, geo: &Geometry, app: &App) {
             Paragraph::new(Line::from(Span::styled(app.message.clone(), Style::default().fg(C::Yellow)))),
             geo.status,
         );
-        let hint = "Enter select · : type a move · u undo · n new · f flip · a eval · ? keys · q quit";
+        let hint = if app.session.online() {
+            "Enter select · : type a move · r resign · d draw · f flip · ? keys · q quit"
+        } else {
+            "Enter select · : type a move · u undo · n new · f flip · a eval · ? keys · q quit"
+        };
         f.render_widget(Paragraph::new(Line::from(Span::styled(hint, Style::default().fg(C::DarkGray)))), geo.input);
     }
 }

@@ -404,3 +404,199 @@ fn the_engine_answers_a_draw_offer_by_the_house_rules_and_levels_change() {
     assert_eq!(b.session.level.number(), 5);
     assert!(b.message.starts_with("Usage: level <1-8>"), "{}", b.message);
 }
+
+// ----- online (the Remote link of `chimera play --online`) -----------------
+
+mod online {
+    use super::common::*;
+    use chimera_rules::{Color, Position, Variant};
+    use chimera_tui::remote::{FromServer, Remote, ServerEnd, ServerState, ToServer};
+    use chimera_tui::{App, Config};
+    use crossterm::event::KeyCode;
+    use std::time::{Duration, Instant};
+
+    fn state(moves: &[&str], clocks: Option<(u64, u64)>) -> ServerState {
+        ServerState {
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            clocks: clocks.map(|(w, b)| [Duration::from_secs(w), Duration::from_secs(b)]),
+            status: "started".into(),
+            ..ServerState::default()
+        }
+    }
+
+    fn send(end: &ServerEnd, a: &mut App, st: ServerState) {
+        end.to_session.send(FromServer::State(st)).unwrap();
+        a.tick(Instant::now());
+    }
+
+    fn asked(end: &ServerEnd) -> Option<ToServer> {
+        end.from_session.try_recv().ok()
+    }
+
+    #[test]
+    fn an_online_game_follows_the_server() {
+        let mut c = Config::new(Variant::Chess);
+        c.human = Color::Black;
+        c.clock = Some((Duration::from_secs(300), Duration::from_secs(3)));
+        let (remote, end) = Remote::pair(["Ann (1500)".into(), "Bob (1500)".into()]);
+        let mut a = App::online(c, remote);
+        assert!(a.flipped, "Black plays from the bottom");
+        assert!(a.message.contains("online: you play black against Ann (1500)"), "{}", a.message);
+        send(&end, &mut a, state(&[], Some((300, 300))));
+        let s = screen(&mut a, 80, 24);
+        assert!(s.contains("White: Ann (1500)") && s.contains("Black: Bob (1500)"), "{s}");
+        assert!(s.contains("r resign · d draw"), "the online keys:\n{s}");
+        // Not Black's turn: nothing is played, nothing is sent.
+        type_line(&mut a, "e5");
+        assert_eq!(a.message, "Not your turn: Ann (1500) is to move.");
+        assert!(a.session.sans.is_empty() && asked(&end).is_none());
+        // Ann's move comes from the server.
+        send(&end, &mut a, state(&["e2e4"], Some((300, 300))));
+        assert_eq!(a.session.sans, ["e4"]);
+        assert_eq!(a.message, "Ann (1500) plays e4.");
+        // Bob's move shows at once and goes to the server as ply 1.
+        type_line(&mut a, "e5");
+        assert_eq!(a.session.sans, ["e4", "e5"]);
+        assert_eq!(asked(&end), Some(ToServer::Move { uci: "e7e5".into(), ply: 1 }));
+        // The server's echo does not play it twice; a state still without
+        // it (sent before it landed) does not take it back.
+        send(&end, &mut a, state(&["e2e4"], Some((300, 300))));
+        assert_eq!(a.session.sans, ["e4", "e5"]);
+        send(&end, &mut a, state(&["e2e4", "e7e5"], Some((300, 300))));
+        assert_eq!(a.session.sans, ["e4", "e5"]);
+        // The clocks are the server's, running for the side to move.
+        send(&end, &mut a, state(&["e2e4", "e7e5", "g1f3"], Some((250, 280))));
+        let black = a.session.time_left(Color::Black).unwrap();
+        assert!(black <= Duration::from_secs(280) && black > Duration::from_secs(270), "{black:?}");
+        assert_eq!(a.session.time_left(Color::White), Some(Duration::from_secs(250)));
+        // A move the server refuses is taken back.
+        type_line(&mut a, "Nc6");
+        let req = asked(&end).expect("the move was sent");
+        assert_eq!(req, ToServer::Move { uci: "b8c6".into(), ply: 3 });
+        end.to_session.send(FromServer::Refused { request: req, error: "400: Not your turn".into() }).unwrap();
+        a.tick(Instant::now());
+        assert_eq!(a.session.sans, ["e4", "e5", "Nf3"]);
+        assert!(a.message.contains("refused b8c6: 400: Not your turn"), "{}", a.message);
+        // No take-back, no new game, no engine help between people.
+        key(&mut a, KeyCode::Char('u'));
+        assert!(a.message.starts_with("No take-back: takebacks are offered only"), "{}", a.message);
+        key(&mut a, KeyCode::Char('n'));
+        assert!(a.message.starts_with("An online game"), "{}", a.message);
+        type_line(&mut a, "fen 8/8/8/8/8/5k2/8/5K1R w - - 0 1");
+        assert_eq!(a.session.sans.len(), 3);
+        key(&mut a, KeyCode::Char('a'));
+        assert!(!a.session.analysis_on && a.message.starts_with("No engine analysis"));
+        // Ann offers a draw; 'd' accepts it through the server.
+        let mut st = state(&["e2e4", "e7e5", "g1f3"], Some((250, 280)));
+        st.draw_offer = Some(Color::White);
+        send(&end, &mut a, st);
+        assert!(screen(&mut a, 80, 24).contains("White offers a draw ('d' accepts)"));
+        key(&mut a, KeyCode::Char('d'));
+        assert_eq!(asked(&end), Some(ToServer::Draw(true)));
+        assert_eq!(a.message, "Accepting the draw…");
+        // Ann's draw is withdrawn by her move; Bob's own offer shows as his.
+        let mut st = state(&["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"], Some((250, 280)));
+        st.draw_offer = Some(Color::Black);
+        send(&end, &mut a, st);
+        assert!(screen(&mut a, 80, 24).contains("Your draw offer stands"));
+        // Resign (asks first), and the server ends the game.
+        key(&mut a, KeyCode::Char('r'));
+        key(&mut a, KeyCode::Enter);
+        assert_eq!(asked(&end), Some(ToServer::Resign));
+        assert!(a.session.end.is_none(), "the server ends the game, not the board");
+        let mut st = state(&["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"], Some((250, 280)));
+        st.status = "resign".into();
+        st.winner = Some(Color::White);
+        send(&end, &mut a, st);
+        let e = a.session.end.clone().expect("over");
+        assert_eq!((e.result.as_str(), e.text.as_str()), ("1-0", "1-0 (Black resigns)"));
+        assert!(screen(&mut a, 80, 24).contains("Game over: 1-0 (Black resigns)"));
+        type_line(&mut a, "a6");
+        assert_eq!(a.session.sans.len(), 5);
+        assert!(asked(&end).is_none());
+    }
+
+    #[test]
+    fn a_state_that_differs_replaces_the_board_and_flags_are_the_servers() {
+        let mut c = Config::new(Variant::Genesis);
+        c.clock = Some((Duration::from_secs(60), Duration::ZERO));
+        let (remote, end) = Remote::pair(["Ann".into(), "Bob".into()]);
+        let mut a = App::online(c, remote);
+        send(&end, &mut a, state(&["K@e1", "K@e8"], Some((60, 60))));
+        assert_eq!(a.session.sans, ["K@e1", "K@e8"]);
+        // Another history (a state of another game would be a server's
+        // fault, but the board follows the server).
+        send(&end, &mut a, state(&["K@d1", "K@d8", "Q@a1"], Some((0, 60))));
+        assert_eq!(a.session.sans, ["K@d1", "K@d8", "Q@a1"]);
+        // White's move in Genesis: every placement one ply, White to move again
+        // after an even number.
+        assert_eq!(a.position().turn(), Color::Black);
+        // Black's clock at zero does not end the game here: the server says.
+        send(&end, &mut a, state(&["K@d1", "K@d8", "Q@a1"], Some((60, 0))));
+        a.tick(Instant::now() + Duration::from_secs(1));
+        assert!(a.session.end.is_none());
+        let mut st = state(&["K@d1", "K@d8", "Q@a1"], Some((60, 0)));
+        st.status = "outoftime".into();
+        st.winner = Some(Color::White);
+        send(&end, &mut a, st);
+        assert_eq!(a.session.end.clone().unwrap().text, "1-0 (Black loses on time)");
+        // A move string the board cannot play changes nothing.
+        let (remote, end) = Remote::pair(["Ann".into(), "Bob".into()]);
+        let mut a = App::online(Config::new(Variant::Chess), remote);
+        send(&end, &mut a, state(&["e2e5"], None));
+        assert!(a.session.sans.is_empty());
+        assert!(a.message.contains("cannot play"), "{}", a.message);
+    }
+
+    /// The line mode against a scripted server on a thread: it answers each
+    /// of White's moves with Black's next one, as the Board API would.
+    #[test]
+    fn the_line_mode_plays_an_online_game_to_its_end() {
+        let (remote, end) = Remote::pair(["You".into(), "Bot".into()]);
+        let server = std::thread::spawn(move || {
+            let ServerEnd { to_session, from_session } = end;
+            let replies = ["e7e5", "b8c6", "g8f6"];
+            let mut moves: Vec<String> = Vec::new();
+            let st = |moves: &[String], status: &str| ServerState {
+                moves: moves.to_vec(),
+                clocks: Some([Duration::from_secs(300); 2]),
+                status: status.into(),
+                winner: (status == "mate").then_some(Color::White),
+                draw_offer: None,
+            };
+            let _ = to_session.send(FromServer::State(st(&moves, "started")));
+            let mut asked = Vec::new();
+            for r in from_session.iter() {
+                asked.push(r.clone());
+                let ToServer::Move { uci, ply } = r else { continue };
+                assert_eq!(ply, moves.len(), "ply of {uci}");
+                moves.push(uci);
+                if moves.len() == 7 {
+                    // A moment later than the board knows it.
+                    std::thread::sleep(Duration::from_millis(200));
+                    let _ = to_session.send(FromServer::State(st(&moves, "mate")));
+                    break;
+                }
+                let _ = to_session.send(FromServer::State(st(&moves, "started")));
+                std::thread::sleep(Duration::from_millis(30));
+                moves.push(replies[moves.len() / 2].to_string());
+                let _ = to_session.send(FromServer::State(st(&moves, "started")));
+            }
+            asked
+        });
+        // Typed ahead: each line waits for White's turn. `Zz9` is refused.
+        let input = std::io::Cursor::new(b"e4\nBc4\nZz9\nQh5\nQxf7#\n".to_vec());
+        let mut out = Vec::new();
+        let mut c = Config::new(Variant::Chess);
+        c.clock = Some((Duration::from_secs(300), Duration::ZERO));
+        chimera_tui::line::run_online(&c, remote, input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let asked = server.join().unwrap();
+        assert_eq!(asked.len(), 4, "{asked:?}");
+        assert!(text.contains("online: you play white against Bot"), "{text}");
+        assert!(text.contains("Bot plays Nc6."), "{text}");
+        assert!(text.contains("Clocks: White 5:00 · Black 5:00"), "{text}");
+        assert!(text.contains("Zz9"), "the refusal names the bad move: {text}");
+        assert!(text.trim_end().ends_with("Game over: 1-0 (checkmate)"), "{text}");
+    }
+}
