@@ -3,9 +3,11 @@
 
 use clap::{Parser, Subcommand};
 
+mod api_client;
 mod arena;
 mod bench_perft;
 mod cmd_bench;
+mod cmd_bot;
 mod cmd_datagen;
 mod cmd_lab;
 mod cmd_match;
@@ -16,6 +18,7 @@ mod cmd_train;
 mod cmd_tune;
 mod cmd_uci;
 mod cmd_variants;
+mod play_online;
 mod variant_arg;
 
 #[derive(Parser)]
@@ -36,8 +39,10 @@ enum Command {
     Serve(cmd_serve::Args),
     /// Speak UCI on stdin/stdout (the default with no subcommand).
     Uci(cmd_uci::Args),
-    /// Play in the terminal against the engine (or hot-seat).
+    /// Play in the terminal against the engine (or hot-seat), or on a server (`--online`).
     Play(cmd_play::Args),
+    /// Connect a UCI engine to a server as a BOT account (the Bot API, docs/api.md).
+    Bot(cmd_bot::Args),
     /// Count leaf nodes of the legal move tree (move-generator test).
     Perft(cmd_perft::Args),
     /// Benchmarks: `bench perft` for move generation, `bench search` for the engine.
@@ -64,6 +69,7 @@ fn main() {
         Some(Command::Serve(a)) => cmd_serve::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Play(a)) => cmd_play::run(a),
+        Some(Command::Bot(a)) => cmd_bot::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
