@@ -6,6 +6,7 @@
 #   CHIMERA_FUZZ=0 ./scripts/test.sh        skip the cargo-fuzz run
 #   CHIMERA_FUZZ_RUNS=1000000 ./scripts/test.sh  more inputs per target (default 20000)
 #   CHIMERA_SKIP_BROWSER=1 ./scripts/test.sh     skip the headless Chromium tests
+#   CHIMERA_SKIP_ENGINES=1 ./scripts/test.sh     skip the test of chimera bot with Stockfish
 #   CHIMERA_SKIP_POSTGRES=1 ./scripts/test.sh    skip the PostgreSQL (multi-instance) tests
 #   CHIMERA_LONE_COPY=0 ./scripts/test.sh   run in this checkout instead of a lone copy
 #
@@ -16,7 +17,7 @@
 # user's fresh clone. The copy's place is fixed per checkout and its target/
 # and .venv are kept between runs, so a second run rebuilds only what changed.
 #
-# Steps: set-up (Python venv with the oracles, Chromium), hygiene (rustfmt,
+# Steps: set-up (Python venv with the oracles, Chromium, Stockfish), hygiene (rustfmt,
 # clippy with warnings as errors, the self-containment check, rustdoc of the
 # rules crate with warnings as errors), cargo test of the workspace (test
 # profile: opt-level 3, no LTO), the rules crate's examples, then a short
@@ -57,6 +58,7 @@ bash scripts/setup-python.sh
 if [[ "${CHIMERA_SKIP_BROWSER:-0}" != 1 ]]; then
     bash scripts/setup-browser.sh
 fi
+if [[ "${CHIMERA_SKIP_ENGINES:-0}" != 1 ]]; then bash scripts/setup-engines.sh; else echo "test.sh: *** CHIMERA_SKIP_ENGINES=1: the chimera bot test with Stockfish is SKIPPED ***" >&2; fi
 if [[ "${CHIMERA_SKIP_POSTGRES:-0}" != 1 ]]; then bash scripts/setup-postgres.sh; else echo "test.sh: *** CHIMERA_SKIP_POSTGRES=1: the PostgreSQL tests (two instances on one database) are SKIPPED ***" >&2; fi
 CHIMERA_PYTHON="${CHIMERA_PYTHON:-$PWD/.venv/bin/python}"
 export CHIMERA_PYTHON

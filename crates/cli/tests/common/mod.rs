@@ -71,10 +71,20 @@ impl Instance {
     /// [`Instance::start`] with environment variables set for the process
     /// (`CHIMERA_TEST_CLOCK`, say).
     pub fn start_env(name: &str, store: &Store, extra: &[&str], env: &[(&str, &str)]) -> Instance {
+        Instance::start_full(name, store, "127.0.0.1:0", extra, env)
+    }
+
+    /// [`Instance::start`] on a given address (a restarted instance on the
+    /// port of the one before).
+    pub fn start_at(name: &str, store: &Store, addr: SocketAddr, extra: &[&str]) -> Instance {
+        Instance::start_full(name, store, &addr.to_string(), extra, &[])
+    }
+
+    fn start_full(name: &str, store: &Store, addr: &str, extra: &[&str], env: &[(&str, &str)]) -> Instance {
         let dir = fresh_dir(&format!("inst-{name}"));
         let log = dir.join("stderr.log");
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_chimera"));
-        cmd.arg("serve").args(["--addr", "127.0.0.1:0"]).args(GENEROUS).args(extra);
+        cmd.arg("serve").args(["--addr", addr]).args(GENEROUS).args(extra);
         cmd.env_remove("CHIMERA_DATABASE_URL");
         for (k, v) in env {
             cmd.env(k, v);
@@ -116,6 +126,23 @@ impl Instance {
 
     pub fn pid(&self) -> u32 {
         self.child.as_ref().map(|c| c.id()).unwrap_or(0)
+    }
+
+    /// Stops the process as a service manager does: SIGTERM, then SIGKILL
+    /// if it has not exited within 20 s; reaps it.
+    pub fn stop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = Command::new("kill").args(["-TERM", &c.id().to_string()]).status();
+            let deadline = std::time::Instant::now() + Duration::from_secs(20);
+            while std::time::Instant::now() < deadline {
+                if let Ok(Some(_)) = c.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            let _ = c.kill();
+            let _ = c.wait();
+        }
     }
 
     /// SIGKILL (std's `Child::kill` on Unix), and reaps the process.

@@ -1,0 +1,252 @@
+//! The two clients of the Bot and Board API (docs/api.md) against a real
+//! `chimera serve`:
+//!
+//! - `chimera bot` with Stockfish (Debian's `stockfish`, installed by
+//!   scripts/setup-engines.sh) challenges the house bot Chimera-Level-1 and
+//!   plays the game to its end, while the server is stopped mid-game and
+//!   started again on the same store and port: the bot reconnects, reads
+//!   the game again, and finishes it. `CHIMERA_SKIP_ENGINES=1` skips it.
+//! - `chimera play --online --lines` challenges a player whose side is a
+//!   scripted Board API client (this file's), who accepts and answers each
+//!   move, to a mate.
+//!
+//! Every wait is bounded.
+
+mod common;
+
+#[path = "../src/api_client.rs"]
+#[allow(dead_code)]
+mod api_client;
+
+use api_client::{Api, GameFull, GameState};
+use common::{Instance, Store};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap()
+}
+
+/// Signs `name` up and makes a token with `scopes`: the token.
+fn account_with_token(rt: &tokio::runtime::Runtime, addr: SocketAddr, name: &str, scopes: &[&str]) -> String {
+    rt.block_on(async {
+        let cookie = common::account(addr, name).await;
+        let (st, v, _) = common::call(
+            addr,
+            "POST",
+            "/api/account/tokens",
+            Some(&cookie),
+            &json!({"description": "api_clients test", "scopes": scopes}),
+        )
+        .await;
+        assert_eq!(st, 200, "POST /api/account/tokens: {v}");
+        let token = v["token"].as_str().unwrap_or_else(|| panic!("no token in {v}")).to_string();
+        assert!(token.starts_with("chp_"), "{token}");
+        token
+    })
+}
+
+/// Waits for a child process (at most `limit`); kills it after that.
+fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Ok(Some(st)) = child.try_wait() {
+            return Some(st);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The stored game through the public `GET /api/games/{id}`.
+fn stored(rt: &tokio::runtime::Runtime, addr: SocketAddr, id: &str) -> Value {
+    rt.block_on(common::get_json(addr, &format!("/api/games/{id}"))).1
+}
+
+fn engines_skipped() -> bool {
+    if std::env::var("CHIMERA_SKIP_ENGINES").is_ok_and(|v| v == "1") {
+        eprintln!("*** CHIMERA_SKIP_ENGINES=1: the chimera bot test with Stockfish is SKIPPED ***");
+        return true;
+    }
+    assert!(
+        std::path::Path::new(STOCKFISH).exists(),
+        "{STOCKFISH} not found: install it with scripts/setup-engines.sh (Debian: apt-get install stockfish), \
+         or skip this test with CHIMERA_SKIP_ENGINES=1"
+    );
+    false
+}
+
+#[test]
+fn a_bot_plays_a_house_bot_to_the_end_across_a_server_restart() {
+    if engines_skipped() {
+        return;
+    }
+    let data = common::fresh_dir("bot-data");
+    let store = Store::Sqlite(data.clone());
+    let mut server = Instance::start("bot", &store, &[]);
+    let addr = server.addr;
+    let rt = rt();
+    let token = account_with_token(&rt, addr, "Robo", &["bot:play"]);
+    let api = Api::new(&format!("http://{addr}"), &token).unwrap();
+    api.post("/api/bot/account/upgrade", None).expect("the upgrade to a BOT account");
+
+    let log_path = data.join("bot.log");
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["bot", "--server", &format!("http://{addr}"), "--token", &token, "--engine", STOCKFISH])
+        .args(["--engine-option", "Threads=1", "--engine-option", "Hash=16"])
+        .args(["--challenge", "Chimera-Level-1", "--variant", "standard", "--clock", "1+1", "--games", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(std::fs::File::create(&log_path).unwrap()))
+        .spawn()
+        .expect("spawn chimera bot");
+    let log = || std::fs::read_to_string(&log_path).unwrap_or_default();
+
+    // The game's id, from the bot's "game ID started" line.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let id = loop {
+        if let Some(id) = log().lines().find_map(|l| {
+            l.strip_prefix("chimera bot: game ").and_then(|r| r.split_once(" started").map(|(id, _)| id.to_string()))
+        }) {
+            break id;
+        }
+        assert!(Instant::now() < deadline, "no game started within 60 s; the bot's log:\n{}", log());
+        assert!(bot.try_wait().unwrap().is_none(), "the bot exited; its log:\n{}", log());
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    // A few moves in, the server stops; it comes back on the same port.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let g = stored(&rt, addr, &id);
+        let plies = g["history"].as_array().map_or(0, |h| h.len());
+        if plies >= 6 || g["status"] == "finished" {
+            assert_eq!(g["status"], "active", "the game ended before the restart: {g}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game did not reach 6 plies in 60 s: {g}\n{}", log());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    server.stop();
+    std::thread::sleep(Duration::from_secs(2));
+    let server = Instance::start_at("bot-again", &store, addr, &[]);
+
+    let status = wait_exit(&mut bot, Duration::from_secs(300));
+    let mut out = String::new();
+    bot.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    let log = log();
+    assert_eq!(status.map(|s| s.success()), Some(true), "chimera bot: {status:?}\nstdout:\n{out}\nlog:\n{log}");
+    // It printed the result, saw the server go and reconnected.
+    assert!(out.contains(&format!("game 1 of 1: {id} ")), "{out}");
+    assert!(log.contains("reconnecting") || log.contains("trying again"), "no reconnection in the log:\n{log}");
+    assert!(log.contains(&format!("game {id} over: ")), "{log}");
+    let g = stored(&rt, addr, &id);
+    assert_eq!(g["status"], "finished", "{g}");
+    let result = g["result"].as_str().unwrap_or_default();
+    assert!(out.contains(&format!("{id} {result} ")), "the printed result is the stored one ({result}): {out}");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Black's side of a Board API game, scripted: accepts Ann's challenge,
+/// then answers White's moves with `replies` until the game ends. Returns
+/// the last state and the game's id.
+fn scripted_opponent(base: String, token: String, replies: Vec<&'static str>) -> (String, GameState) {
+    let api = Api::new(&base, &token).unwrap();
+    let mut events = api.stream("/api/stream/event").expect("bob's event stream");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let id = loop {
+        assert!(Instant::now() < deadline, "no challenge and game for Bob within 60 s");
+        let ev = events.next_value().expect("event stream").expect("the event stream ended");
+        match ev["type"].as_str() {
+            Some("challenge") if ev["challenge"]["destUser"]["id"] == "bob" => {
+                let cid = ev["challenge"]["id"].as_str().unwrap();
+                assert_eq!(ev["challenge"]["challenger"]["id"], "ann", "{ev}");
+                api.post(&format!("/api/challenge/{cid}/accept"), None).expect("accept");
+            }
+            Some("gameStart") => {
+                break ev["game"]["gameId"].as_str().or(ev["game"]["id"].as_str()).unwrap().to_string()
+            }
+            _ => {}
+        }
+    };
+    let mut stream = api.stream(&format!("/api/board/game/stream/{id}")).expect("bob's game stream");
+    let first = stream.next_value().unwrap().unwrap();
+    assert_eq!(first["type"], "gameFull", "{first}");
+    let full = GameFull::from_json(&first);
+    assert_eq!(full.color_of("bob"), Some("black"), "{first}");
+    assert_eq!(full.clock, Some((300_000, 3000)), "{first}");
+    let mut st = full.state.clone();
+    let mut sent = 0;
+    loop {
+        if !st.ongoing() {
+            return (id, st);
+        }
+        if full.turn_after(st.moves.len()) == "black" && st.moves.len() / 2 == sent {
+            let mv = replies[sent];
+            api.post(&format!("/api/board/game/{id}/move/{mv}"), None).expect("bob's move");
+            sent += 1;
+        }
+        let v = stream.next_value().expect("bob's game stream").expect("the game stream ended before the end");
+        if v["type"] == "gameState" {
+            st = GameState::from_json(&v);
+        }
+    }
+}
+
+#[test]
+fn play_online_plays_a_board_game_to_a_mate() {
+    let data = common::fresh_dir("board-data");
+    let server = Instance::start("board", &Store::Sqlite(data.clone()), &[]);
+    let addr = server.addr;
+    let base = format!("http://{addr}");
+    let rt = rt();
+    let ann = account_with_token(&rt, addr, "Ann", &["board:play"]);
+    let bob = account_with_token(&rt, addr, "Bob", &["board:play"]);
+    let opponent = {
+        let (base, bob) = (base.clone(), bob.clone());
+        std::thread::spawn(move || scripted_opponent(base, bob, vec!["e7e5", "b8c6", "g8f6"]))
+    };
+    let mut play = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["play", "--online", &base, "--token", &ann, "--lines"])
+        .args(["--challenge", "Bob", "--variant", "chess", "--clock", "5+3", "--color", "white"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn chimera play --online");
+    // Typed ahead: each line waits for White's turn; then the input ends.
+    play.stdin.take().unwrap().write_all(b"e4\nBc4\nQh5\nQxf7#\n").unwrap();
+    let stdout = play.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
+    });
+    let status = wait_exit(&mut play, Duration::from_secs(120));
+    let text = reader.join().unwrap();
+    let mut err = String::new();
+    play.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert_eq!(status.map(|s| s.success()), Some(true), "chimera play: {status:?}\n{text}\n{err}");
+    assert!(text.contains("online: you play white against Bob"), "{text}");
+    assert!(text.contains("plays Nf6."), "Bob's moves show as they come: {text}");
+    assert!(text.trim_end().ends_with("Game over: 1-0 (checkmate)"), "{text}");
+    let (id, last) = opponent.join().expect("the scripted opponent");
+    assert_eq!(last.moves, ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]);
+    assert_eq!((last.status.as_str(), last.winner.as_deref()), ("mate", Some("white")));
+    let g = stored(&rt, addr, &id);
+    assert_eq!((g["status"].as_str(), g["result"].as_str()), (Some("finished"), Some("1-0")), "{g}");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+}
