@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken, titleMark } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -402,7 +402,7 @@ async function main() {
   const who = p.username || name;
   me = who.toLowerCase();
   document.title = `Chimera — ${who}`;
-  $('profile-name').textContent = who;
+  $('profile-name').innerHTML = titleMark(p.title) + esc(who);
   $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
   if (p.bot) {
     $('profile-since').innerHTML = `A house bot: the engine at level ${Number(p.bot.level)}. Its ratings are the level's <a href="/docs/bots.md">measured strength</a>; a rated game against it moves only your rating.`;

@@ -98,6 +98,7 @@ pub async fn push(app: &App, account: &str, kind: &str, data: Value) {
         return;
     }
     app.notes.deliver(account, json!({"t": "notification", "item": item(&id, kind, &text, now, false)}).to_string());
+    crate::botapi::wake(app, account);
     // A challenge or a correspondence move also goes to the account's
     // devices by Web Push while it has no page open.
     crate::webpush::after_note(app, account, kind, &data);
