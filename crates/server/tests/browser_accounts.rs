@@ -422,9 +422,13 @@ async fn a_bot_plays_a_person_in_the_browser() {
     let id = path.as_str().unwrap().trim_start_matches("/game/").to_string();
     wait_for(&c, "#top-title:not(.hidden)", 15).await;
     assert_eq!(text_of(&c, "#top-user").await, "DeepGenie", "the bot's name on the board, marked BOT");
-    click_move(&c, a, &id, "f2f3").await;
+    // (The bot answers at once: each move is waited for with the answer.)
+    wait_for(&c, "#board", 10).await;
+    click_sq(&c, "f2").await;
+    click_sq(&c, "f3").await;
     wait_ply(&c, a, &id, 2).await;
-    click_move(&c, a, &id, "g2g4").await;
+    click_sq(&c, "g2").await;
+    click_sq(&c, "g4").await;
     let end = wait_ply(&c, a, &id, 4).await;
     assert_eq!((end["result"].as_str(), end["reason"].as_str()), (Some("0-1"), Some("checkmate")), "{end}");
     let r = bot.await.unwrap();
