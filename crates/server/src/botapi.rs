@@ -49,11 +49,11 @@ impl Api {
     }
 
     /// The refusal for an account of the other kind (lichess's words).
-    fn check(self, c: &Caller) -> Result<(), Response> {
+    fn refusal(self, c: &Caller) -> Option<Response> {
         match (self, c.bot) {
-            (Api::Bot, false) => Err(err(StatusCode::FORBIDDEN, "This endpoint can only be used with a Bot account")),
-            (Api::Board, true) => Err(err(StatusCode::FORBIDDEN, "This endpoint cannot be used with a Bot account")),
-            _ => Ok(()),
+            (Api::Bot, false) => Some(err(StatusCode::FORBIDDEN, "This endpoint can only be used with a Bot account")),
+            (Api::Board, true) => Some(err(StatusCode::FORBIDDEN, "This endpoint cannot be used with a Bot account")),
+            _ => None,
         }
     }
 }
@@ -93,7 +93,7 @@ impl Drop for StreamSlot {
 const EVENT: usize = 0;
 const GAME: usize = 1;
 
-fn open_slot(app: &App, account: &str, kind: usize) -> Result<StreamSlot, Response> {
+fn open_slot(app: &App, account: &str, kind: usize) -> Result<StreamSlot, Box<Response>> {
     let max = if kind == EVENT { app.config.event_streams_per_account } else { app.config.game_streams_per_account };
     let mut m = app.streams.open.lock().unwrap_or_else(|e| e.into_inner());
     let n = m.entry(account.to_string()).or_default();
@@ -101,7 +101,7 @@ fn open_slot(app: &App, account: &str, kind: usize) -> Result<StreamSlot, Respon
         let what = if kind == EVENT { "event streams" } else { "game streams" };
         let mut r = err(StatusCode::TOO_MANY_REQUESTS, format!("this account has {max} {what} open: close one first"));
         r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("10"));
-        return Err(r);
+        return Err(Box::new(r));
     }
     n[kind] += 1;
     Ok(StreamSlot { app: app.clone(), account: account.to_string(), kind })
@@ -361,7 +361,7 @@ async fn game_stream(
         Ok(c) => c,
         Err(r) => return r,
     };
-    if let Err(r) = api.check(&c) {
+    if let Some(r) = api.refusal(&c) {
         return r;
     }
     let h = match app.game(&id).await {
@@ -379,7 +379,7 @@ async fn game_stream(
     };
     let slot = match open_slot(&app, &c.account.id, GAME) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let bots = bots_of(&app, &full).await;
     let first = game_full(&full, &bots);
@@ -444,7 +444,7 @@ async fn act(
         Ok(c) => c,
         Err(r) => return r,
     };
-    if let Err(r) = api.check(&c) {
+    if let Some(r) = api.refusal(&c) {
         return r;
     }
     let h = match app.game(&id).await {
@@ -571,7 +571,7 @@ async fn event_stream(
     };
     let slot = match open_slot(&app, &c.account.id, EVENT) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let (tx, rx) = mpsc::channel::<Bytes>(64);
     let app2 = app.clone();
