@@ -733,3 +733,56 @@ async fn answer(
     .await;
     Json(json!({"ok": true})).into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn form() -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-www-form-urlencoded"));
+        h
+    }
+
+    #[test]
+    fn lichess_fields_read_as_a_challenge() {
+        let r = request(&form(), b"variant=genie&clock.limit=180&clock.increment=2&color=black&rated=true").unwrap();
+        assert_eq!((r.variant.as_str(), r.rated, r.color.as_deref(), r.days), ("genie", true, Some("black"), None));
+        assert_eq!(time_control(r.clock, r.days), Ok(Some((180_000, 2_000))));
+        // berserk's JSON: dotted keys, nulls for what is not given.
+        let body = br#"{"rated": false, "clock.limit": 60, "clock.increment": 1, "days": null, "color": "random", "variant": "standard", "fen": null}"#;
+        let r = request(&HeaderMap::new(), body).unwrap();
+        assert_eq!((r.variant.as_str(), r.rated), ("standard", false));
+        assert_eq!(time_control(r.clock, r.days), Ok(Some((60_000, 1_000))));
+        // Chimera's own shape still reads as before.
+        let r =
+            request(&HeaderMap::new(), br#"{"variant": "chess", "clock": {"minutes": 5, "increment": 3}}"#).unwrap();
+        assert_eq!(time_control(r.clock, r.days), Ok(Some((300_000, 3_000))));
+        let r = request(&form(), b"days=3&rules=ring_powers%3DNKQ&variant=magicring").unwrap();
+        assert_eq!(r.options.unwrap().get("ring_powers").map(String::as_str), Some("NKQ"));
+        // The empty body: lichess's defaults (chess, no clock, casual).
+        let r = request(&form(), b"").unwrap();
+        assert_eq!((r.variant.as_str(), r.clock.is_none(), r.rated), ("standard", true, false));
+        for bad in [&b"fen=x"[..], b"clock.increment=3", b"rated=1", b"nope=1", b"variant=a&variant=b", b"days=0.5"] {
+            assert!(request(&form(), bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    proptest! {
+        /// Whatever bytes come, as a form or as JSON: an answer, never a
+        /// panic.
+        #[test]
+        fn any_body_is_read_or_refused(body in proptest::collection::vec(any::<u8>(), 0..200), as_form in any::<bool>()) {
+            let h = if as_form { form() } else { HeaderMap::new() };
+            let _ = request(&h, &body);
+        }
+
+        /// Forms of lichess's field names with any values.
+        #[test]
+        fn any_values_of_lichess_fields(values in proptest::collection::vec(("(rated|clock\\.limit|clock\\.increment|days|color|variant|rules)", ".{0,12}"), 0..6)) {
+            let body = serde_urlencoded::to_string(&values).unwrap();
+            let _ = request(&form(), body.as_bytes());
+        }
+    }
+}
