@@ -34,14 +34,14 @@ function outcome(g, me) {
   return won ? '<span class="outcome won">won</span>' : '<span class="outcome lost">lost</span>';
 }
 
-function userCell(u) {
-  return u ? `<a href="${profileUrl(u)}">${esc(u)}</a>` : '<span class="anon">Anonymous</span>';
+function userCell(u, title) {
+  return u ? `${titleMark(title)}<a href="${profileUrl(u)}">${esc(u)}</a>` : '<span class="anon">Anonymous</span>';
 }
 
 function gamesHtml(games, me) {
   return games.map((g) => `<tr data-game="${esc(g.id)}">` +
     `<td><a href="/game/${encodeURIComponent(g.id)}">${esc(fmtDate(g.created_at, 'short'))}</a></td>` +
-    `<td class="pg-variant">${esc(g.variant_name || g.variant)}</td><td>${userCell(g.white)}</td><td>${userCell(g.black)}</td>` +
+    `<td class="pg-variant">${esc(g.variant_name || g.variant)}</td><td>${userCell(g.white, g.white_title)}</td><td>${userCell(g.black, g.black_title)}</td>` +
     `<td>${g.result && g.result !== '*' ? esc(g.result) + ' ' + outcome(g, me) : '<span class="tag active">playing</span>'}</td>` +
     `<td>${g.rated ? '<span class="tag rated">Rated</span>' : '<span class="tag casual">Casual</span>'}</td></tr>`).join('');
 }

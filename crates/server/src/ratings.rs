@@ -602,7 +602,7 @@ pub async fn archive(db: &Db, account: &str, f: &Filter) -> Result<(Vec<serde_js
         I(i64),
     }
     let mut sql = String::from(
-        "SELECT g.id, g.variant, g.result, g.rated, g.created_at, wa.username, ba.username FROM games g \
+        "SELECT g.id, g.variant, g.result, g.rated, g.created_at, wa.username, ba.username, wa.kind, ba.kind FROM games g \
          LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
          LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL \
          WHERE (g.white_account = $1 OR g.black_account = $1)",
@@ -667,6 +667,8 @@ pub async fn archive(db: &Db, account: &str, f: &Filter) -> Result<(Vec<serde_js
                 "id": g.get::<String, _>(0), "variant": v, "variant_name": name, "result": g.get::<String, _>(2),
                 "rated": g.get::<i64, _>(3) == 1, "created_at": g.get::<i64, _>(4),
                 "white": g.get::<Option<String>, _>(5), "black": g.get::<Option<String>, _>(6),
+                "white_title": (g.get::<Option<String>, _>(7).as_deref() == Some("bot")).then_some("BOT"),
+                "black_title": (g.get::<Option<String>, _>(8).as_deref() == Some("bot")).then_some("BOT"),
             })
         })
         .collect();
