@@ -218,6 +218,8 @@ pub(crate) fn game_changed(app: &App, before: &crate::live::Live, after: &crate:
 /// it to this instance's pages of the account, if any are open.
 pub(crate) async fn heard(app: &App, payload: &str) {
     let Some((id, account)) = payload.strip_prefix('@').and_then(|p| p.split_once(' ')) else { return };
+    // The account's API event streams here read their challenges again.
+    crate::botapi::wake(app, account);
     if !app.notes.listening(account) {
         return;
     }
