@@ -1,6 +1,6 @@
 // The account page (/account): who, since when; password; log out (here or
 // everywhere); the account's data; deleting it. Logged out: to /login.
-import { api, header, account, rememberAccount, flash } from './common.js';
+import { api, header, account, rememberAccount, flash, esc } from './common.js';
 import { passwordProblem, showError, markField, busy } from './forms.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -21,7 +21,66 @@ account().then((a) => {
   $('account-name').textContent = a.username;
   $('account-since').textContent = when(a.created_at);
   $('account-main').setAttribute('aria-busy', 'false');
+  loadTokens();
 }, (e) => showError($('account-error'), `Your account could not be read: ${e.message}`));
+
+// ----- API tokens -----
+async function loadTokens() {
+  let list;
+  try {
+    list = (await api('/api/account/tokens')).tokens;
+  } catch (e) {
+    showError($('token-error'), `Your tokens could not be read: ${e.message}`);
+    return;
+  }
+  const live = list.filter((t) => !t.revokedAt);
+  $('token-table').classList.toggle('hidden', live.length === 0);
+  $('token-none').classList.toggle('hidden', live.length > 0);
+  $('token-rows').innerHTML = live.map((t) =>
+    `<tr><td>${esc(t.description)}</td><td>${t.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</td>` +
+    `<td>${esc(when(t.createdAt))}</td><td>${t.usedAt ? esc(when(t.usedAt)) : 'never'}</td>` +
+    `<td><button type="button" class="danger token-revoke" data-id="${esc(t.id)}" aria-label="Revoke ${esc(t.description)}">Revoke</button></td></tr>`).join('');
+}
+$('token-rows').addEventListener('click', async (e) => {
+  const b = e.target.closest('.token-revoke');
+  if (!b) return;
+  b.disabled = true;
+  try {
+    await api(`/api/account/tokens/${encodeURIComponent(b.dataset.id)}/revoke`, {});
+    $('token-new').classList.add('hidden');
+    await loadTokens();
+  } catch (ex) {
+    b.disabled = false;
+    showError($('token-error'), ex.message);
+  }
+});
+$('token-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const form = $('token-form');
+  const description = $('token-description').value.trim();
+  const scopes = [...form.querySelectorAll('.scopes input:checked')].map((i) => i.value);
+  markField($('token-description'), !description);
+  if (!description) { showError($('token-error'), 'Say what the token is for.'); $('token-description').focus(); return; }
+  if (!scopes.length) { showError($('token-error'), 'Tick at least one thing the token may do.'); return; }
+  showError($('token-error'), '');
+  busy(form, true);
+  try {
+    const t = await api('/api/account/tokens', { description, scopes });
+    $('token-value').textContent = t.token;
+    $('token-new').classList.remove('hidden');
+    form.reset();
+    await loadTokens();
+  } catch (ex) {
+    showError($('token-error'), ex.message);
+  } finally {
+    busy(form, false);
+  }
+});
+$('token-copy').addEventListener('click', () => {
+  navigator.clipboard.writeText($('token-value').textContent).then(
+    () => { $('token-copy').textContent = 'Copied'; },
+    () => { $('token-copy').textContent = 'Select and copy it'; });
+});
 
 /** Gone from here (logged out, or deleted): the header forgets the name. */
 function leave(msg) {

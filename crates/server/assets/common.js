@@ -158,7 +158,7 @@ export function optionsNote(options) {
  *  rows for the lobby and the profile: its turn first. */
 export function playingRows(games) {
   return games.map((g) => {
-    const opp = g.opponent ? esc(g.opponent) + (g.opponent_rating ? ` <span class="seek-rating">${esc(g.opponent_rating)}</span>` : '') : '<em>waiting for an opponent</em>';
+    const opp = g.opponent ? titleMark(g.opponent_title) + esc(g.opponent) + (g.opponent_rating ? ` <span class="seek-rating">${esc(g.opponent_rating)}</span>` : '') : '<em>waiting for an opponent</em>';
     const turn = g.is_my_turn ? '<span class="tag mine your-turn">Your turn</span>' : 'Theirs';
     const kind = g.days ? `${g.days} ${g.days === 1 ? 'day' : 'days'} a move` : '';
     return `<tr data-game="${esc(g.id)}" data-my-turn="${g.is_my_turn}"><td><a href="/game/${encodeURIComponent(g.id)}">${esc(g.variant_name)}</a>${kind ? ` <small>${kind}</small>` : ''}</td>` +
@@ -176,6 +176,12 @@ export function esc(s) {
 
 /** The address of a player's profile page. */
 export function profileUrl(username) { return '/@/' + encodeURIComponent(username); }
+
+/** The mark before a BOT account's name (a house bot, or a program that
+ *  plays through the Bot API), as HTML; '' for anyone else. */
+export function titleMark(title) {
+  return title === 'BOT' ? '<span class="tag bot player-title" title="A program: it plays through the Bot API">BOT</span> ' : '';
+}
 
 /** A time from the server (Unix seconds or milliseconds, or a date text) as
  *  a Date, or null when it is none. */

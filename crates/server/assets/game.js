@@ -256,6 +256,7 @@ function renderSeat(slot, c) {
   box.dataset.color = c;
   if (p && p.username) {
     const a = $(slot + '-user');
+    $(slot + '-title').classList.toggle('hidden', p.title !== 'BOT');
     a.textContent = p.username;
     a.href = profileUrl(p.username);
     const r = $(slot + '-rating');

@@ -1,4 +1,4 @@
-import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows, titleMark } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -227,7 +227,7 @@ async function loadGames() {
     // An account's seat: its name (a link to its profile), the rating it
     // played at, and the change a rated game made.
     const seat = (acc, name, diff) => acc
-      ? `<a href="${profileUrl(acc.username)}">${esc(acc.username)}</a> <span class="seek-rating">${esc(acc.rating)}</span>` +
+      ? `${titleMark(acc.title)}<a href="${profileUrl(acc.username)}">${esc(acc.username)}</a> <span class="seek-rating">${esc(acc.rating)}</span>` +
         (diff != null ? ` <small class="rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : 'even'}">${diff >= 0 ? '+' : '−'}${Math.abs(diff)}</small>` : '')
       : (name ? esc(name) : 'Anonymous');
     const d = g.rating_diffs || [null, null];

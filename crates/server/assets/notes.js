@@ -28,7 +28,7 @@ export function words(it) {
   const d = it.data || {};
   switch (it.kind) {
     case 'challenge':
-      return `${d.challenger.name} challenges you: ${d.variant.name}, ${timeControl(d.timeControl)}, ${d.rated ? 'rated' : 'casual'}`;
+      return `${d.challenger.title === 'BOT' ? 'BOT ' : ''}${d.challenger.name} challenges you: ${d.variant.name}, ${timeControl(d.timeControl)}, ${d.rated ? 'rated' : 'casual'}`;
     case 'challenge_accepted': return `${d.by} accepted your challenge (${d.variant})`;
     case 'challenge_declined': return `${d.by} declined your challenge: ${d.reason_words || 'not now'}`;
     case 'challenge_canceled': return `${d.by} cancelled a challenge`;

@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken, titleMark } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -34,14 +34,14 @@ function outcome(g, me) {
   return won ? '<span class="outcome won">won</span>' : '<span class="outcome lost">lost</span>';
 }
 
-function userCell(u) {
-  return u ? `<a href="${profileUrl(u)}">${esc(u)}</a>` : '<span class="anon">Anonymous</span>';
+function userCell(u, title) {
+  return u ? `${titleMark(title)}<a href="${profileUrl(u)}">${esc(u)}</a>` : '<span class="anon">Anonymous</span>';
 }
 
 function gamesHtml(games, me) {
   return games.map((g) => `<tr data-game="${esc(g.id)}">` +
     `<td><a href="/game/${encodeURIComponent(g.id)}">${esc(fmtDate(g.created_at, 'short'))}</a></td>` +
-    `<td class="pg-variant">${esc(g.variant_name || g.variant)}</td><td>${userCell(g.white)}</td><td>${userCell(g.black)}</td>` +
+    `<td class="pg-variant">${esc(g.variant_name || g.variant)}</td><td>${userCell(g.white, g.white_title)}</td><td>${userCell(g.black, g.black_title)}</td>` +
     `<td>${g.result && g.result !== '*' ? esc(g.result) + ' ' + outcome(g, me) : '<span class="tag active">playing</span>'}</td>` +
     `<td>${g.rated ? '<span class="tag rated">Rated</span>' : '<span class="tag casual">Casual</span>'}</td></tr>`).join('');
 }
@@ -402,7 +402,7 @@ async function main() {
   const who = p.username || name;
   me = who.toLowerCase();
   document.title = `Chimera — ${who}`;
-  $('profile-name').textContent = who;
+  $('profile-name').innerHTML = titleMark(p.title) + esc(who);
   $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
   if (p.bot) {
     $('profile-since').innerHTML = `A house bot: the engine at level ${Number(p.bot.level)}. Its ratings are the level's <a href="/docs/bots.md">measured strength</a>; a rated game against it moves only your rating.`;

@@ -156,6 +156,11 @@ pub async fn current(app: &App, headers: &HeaderMap) -> Result<Option<Account>, 
 
 /// The account of the request, or the 401 to answer.
 pub(crate) async fn need(app: &App, headers: &HeaderMap) -> Result<Account, Response> {
+    // A request with an API token is the token's alone: its cookies are
+    // not read (`tokens`), and this is a page's endpoint.
+    if crate::tokens::bearer(headers).is_some() {
+        return Err(err(StatusCode::FORBIDDEN, "this takes a logged-in page's session, not an API token"));
+    }
     match current(app, headers).await {
         Ok(Some(a)) => Ok(a),
         Ok(None) => Err(err(StatusCode::UNAUTHORIZED, "not logged in")),
@@ -479,15 +484,22 @@ async fn login(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr
     }
 }
 
-async fn me(State(app): State<App>, headers: HeaderMap) -> Response {
-    match need(&app, &headers).await {
-        Ok(a) => {
+/// `GET /api/account`: the account of a page's session or of any API token
+/// (lichess's `id`, `username`, `title` and `createdAt` besides Chimera's
+/// fields).
+async fn me(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, headers: HeaderMap) -> Response {
+    match crate::tokens::authorize(&app, &headers, peer.ip(), &crate::tokens::Scope::ALL, true).await {
+        Ok(c) => {
+            let a = c.account;
             let ratings = match crate::ratings::now_of(&app.db, &a.id).await {
                 Ok(r) => r,
                 Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
             };
-            let mut r =
-                Json(json!({"username": a.username, "created_at": a.created_at, "ratings": ratings})).into_response();
+            let mut r = Json(json!({
+                "id": a.username.to_lowercase(), "username": a.username, "title": if c.bot { Some("BOT") } else { None },
+                "created_at": a.created_at, "createdAt": a.created_at, "ratings": ratings,
+            }))
+            .into_response();
             r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             r
         }
@@ -513,8 +525,17 @@ async fn logout_everywhere(State(app): State<App>, headers: HeaderMap) -> Respon
         Ok(a) => a,
         Err(r) => return r,
     };
-    match sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&app.db).await {
-        Ok(r) => with_cookie(Json(json!({"ended": r.rows_affected()})).into_response(), cookie(&app, "", 0)),
+    let done = async {
+        let ended =
+            sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&app.db).await?;
+        let revoked = crate::tokens::revoke_all(&app.db, &a.id).await?;
+        Ok::<_, sqlx::Error>((ended.rows_affected(), revoked))
+    }
+    .await;
+    match done {
+        Ok((ended, revoked)) => {
+            with_cookie(Json(json!({"ended": ended, "tokens_revoked": revoked})).into_response(), cookie(&app, "", 0))
+        }
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
@@ -559,8 +580,10 @@ async fn change_password(
             .bind(&hash)
             .execute(&app.db)
             .await?;
-        // Every session ends; this device gets a new one.
+        // Every session ends, and every API token; this device gets a new
+        // session.
         sqlx::query("DELETE FROM account_sessions WHERE account_id = $1").bind(&a.id).execute(&app.db).await?;
+        crate::tokens::revoke_all(&app.db, &a.id).await?;
         Ok::<_, sqlx::Error>(())
     }
     .await;
@@ -608,6 +631,7 @@ async fn delete(
         sqlx::query("DELETE FROM pool_entries WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM push_subscriptions WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM notify_presence WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM api_tokens WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
             .bind(&a.id)
             .execute(&mut *tx)
@@ -716,10 +740,11 @@ async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
     )
     .await;
     let push = crate::webpush::list(&app, &a.id).await;
-    let (Ok(notifications), Ok(challenges), Ok(push)) = (notifications, challenges, push) else {
+    let tokens = crate::tokens::list_of(&app, &a.id).await;
+    let (Ok(notifications), Ok(challenges), Ok(push), Ok(tokens)) = (notifications, challenges, push, tokens) else {
         return err(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "could not read the notifications, challenges and push subscriptions",
+            "could not read the notifications, challenges, push subscriptions and API tokens",
         );
     };
     let body = json!({
@@ -729,6 +754,7 @@ async fn export_json(State(app): State<App>, headers: HeaderMap) -> Response {
         "challenges": challenges,
         "notifications": notifications,
         "push_subscriptions": push,
+        "api_tokens": tokens,
     });
     attachment(Json(body).into_response(), "chimera-account.json")
 }

@@ -154,8 +154,13 @@ pub async fn seeks(app: &App, people: &[SeekSummary]) -> Vec<SeekSummary> {
                 rated: app.config.bot_seek_rated,
                 username: Some(name(level)),
                 rating: Some(
-                    crate::live::Player { username: name(level), rating: r.rounded(), provisional: r.is_provisional() }
-                        .shown(),
+                    crate::live::Player {
+                        username: name(level),
+                        rating: r.rounded(),
+                        provisional: r.is_provisional(),
+                        bot: true,
+                    }
+                    .shown(),
                 ),
                 rating_range: None,
                 days: None,

@@ -11,6 +11,7 @@
 
 use crate::live::{Live, Meta, Mode};
 use crate::net::error as err;
+use crate::tokens::{Caller, Scope};
 use crate::web::{parse_body, rule_options, time_control, ClockReq};
 use crate::App;
 use axum::body::Bytes;
@@ -22,7 +23,7 @@ use chimera_rules::{AnyPosition, Color, Position, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::str::FromStr;
 
@@ -58,6 +59,138 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/challenge/{id}/cancel", post(api_cancel))
 }
 
+/// The scopes that let a token read or answer challenges (lichess's: the
+/// play scopes include them).
+const READ: &[Scope] = &[Scope::ChallengeRead, Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay];
+const WRITE: &[Scope] = &[Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay];
+
+/// The account a challenge request acts for: a page's session, or a token
+/// with one of `scopes`. A BOT account makes and answers challenges with
+/// its token only (it plays through the Bot API).
+async fn caller(app: &App, headers: &HeaderMap, peer: SocketAddr, scopes: &[Scope]) -> Result<Caller, Response> {
+    let c = crate::tokens::authorize(app, headers, peer.ip(), scopes, true).await?;
+    if c.bot && c.token.is_none() && scopes == WRITE {
+        return Err(err(StatusCode::FORBIDDEN, "BOT accounts play through the Bot API only (docs/api.md)"));
+    }
+    Ok(c)
+}
+
+fn is_form(headers: &HeaderMap) -> bool {
+    headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+        v.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded"))
+    })
+}
+
+/// A challenge request: Chimera's JSON shape ([`ChallengeReq`]), or
+/// lichess's fields (`clock.limit`, `clock.increment` in seconds, `days`,
+/// `rated`, `color`, `variant`, `rules`) as a form or as JSON, which is
+/// what lichess's clients send.
+fn request(headers: &HeaderMap, body: &[u8]) -> Result<ChallengeReq, String> {
+    let fields: serde_json::Map<String, Value> = if is_form(headers) {
+        let pairs: Vec<(String, String)> =
+            serde_urlencoded::from_bytes(body).map_err(|e| format!("malformed form: {e}"))?;
+        let mut m = serde_json::Map::new();
+        for (k, v) in pairs {
+            if m.insert(k.clone(), Value::String(v)).is_some() {
+                return Err(format!("field '{k:.30}' is given twice"));
+            }
+        }
+        m
+    } else if body.iter().all(u8::is_ascii_whitespace) {
+        serde_json::Map::new()
+    } else {
+        let m: serde_json::Map<String, Value> =
+            crate::web::json_object(body).map_err(|e| format!("malformed request: {e}"))?;
+        let chimera = m.contains_key("variant")
+            && !m.keys().any(|k| k.contains('.'))
+            && m.get("clock").is_none_or(|c| c.is_object() || c.is_null())
+            && m.get("rated").is_none_or(Value::is_boolean);
+        if chimera {
+            return crate::web::json_object(body).map_err(|e| format!("malformed request: {e}"));
+        }
+        m
+    };
+    lichess_request(&fields)
+}
+
+/// lichess's challenge fields (strings in a form, JSON values in JSON;
+/// null is absent) as a [`ChallengeReq`].
+fn lichess_request(m: &serde_json::Map<String, Value>) -> Result<ChallengeReq, String> {
+    const KNOWN: [&str; 10] = [
+        "rated",
+        "clock.limit",
+        "clock.increment",
+        "days",
+        "color",
+        "variant",
+        "fen",
+        "rules",
+        "keepAliveStream",
+        "message",
+    ];
+    if let Some(k) = m.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+        return Err(format!("unknown field '{k:.30}': lichess's fields are {}", KNOWN.join(", ")));
+    }
+    let text = |k: &str| -> Option<String> {
+        match m.get(k) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.is_empty() => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(v) => Some(v.to_string()),
+        }
+    };
+    let number = |k: &str| -> Result<Option<f64>, String> {
+        text(k).map(|s| s.parse::<f64>().map_err(|_| format!("{k} must be a number, not '{s:.20}'"))).transpose()
+    };
+    let flag = |k: &str| -> Result<bool, String> {
+        match text(k).as_deref() {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(o) => Err(format!("{k} must be true or false, not '{o:.20}'")),
+        }
+    };
+    if text("fen").is_some() {
+        return Err("a challenge from a position (fen) is not offered here: challenge from the start".into());
+    }
+    if flag("keepAliveStream")? {
+        return Err(
+            "keepAliveStream is not offered here: the challenge comes back at once; follow /api/stream/event".into()
+        );
+    }
+    if text("message").is_some() {
+        return Err("a challenge carries no message here".into());
+    }
+    let clock = match (number("clock.limit")?, number("clock.increment")?) {
+        (None, None) => None,
+        (Some(limit), inc) => Some(ClockReq::new(limit / 60.0, inc.unwrap_or(0.0))),
+        (None, Some(_)) => return Err("clock.increment needs clock.limit".into()),
+    };
+    let days = match number("days")? {
+        None => None,
+        Some(d) if d.fract() == 0.0 && (1.0..=255.0).contains(&d) => Some(d as u8),
+        Some(d) => return Err(format!("days must be one of {:?}, not {d}", crate::live::CORRESPONDENCE_DAYS)),
+    };
+    let options = match text("rules") {
+        None => None,
+        Some(r) => {
+            let mut o = BTreeMap::new();
+            for part in r.split(',').filter(|p| !p.trim().is_empty()) {
+                let (k, v) = part.split_once('=').ok_or_else(|| format!("rules: '{part:.30}' is not key=value"))?;
+                o.insert(k.trim().to_string(), v.trim().to_string());
+            }
+            Some(o)
+        }
+    };
+    Ok(ChallengeReq {
+        variant: text("variant").unwrap_or_else(|| "standard".into()),
+        options,
+        clock,
+        days,
+        rated: flag("rated")?,
+        color: text("color"),
+    })
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChallengeReq {
@@ -77,13 +210,13 @@ struct ChallengeReq {
 
 const COLUMNS: &str = "c.id, c.variant, c.rule_options, c.clock_initial, c.clock_increment, c.days_per_move, c.rated, \
      c.color, c.status, c.decline_reason, c.created_at, c.challenger, c.dest, \
-     fa.username AS from_name, ta.username AS to_name";
+     fa.username AS from_name, ta.username AS to_name, fa.kind AS from_kind, ta.kind AS to_kind";
 
 const FROM: &str = "FROM challenges c JOIN accounts fa ON fa.id = c.challenger JOIN accounts ta ON ta.id = c.dest";
 
 /// A challenge as lichess shows it (plus `options`, and `direction` for
 /// the account asking).
-fn view(r: &sqlx::any::AnyRow, me: Option<&str>) -> Value {
+pub(crate) fn view(r: &sqlx::any::AnyRow, me: Option<&str>) -> Value {
     let variant_id: String = r.get("variant");
     let variant = Variant::from_str(&variant_id).ok();
     let days: Option<i64> = r.get("days_per_move");
@@ -96,7 +229,7 @@ fn view(r: &sqlx::any::AnyRow, me: Option<&str>) -> Value {
         }),
         (None, None) => json!({"type": "unlimited"}),
     };
-    let user = |name: String| json!({"id": name.to_lowercase(), "name": name});
+    let user = |name: String, kind: String| json!({"id": name.to_lowercase(), "name": name, "title": (kind == "bot").then_some("BOT")});
     let id: String = r.get("id");
     let challenger: String = r.get("challenger");
     let options = variant
@@ -106,9 +239,12 @@ fn view(r: &sqlx::any::AnyRow, me: Option<&str>) -> Value {
         "id": id,
         "url": format!("/game/{id}"),
         "status": r.get::<String, _>("status"),
-        "challenger": user(r.get("from_name")),
-        "destUser": user(r.get("to_name")),
-        "variant": {"key": variant_id, "name": variant.map_or("", |v| v.name())},
+        "challenger": user(r.get("from_name"), r.get("from_kind")),
+        "destUser": user(r.get("to_name"), r.get("to_kind")),
+        "variant": match variant {
+            Some(v) => json!({"key": crate::botapi::variant_key(v), "name": v.name()}),
+            None => json!({"key": variant_id, "name": ""}),
+        },
         "options": options,
         "rated": r.get::<i64, _>("rated") == 1,
         "timeControl": time_control,
@@ -136,13 +272,13 @@ async fn api_create(
     Path(name): Path<String>,
     body: Bytes,
 ) -> Response {
-    let me = match crate::accounts::need(&app, &headers).await {
-        Ok(a) => a,
+    let me = match caller(&app, &headers, peer, WRITE).await {
+        Ok(c) => c.account,
         Err(r) => return r,
     };
-    let req: ChallengeReq = match parse_body(&body) {
+    let req = match request(&headers, &body) {
         Ok(r) => r,
-        Err(e) => return *e,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
     let dest: Option<(String, String, Option<i64>)> = if name.len() > 40 {
         None
@@ -294,21 +430,40 @@ async fn bot_answer(app: &App, row: &sqlx::any::AnyRow, challenger: &str, level:
     Json(v).into_response()
 }
 
-/// `GET /api/challenge`: the account's waiting challenges, `{in, out}`.
-async fn api_list(State(app): State<App>, headers: HeaderMap) -> Response {
-    let me = match crate::accounts::need(&app, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
-    let rows = sqlx::query(&format!(
+/// The challenges of `account` waiting for their answer (made or
+/// received), newest first.
+async fn waiting_rows(app: &App, account: &str) -> Result<Vec<sqlx::any::AnyRow>, sqlx::Error> {
+    sqlx::query(&format!(
         "SELECT {COLUMNS} {FROM} WHERE (c.challenger = $1 OR c.dest = $1) AND c.status = 'created' \
          AND c.created_at >= $2 ORDER BY c.created_at DESC LIMIT 100"
     ))
-    .bind(&me.id)
+    .bind(account)
     .bind(crate::live::now_ms() - WAITS_MS)
     .fetch_all(&app.db)
-    .await;
-    let rows = match rows {
+    .await
+}
+
+/// The waiting challenges of `account` by id, as it sees them (`botapi`'s
+/// event stream).
+pub(crate) async fn waiting(app: &App, account: &str) -> Result<HashMap<String, Value>, sqlx::Error> {
+    Ok(waiting_rows(app, account).await?.iter().map(|r| (r.get::<String, _>("id"), view(r, Some(account)))).collect())
+}
+
+/// Challenge `id` as `account` sees it, if it is one of its.
+pub(crate) async fn get(app: &App, id: &str, account: &str) -> Result<Option<Value>, sqlx::Error> {
+    Ok(one(app, id)
+        .await?
+        .filter(|r| r.get::<String, _>("challenger") == account || r.get::<String, _>("dest") == account)
+        .map(|r| view(&r, Some(account))))
+}
+
+/// `GET /api/challenge`: the account's waiting challenges, `{in, out}`.
+async fn api_list(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, headers: HeaderMap) -> Response {
+    let me = match caller(&app, &headers, peer, READ).await {
+        Ok(c) => c.account,
+        Err(r) => return r,
+    };
+    let rows = match waiting_rows(&app, &me.id).await {
         Ok(r) => r,
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
@@ -347,9 +502,14 @@ fn closed(r: &sqlx::any::AnyRow) -> Option<String> {
 
 /// `POST /api/challenge/{id}/accept`: the challenged player accepts; the
 /// game starts (its id is the challenge's): `{id, url, token, colors}`.
-async fn api_accept(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    let me = match crate::accounts::need(&app, &headers).await {
-        Ok(a) => a,
+async fn api_accept(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let me = match caller(&app, &headers, peer, WRITE).await {
+        Ok(c) => c.account,
         Err(r) => return r,
     };
     let r = match mine(&app, &id, &me.id, "dest").await {
@@ -484,13 +644,24 @@ struct DeclineReq {
 
 /// `POST /api/challenge/{id}/decline` `{reason?}`: the challenged player
 /// declines (lichess's reasons; `generic` by default).
-async fn api_decline(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
-    let me = match crate::accounts::need(&app, &headers).await {
-        Ok(a) => a,
+async fn api_decline(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let me = match caller(&app, &headers, peer, WRITE).await {
+        Ok(c) => c.account,
         Err(r) => return r,
     };
     let req: DeclineReq = if body.is_empty() {
         DeclineReq::default()
+    } else if is_form(&headers) {
+        match serde_urlencoded::from_bytes(&body) {
+            Ok(r) => r,
+            Err(e) => return err(StatusCode::BAD_REQUEST, format!("malformed form: {e}")),
+        }
     } else {
         match parse_body(&body) {
             Ok(r) => r,
@@ -506,9 +677,14 @@ async fn api_decline(State(app): State<App>, headers: HeaderMap, Path(id): Path<
 }
 
 /// `POST /api/challenge/{id}/cancel`: the challenger takes it back.
-async fn api_cancel(State(app): State<App>, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    let me = match crate::accounts::need(&app, &headers).await {
-        Ok(a) => a,
+async fn api_cancel(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let me = match caller(&app, &headers, peer, WRITE).await {
+        Ok(c) => c.account,
         Err(r) => return r,
     };
     answer(&app, &id, &me, "challenger", "canceled", None).await
@@ -556,4 +732,57 @@ async fn answer(
     )
     .await;
     Json(json!({"ok": true})).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn form() -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-www-form-urlencoded"));
+        h
+    }
+
+    #[test]
+    fn lichess_fields_read_as_a_challenge() {
+        let r = request(&form(), b"variant=genie&clock.limit=180&clock.increment=2&color=black&rated=true").unwrap();
+        assert_eq!((r.variant.as_str(), r.rated, r.color.as_deref(), r.days), ("genie", true, Some("black"), None));
+        assert_eq!(time_control(r.clock, r.days), Ok(Some((180_000, 2_000))));
+        // berserk's JSON: dotted keys, nulls for what is not given.
+        let body = br#"{"rated": false, "clock.limit": 60, "clock.increment": 1, "days": null, "color": "random", "variant": "standard", "fen": null}"#;
+        let r = request(&HeaderMap::new(), body).unwrap();
+        assert_eq!((r.variant.as_str(), r.rated), ("standard", false));
+        assert_eq!(time_control(r.clock, r.days), Ok(Some((60_000, 1_000))));
+        // Chimera's own shape still reads as before.
+        let r =
+            request(&HeaderMap::new(), br#"{"variant": "chess", "clock": {"minutes": 5, "increment": 3}}"#).unwrap();
+        assert_eq!(time_control(r.clock, r.days), Ok(Some((300_000, 3_000))));
+        let r = request(&form(), b"days=3&rules=ring_powers%3DNKQ&variant=magicring").unwrap();
+        assert_eq!(r.options.unwrap().get("ring_powers").map(String::as_str), Some("NKQ"));
+        // The empty body: lichess's defaults (chess, no clock, casual).
+        let r = request(&form(), b"").unwrap();
+        assert_eq!((r.variant.as_str(), r.clock.is_none(), r.rated), ("standard", true, false));
+        for bad in [&b"fen=x"[..], b"clock.increment=3", b"rated=1", b"nope=1", b"variant=a&variant=b", b"days=0.5"] {
+            assert!(request(&form(), bad).is_err(), "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    proptest! {
+        /// Whatever bytes come, as a form or as JSON: an answer, never a
+        /// panic.
+        #[test]
+        fn any_body_is_read_or_refused(body in proptest::collection::vec(any::<u8>(), 0..200), as_form in any::<bool>()) {
+            let h = if as_form { form() } else { HeaderMap::new() };
+            let _ = request(&h, &body);
+        }
+
+        /// Forms of lichess's field names with any values.
+        #[test]
+        fn any_values_of_lichess_fields(values in proptest::collection::vec(("(rated|clock\\.limit|clock\\.increment|days|color|variant|rules)", ".{0,12}"), 0..6)) {
+            let body = serde_urlencoded::to_string(&values).unwrap();
+            let _ = request(&form(), body.as_bytes());
+        }
+    }
 }

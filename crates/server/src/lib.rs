@@ -7,6 +7,7 @@
 //! and analyses. See `docs/server.md` for the HTTP and WebSocket protocol.
 
 pub mod accounts;
+pub mod botapi;
 pub mod bots;
 pub mod challenges;
 pub mod clock;
@@ -22,6 +23,7 @@ pub mod playing;
 pub mod pool;
 pub mod ratings;
 pub mod store;
+pub mod tokens;
 mod tree;
 mod web;
 pub mod webpush;
@@ -212,6 +214,18 @@ pub struct Config {
     /// The contact the push services are given with each push (VAPID's
     /// `sub`): a `mailto:` or `https:` URL (`--push-contact`).
     pub push_contact: String,
+    /// Requests a second per API token (a burst of twice as many), and
+    /// failed token checks per client address in a minute before every
+    /// token from it is refused (`tokens`).
+    pub token_rate: u32,
+    pub token_failure_burst: u32,
+    /// Streams an account may hold open at once (`botapi`): event streams
+    /// and game streams.
+    pub event_streams_per_account: usize,
+    pub game_streams_per_account: usize,
+    /// An event stream reads the account's games and challenges from the
+    /// store this often (and at once when this instance changes them).
+    pub event_poll: Duration,
 }
 
 impl Default for Config {
@@ -256,6 +270,11 @@ impl Default for Config {
             max_bot_games: 0,
             push_services: webpush::DEFAULT_SERVICES.iter().map(|s| s.to_string()).collect(),
             push_contact: "mailto:chimera@localhost".into(),
+            token_rate: 30,
+            token_failure_burst: 10,
+            event_streams_per_account: 4,
+            game_streams_per_account: 16,
+            event_poll: Duration::from_secs(2),
         }
     }
 }
@@ -292,6 +311,10 @@ pub struct AppState {
     pub(crate) notes: notify::Hub,
     /// Web Push: the VAPID key and the HTTP client.
     pub(crate) push: webpush::Sender,
+    /// The API tokens' limits kept in memory.
+    pub(crate) api: tokens::Limits,
+    /// The Bot and Board API's open streams and their wake-ups.
+    pub(crate) streams: botapi::Streams,
 }
 
 /// Why a new game was refused: the HTTP status, the words, and the seconds
@@ -351,6 +374,7 @@ impl AppState {
     /// games and none of them can leave.
     pub async fn insert(self: &Arc<Self>, live: Live) -> Result<Arc<GameHandle>, String> {
         let id = live.meta.id.clone();
+        wake_players(self, &live);
         let h = GameHandle::new(live);
         {
             let mut games = self.games.lock().await;
@@ -402,6 +426,7 @@ impl AppState {
         self.creations.retain_recent();
         self.creations.shrink_to_fit();
         self.failed_joins.sweep();
+        self.api.sweep();
     }
 
     /// The engine's limits for a move in `live` now: the session policy's
@@ -464,7 +489,7 @@ pub(crate) struct FailedJoins {
 const FAILED_JOINS_HELD: usize = 100_000;
 
 impl FailedJoins {
-    fn new(burst: u32, window: Duration) -> FailedJoins {
+    pub(crate) fn new(burst: u32, window: Duration) -> FailedJoins {
         FailedJoins { burst: burst.max(1), window, map: Default::default() }
     }
 
@@ -496,7 +521,7 @@ impl FailedJoins {
         e.0 = e.0.saturating_add(1);
     }
 
-    fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         let window = self.window;
         self.map.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, (_, since)| since.elapsed() < window);
     }
@@ -605,8 +630,12 @@ where
             }
             Err(e) => return Err(format!("could not store the change: {e}")),
         }
-        // The accounts a correspondence game's change concerns are told.
+        // The accounts a correspondence game's change concerns are told;
+        // the players' API event streams hear of the game's end.
         notify::game_changed(app, &live, &next);
+        if live.status != next.status {
+            wake_players(app, &next);
+        }
         *live = next;
         // Whatever the engine was thinking about is out of date now.
         h.stop_engine();
@@ -725,6 +754,14 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
     }
 }
 
+/// Wakes the API event streams of the game's accounts on this instance
+/// (`botapi`): the game started or ended.
+fn wake_players(app: &App, live: &Live) {
+    for a in [&live.white_account, &live.black_account].into_iter().flatten() {
+        botapi::wake(app, a);
+    }
+}
+
 /// Brings the held copy of a game up to the store's version if it is
 /// behind (a change made on another instance whose notification has not
 /// been handled here yet): one read when it is current.
@@ -785,6 +822,7 @@ pub async fn claim_seek(
     }
     // Memory follows the store (its version moved on).
     peers::reload_locked(app, h, &mut live).await.map_err(JoinError::Conflict)?;
+    wake_players(app, &live);
     // The seek's creator is told, wherever on the site it is.
     let creator = if color == Color::White { live.black_account.clone() } else { live.white_account.clone() };
     if let Some(acc) = creator {
@@ -1037,6 +1075,8 @@ impl Server {
                 .allow_burst(per(config.signup_burst)),
         );
         let app = Arc::new(AppState {
+            api: tokens::Limits::new(&config),
+            streams: botapi::Streams::default(),
             signups,
             notes: notify::Hub::default(),
             push: webpush::Sender::default(),

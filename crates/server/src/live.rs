@@ -85,6 +85,9 @@ pub struct Player {
     pub username: String,
     pub rating: i64,
     pub provisional: bool,
+    /// A BOT account (a house bot or a program's, `docs/api.md`): shown
+    /// with the title `BOT`.
+    pub bot: bool,
 }
 
 impl Player {
@@ -428,6 +431,24 @@ impl Live {
         Ok(())
     }
 
+    /// Ends the game without a result (`*`, reason "aborted"): lichess's
+    /// abort, allowed while fewer than two moves are played. A rated game
+    /// aborted changes no rating (`ratings::settle` rates only results).
+    pub fn abort(&mut self, actor: &Actor) -> Result<(), String> {
+        self.require_active()?;
+        self.acting_color(actor)?;
+        if self.game.moves().len() >= 2 {
+            return Err("the game can no longer be aborted: both sides have moved; resign instead".into());
+        }
+        self.status = Status::Finished;
+        self.result = "*".into();
+        self.reason = Some("aborted".into());
+        self.turn_started = None;
+        self.draw_offer = None;
+        self.touch();
+        Ok(())
+    }
+
     pub fn offer_draw(&mut self, actor: &Actor) -> Result<(), String> {
         self.require_active()?;
         let c = self.acting_color(actor)?;
@@ -725,6 +746,7 @@ impl Live {
         o.insert("mode".into(), json!(self.meta.mode.as_str()));
         o.insert("rated".into(), json!(self.meta.rated));
         let player = |p: &Option<Player>| match p {
+            Some(p) if p.bot => json!({"username": p.username, "rating": p.shown(), "title": "BOT"}),
             Some(p) => json!({"username": p.username, "rating": p.shown()}),
             None => Value::Null,
         };

@@ -746,7 +746,9 @@ pub async fn guard(State(app): State<App>, req: Request, next: Next) -> Response
             }
         }
     }
-    if *req.method() == Method::POST && !is_json(h) {
+    // A request with an API token (`tokens`) cannot come from another
+    // site's page: it may post a form or nothing, as lichess's clients do.
+    if *req.method() == Method::POST && !is_json(h) && crate::tokens::bearer(h).is_none() {
         return error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "POST bodies must be JSON: send Content-Type: application/json",

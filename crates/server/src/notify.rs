@@ -98,6 +98,7 @@ pub async fn push(app: &App, account: &str, kind: &str, data: Value) {
         return;
     }
     app.notes.deliver(account, json!({"t": "notification", "item": item(&id, kind, &text, now, false)}).to_string());
+    crate::botapi::wake(app, account);
     // A challenge or a correspondence move also goes to the account's
     // devices by Web Push while it has no page open.
     crate::webpush::after_note(app, account, kind, &data);
@@ -217,6 +218,8 @@ pub(crate) fn game_changed(app: &App, before: &crate::live::Live, after: &crate:
 /// it to this instance's pages of the account, if any are open.
 pub(crate) async fn heard(app: &App, payload: &str) {
     let Some((id, account)) = payload.strip_prefix('@').and_then(|p| p.split_once(' ')) else { return };
+    // The account's API event streams here read their challenges again.
+    crate::botapi::wake(app, account);
     if !app.notes.listening(account) {
         return;
     }

@@ -155,7 +155,12 @@ pub async fn tick(app: &App) -> Result<usize, String> {
             let rating: i64 = r.get("rating");
             pools.entry(r.get("pool")).or_default().push((
                 Entrant { account: r.get("account_id"), rating, entered_at: r.get("entered_at") },
-                Player { username: r.get("username"), rating, provisional: r.get::<i64, _>("provisional") == 1 },
+                Player {
+                    username: r.get("username"),
+                    rating,
+                    provisional: r.get::<i64, _>("provisional") == 1,
+                    bot: false,
+                },
             ));
         }
         for (pool, entrants) in &pools {
@@ -276,6 +281,9 @@ async fn api_enter(State(app): State<App>, headers: HeaderMap, Path(id): Path<St
         Ok(a) => a,
         Err(r) => return r,
     };
+    if let Err(r) = crate::tokens::refuse_bot(&app, Some(&me.id)).await {
+        return r;
+    }
     let Some(p) = PoolId::parse(&id) else {
         return err(StatusCode::NOT_FOUND, format!("no pool '{:.30}': GET /api/pools lists them", id));
     };

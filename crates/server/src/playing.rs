@@ -28,6 +28,8 @@ pub struct Playing {
     /// The opponent: an account's name, a chosen name, the engine, or null.
     pub opponent: Option<String>,
     pub opponent_rating: Option<String>,
+    /// `BOT` for a BOT account.
+    pub opponent_title: Option<&'static str>,
     pub is_my_turn: bool,
     /// When the side to move runs out of time (ms), if a clock runs.
     pub due_at: Option<i64>,
@@ -81,6 +83,7 @@ pub async fn playing(db: &crate::store::Db, account: &str) -> Result<Vec<Playing
                 }
             });
             let opponent_rating = seat.as_ref().map(crate::live::Player::shown);
+            let opponent_title = seat.as_ref().and_then(|p| p.bot.then_some("BOT"));
             // The game waits for an opponent (an open seek): nobody's turn.
             let seated = r.get::<Option<String>, _>(format!("{them}_token").as_str()).is_some() || engine;
             let is_my_turn = seated && white == white_to_move;
@@ -94,6 +97,7 @@ pub async fn playing(db: &crate::store::Db, account: &str) -> Result<Vec<Playing
                 color: if white { "white" } else { "black" },
                 opponent,
                 opponent_rating,
+                opponent_title,
                 is_my_turn,
                 due_at,
                 ms_left: due_at.map(|d| (d - now).max(0)),

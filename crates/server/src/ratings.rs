@@ -269,7 +269,8 @@ pub struct Place {
 pub async fn board(db: &Db, variant: &str, now: i64) -> Result<Vec<Place>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT a.username, {STORED_COLUMNS} FROM ratings r JOIN accounts a ON a.id = r.account_id \
-             WHERE r.variant = $1 AND r.rated_at >= $2 AND a.deleted_at IS NULL ORDER BY r.rating DESC LIMIT 1000"
+             WHERE r.variant = $1 AND r.rated_at >= $2 AND a.deleted_at IS NULL AND a.kind <> 'bot' \
+             ORDER BY r.rating DESC LIMIT 1000"
     ))
     .bind(variant)
     .bind(now - BOARD_WINDOW_MS)
@@ -302,7 +303,7 @@ pub async fn board(db: &Db, variant: &str, now: i64) -> Result<Vec<Place>, sqlx:
 /// account takes it. `None` for an unknown or deleted account.
 pub async fn player(db: &Db, account: &str, variant: &str) -> Result<Option<Player>, sqlx::Error> {
     let row = sqlx::query(&format!(
-        "SELECT a.username, {STORED_COLUMNS}, a.bot_level FROM accounts a \
+        "SELECT a.username, {STORED_COLUMNS}, a.bot_level, a.kind FROM accounts a \
          LEFT JOIN ratings r ON r.account_id = a.id AND r.variant = $2 WHERE a.id = $1 AND a.deleted_at IS NULL"
     ))
     .bind(account)
@@ -320,7 +321,12 @@ pub async fn player(db: &Db, account: &str, variant: &str) -> Result<Option<Play
             r.get::<Option<f64>, _>(1)
                 .map_or(SETTINGS.new_player, |_| Stored::from_row(&r, 1).now(crate::live::now_ms()))
         });
-        Player { username: r.get(0), rating: now.rounded(), provisional: now.is_provisional() }
+        Player {
+            username: r.get(0),
+            rating: now.rounded(),
+            provisional: now.is_provisional(),
+            bot: r.get::<String, _>(10) == "bot",
+        }
     }))
 }
 
@@ -410,13 +416,19 @@ async fn api_profile(
         return err(StatusCode::NOT_FOUND, "no such player");
     }
     let acc = match sqlx::query(
-        "SELECT id, username, created_at, bot_level FROM accounts WHERE username_key = $1 AND deleted_at IS NULL",
+        "SELECT id, username, created_at, bot_level, kind FROM accounts WHERE username_key = $1 AND deleted_at IS NULL",
     )
     .bind(&key)
     .fetch_optional(&app.db)
     .await
     {
-        Ok(Some(r)) => (r.get::<String, _>(0), r.get::<String, _>(1), r.get::<i64, _>(2), r.get::<Option<i64>, _>(3)),
+        Ok(Some(r)) => (
+            r.get::<String, _>(0),
+            r.get::<String, _>(1),
+            r.get::<i64, _>(2),
+            r.get::<Option<i64>, _>(3),
+            r.get::<String, _>(4) == "bot",
+        ),
         Ok(None) => return err(StatusCode::NOT_FOUND, "no such player"),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
@@ -465,7 +477,7 @@ async fn api_profile(
     };
     Json(json!({
         "username": acc.1, "created_at": acc.2, "ratings": ratings, "games": games, "page": filter.page, "more": more,
-        "bot": bot.map(|l| json!({"level": l})),
+        "bot": bot.map(|l| json!({"level": l})), "title": acc.4.then_some("BOT"),
     }))
     .into_response()
 }
@@ -590,7 +602,7 @@ pub async fn archive(db: &Db, account: &str, f: &Filter) -> Result<(Vec<serde_js
         I(i64),
     }
     let mut sql = String::from(
-        "SELECT g.id, g.variant, g.result, g.rated, g.created_at, wa.username, ba.username FROM games g \
+        "SELECT g.id, g.variant, g.result, g.rated, g.created_at, wa.username, ba.username, wa.kind, ba.kind FROM games g \
          LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
          LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL \
          WHERE (g.white_account = $1 OR g.black_account = $1)",
@@ -655,6 +667,8 @@ pub async fn archive(db: &Db, account: &str, f: &Filter) -> Result<(Vec<serde_js
                 "id": g.get::<String, _>(0), "variant": v, "variant_name": name, "result": g.get::<String, _>(2),
                 "rated": g.get::<i64, _>(3) == 1, "created_at": g.get::<i64, _>(4),
                 "white": g.get::<Option<String>, _>(5), "black": g.get::<Option<String>, _>(6),
+                "white_title": (g.get::<Option<String>, _>(7).as_deref() == Some("bot")).then_some("BOT"),
+                "black_title": (g.get::<Option<String>, _>(8).as_deref() == Some("bot")).then_some("BOT"),
             })
         })
         .collect();

@@ -374,7 +374,8 @@ pub async fn load_game(db: &Db, cpu: &Pool, id: &str) -> Result<Option<Live>, St
 /// The accounts' names at a game's seats (`white_username`,
 /// `black_username`: a deleted account has none): the select list's tail
 /// and the `FROM` of a query on `games g`.
-pub(crate) const USERNAMES: &str = "wa.username AS white_username, ba.username AS black_username FROM games g \
+pub(crate) const USERNAMES: &str = "wa.username AS white_username, ba.username AS black_username, \
+     wa.kind AS white_kind, ba.kind AS black_kind FROM games g \
      LEFT JOIN accounts wa ON wa.id = g.white_account AND wa.deleted_at IS NULL \
      LEFT JOIN accounts ba ON ba.id = g.black_account AND ba.deleted_at IS NULL";
 
@@ -385,6 +386,7 @@ pub(crate) fn seat_player(row: &AnyRow, side: &str) -> Option<Player> {
         username: row.get::<Option<String>, _>(format!("{side}_username").as_str())?,
         rating: row.get::<Option<i64>, _>(format!("{side}_rating").as_str()).unwrap_or(1500),
         provisional: row.get::<Option<i64>, _>(format!("{side}_provisional").as_str()).unwrap_or(1) == 1,
+        bot: row.get::<Option<String>, _>(format!("{side}_kind").as_str()).as_deref() == Some("bot"),
     })
 }
 
@@ -394,10 +396,13 @@ pub(crate) fn seat_player(row: &AnyRow, side: &str) -> Option<Player> {
 pub struct SeatView {
     pub username: String,
     pub rating: String,
+    /// `BOT` for a BOT account.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'static str>,
 }
 
 fn seat_view(row: &AnyRow, side: &str) -> Option<SeatView> {
-    seat_player(row, side).map(|p| SeatView { rating: p.shown(), username: p.username })
+    seat_player(row, side).map(|p| SeatView { rating: p.shown(), title: p.bot.then_some("BOT"), username: p.username })
 }
 
 #[derive(Serialize)]

@@ -71,7 +71,9 @@ pub fn router(app: App) -> Router {
         .merge(crate::notify::routes())
         .merge(crate::challenges::routes())
         .merge(crate::pairing::routes())
-        .merge(crate::webpush::routes());
+        .merge(crate::webpush::routes())
+        .merge(crate::tokens::routes())
+        .merge(crate::botapi::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -309,6 +311,12 @@ pub(crate) struct ClockReq {
     increment: f64,
 }
 
+impl ClockReq {
+    pub(crate) fn new(minutes: f64, increment: f64) -> ClockReq {
+        ClockReq { minutes, increment }
+    }
+}
+
 /// A clock's initial time in minutes as lichess shows it (`5`, `0.5`).
 pub(crate) fn minutes_text(ms: i64) -> String {
     let m = ms as f64 / 60_000.0;
@@ -443,6 +451,9 @@ async fn create_game(
         Ok(a) => a.map(|a| a.id),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
+    if let Err(r) = crate::tokens::refuse_bot(&app, account.as_deref()).await {
+        return r;
+    }
     let variant = match Variant::from_str(&req.variant) {
         Ok(v) => v,
         Err(e) => return bad(e.to_string()),
@@ -694,6 +705,9 @@ async fn join_game(
         Ok(a) => a.map(|a| a.id),
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
+    if let Err(r) = crate::tokens::refuse_bot(&app, account.as_deref()).await {
+        return r;
+    }
     let h = match live_game(&app, &id).await {
         Ok(h) => h,
         Err(r) => return *r,
@@ -1312,6 +1326,35 @@ async fn client_loop(
         }
     }
 }
+/// A player's draw offer (or acceptance of the opponent's): against the
+/// engine, the session policy answers at once (`Ok(Some(why))`: declined,
+/// which is not an error); otherwise the offer stands until answered.
+pub(crate) async fn draw_offer(
+    app: &App,
+    h: &std::sync::Arc<crate::GameHandle>,
+    actor: &Actor,
+) -> Result<Option<String>, String> {
+    let to_engine = {
+        let l = h.live.lock().await;
+        let seated = matches!(actor, Actor::Seats(s) if !s.is_empty());
+        if l.meta.mode == Mode::Engine && l.status == live::Status::Active && seated {
+            let eval = *h.engine_eval.lock().unwrap_or_else(|e| e.into_inner());
+            let answer = chimera_session::draw_answer(l.game.moves().len(), eval);
+            if answer != chimera_session::DrawAnswer::Accept {
+                return Ok(Some(answer.message().to_string()));
+            }
+            Some(answer)
+        } else {
+            None
+        }
+    };
+    match to_engine {
+        Some(answer) => change(app, h, |l| l.offer_draw_to_engine(actor, answer).map(|_| l.game.moves().len())).await,
+        None => change(app, h, |l| l.offer_draw(actor).map(|_| l.game.moves().len())).await,
+    }
+    .map(|_| None)
+}
+
 /// Handles one client message; returns a direct reply (errors, pong).
 /// Changes are broadcast to every client of the game, the sender included.
 async fn handle_msg(
@@ -1337,28 +1380,11 @@ async fn handle_msg(
             .await
         }
         ClientMsg::Resign {} => change(app, h, |l| l.resign(&actor).map(|_| l.game.moves().len())).await,
-        ClientMsg::DrawOffer {} => {
-            let to_engine = {
-                let l = h.live.lock().await;
-                if l.meta.mode == Mode::Engine && l.status == live::Status::Active && !l.seats_of(token).is_empty() {
-                    // The session policy's answer; a refusal is not an error.
-                    let eval = *h.engine_eval.lock().unwrap_or_else(|e| e.into_inner());
-                    let answer = chimera_session::draw_answer(l.game.moves().len(), eval);
-                    if answer != chimera_session::DrawAnswer::Accept {
-                        return Some(json!({"t": "notice", "message": answer.message()}).to_string());
-                    }
-                    Some(answer)
-                } else {
-                    None
-                }
-            };
-            match to_engine {
-                Some(answer) => {
-                    change(app, h, |l| l.offer_draw_to_engine(&actor, answer).map(|_| l.game.moves().len())).await
-                }
-                None => change(app, h, |l| l.offer_draw(&actor).map(|_| l.game.moves().len())).await,
-            }
-        }
+        ClientMsg::DrawOffer {} => match draw_offer(app, h, &actor).await {
+            Ok(Some(declined)) => return Some(json!({"t": "notice", "message": declined}).to_string()),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        },
         ClientMsg::Rematch {} => crate::rematch(app, h, token, peer).await.map(|_| ()),
         ClientMsg::RematchDecline {} => {
             change(app, h, |l| l.decline_rematch(&actor).map(|_| l.game.moves().len())).await

@@ -289,7 +289,7 @@ async fn bots_flow(a: SocketAddr, b: SocketAddr) {
         (Some("engine"), Some(1), Some("w"), Some(true)),
         "{s}"
     );
-    assert_eq!(s["players"]["w"], json!({"username": "Chimera-Level-1", "rating": l1.to_string()}));
+    assert_eq!(s["players"]["w"], json!({"username": "Chimera-Level-1", "rating": l1.to_string(), "title": "BOT"}));
     assert_eq!(s["players"]["b"], json!({"username": "Ann", "rating": "1500?"}));
     // No take-backs in a rated game.
     send(&mut w, &json!({"t": "takeback"})).await;
@@ -373,4 +373,343 @@ async fn house_bots_across_two_instances_on_postgres() {
     bots_flow(a.addr, b.addr).await;
     a.stop().await;
     b.stop().await;
+}
+
+// ----- The Bot and Board API (docs/api.md) -----
+
+fn api_config() -> Config {
+    Config { event_poll: Duration::from_millis(300), ..config() }
+}
+
+/// Tokens, scopes and kinds; a challenge made and answered with lichess's
+/// bodies; the event and game streams; a move, a draw; on `a` and `b` (the
+/// same server on SQLite, two instances on PostgreSQL).
+async fn api_flow(a: SocketAddr, b: SocketAddr) {
+    let ann = account(a, "Ann").await;
+    let bob = account(b, "Bob").await;
+    let cid = account(a, "Cid").await;
+    let t_ann = token(a, &ann, &["board:play"]).await;
+    let t_bob = token(b, &bob, &["board:play", "challenge:read"]).await;
+    let t_cid = token(a, &cid, &["bot:play", "challenge:write"]).await;
+    let get =
+        |x: SocketAddr, path: &'static str, t: String| async move { with_token(x, "GET", path, &t, "", "").await };
+
+    // Who a token is; refusals.
+    let (st, me) = get(a, "/api/account", t_ann.clone()).await;
+    assert_eq!((st, me["id"].as_str(), me["title"].is_null()), (200, Some("ann"), true), "{me}");
+    for bad in ["chp_nonsense", "", "chp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] {
+        let (st, v) = get(a, "/api/account", bad.to_string()).await;
+        assert_eq!((st, v["error"].as_str()), (401, Some("No such token")), "{bad}: {v}");
+    }
+    let (st, v) = with_token(a, "POST", "/api/account/tokens", &t_ann, "application/json", "{}").await;
+    assert_eq!(st, 403, "a token makes no token: {v}");
+    let (st, v) =
+        with_token(a, "POST", "/api/account/password", &t_ann, "application/json", r#"{"current": "x", "new": "y"}"#)
+            .await;
+    assert_eq!(st, 403, "a token is not a session: {v}");
+
+    // A BOT account: upgraded with its token, then marked, and refused
+    // where people play.
+    let (st, v) = with_token(a, "POST", "/api/bot/account/upgrade", &t_ann, "", "").await;
+    assert_eq!((st, v["error"].as_str()), (403, Some("Missing scope")), "{v}");
+    let (st, v) = with_token(a, "POST", "/api/bot/account/upgrade", &t_cid, "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let (_, me) = get(a, "/api/account", t_cid.clone()).await;
+    assert_eq!(me["title"], "BOT", "{me}");
+    let (st, v) = with_token(a, "POST", "/api/bot/account/upgrade", &t_cid, "", "").await;
+    assert_eq!(st, 400, "once: {v}");
+    let (st, v, _) =
+        call(a, "POST", "/api/account/tokens", Some(&cid), &json!({"description": "x", "scopes": ["board:play"]}))
+            .await;
+    assert_eq!(st, 400, "a BOT has no board:play token: {v}");
+    let (st, v, _) = call(a, "POST", "/api/games", Some(&cid), &json!({"variant": "chess", "mode": "seek"})).await;
+    assert_eq!(st, 403, "a BOT takes no seat from a page: {v}");
+    let (st, v, _) = call(a, "POST", "/api/challenge/ann", Some(&cid), &json!({"variant": "chess"})).await;
+    assert_eq!(st, 403, "a BOT challenges with its token only: {v}");
+    let (st, p) = get_json(a, "/api/@/cid").await;
+    assert_eq!((st, p["title"].as_str()), (200, Some("BOT")), "{p}");
+    // A bot token on the Board API, a person's on the Bot API.
+    let (st, v) = with_token(a, "POST", "/api/board/game/abcdef/resign", &t_cid, "", "").await;
+    assert_eq!((st, v["error"].as_str()), (403, Some("Missing scope")), "{v}");
+    let t_ann_bot = token(a, &ann, &["bot:play"]).await;
+    let (st, v) = with_token(a, "POST", "/api/bot/game/abcdef/resign", &t_ann_bot, "", "").await;
+    assert_eq!((st, v["error"].as_str()), (403, Some("This endpoint can only be used with a Bot account")), "{v}");
+    let bots_board = NdStream::open(a, "/api/board/game/stream/abcdef", &t_cid).await.err().unwrap();
+    assert_eq!(bots_board.0, 403, "{bots_board:?}");
+
+    // A challenge with lichess's form fields, seen on Bob's event stream
+    // (opened on the other instance), accepted with an empty POST.
+    let mut bob_events = NdStream::open(b, "/api/stream/event", &t_bob).await.unwrap();
+    let mut ann_events = NdStream::open(a, "/api/stream/event", &t_ann).await.unwrap();
+    let form = "application/x-www-form-urlencoded";
+    let (st, v) = with_token(a, "POST", "/api/challenge/bob", &t_ann, form, "variant=fairy&clock.limit=180").await;
+    assert_eq!(st, 400, "{v}");
+    let (st, v) =
+        with_token(a, "POST", "/api/challenge/bob", &t_ann, form, "clock.limit=180&fen=8/8/8/8/8/8/8/8").await;
+    assert_eq!(st, 400, "{v}");
+    let (st, c) = with_token(
+        a,
+        "POST",
+        "/api/challenge/bob",
+        &t_ann,
+        form,
+        "variant=standard&clock.limit=180&clock.increment=2&color=white&rated=false",
+    )
+    .await;
+    assert_eq!(
+        (st, c["variant"]["key"].as_str(), c["timeControl"]["limit"].as_i64()),
+        (200, Some("standard"), Some(180)),
+        "{c}"
+    );
+    let id = c["id"].as_str().unwrap().to_string();
+    let seen = bob_events.next_of("challenge").await;
+    assert_eq!(
+        (seen["challenge"]["id"].as_str(), seen["challenge"]["challenger"]["id"].as_str()),
+        (Some(id.as_str()), Some("ann")),
+        "{seen}"
+    );
+    let (st, v) = with_token(b, "POST", &format!("/api/challenge/{id}/accept"), &t_bob, "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let started = bob_events.next_of("gameStart").await;
+    assert_eq!(
+        (started["game"]["gameId"].as_str(), started["game"]["color"].as_str()),
+        (Some(id.as_str()), Some("black")),
+        "{started}"
+    );
+    assert_eq!(started["game"]["opponent"]["username"], "Ann", "{started}");
+    let started = ann_events.next_of("gameStart").await;
+    assert_eq!(
+        (started["game"]["color"].as_str(), started["game"]["isMyTurn"].as_bool()),
+        (Some("white"), Some(true)),
+        "{started}"
+    );
+
+    // The game streams: the whole game first, then each change.
+    let mut ann_game = NdStream::open(a, &format!("/api/board/game/stream/{id}"), &t_ann).await.unwrap();
+    let full = ann_game.next().await.unwrap();
+    assert_eq!(
+        (full["type"].as_str(), full["initialFen"].as_str(), full["white"]["id"].as_str(), full["speed"].as_str()),
+        (Some("gameFull"), Some("startpos"), Some("ann"), Some("blitz")),
+        "{full}"
+    );
+    assert_eq!(
+        (full["state"]["moves"].as_str(), full["state"]["status"].as_str()),
+        (Some(""), Some("started")),
+        "{full}"
+    );
+    let (st, v) = with_token(b, "POST", &format!("/api/board/game/{id}/move/e7e5"), &t_bob, "", "").await;
+    assert_eq!(st, 400, "not Bob's turn: {v}");
+    let (st, v) = with_token(a, "POST", &format!("/api/board/game/{id}/move/e2e5"), &t_ann, "", "").await;
+    assert_eq!(st, 400, "illegal: {v}");
+    assert!(v["error"].as_str().unwrap().contains("e2e5"), "the error names the move: {v}");
+    let (st, v) = with_token(a, "POST", &format!("/api/board/game/{id}/move/e2e4"), &t_ann, "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let s = ann_game.next_of("gameState").await;
+    assert_eq!(s["moves"], "e2e4", "{s}");
+    let (st, v) = with_token(a, "POST", &format!("/api/board/game/{id}/move/e7e5"), &t_cid, "", "").await;
+    assert_eq!(st, 403, "{v}");
+    let (st, v) = with_token(b, "POST", &format!("/api/board/game/{id}/abort"), &t_bob, "", "").await;
+    assert_eq!(st, 200, "Black may abort before its first move: {v}");
+    let s = ann_game.next_of("gameState").await;
+    assert_eq!(s["status"], "aborted", "{s}");
+    assert!(ann_game.next().await.is_none(), "the stream ends with the game");
+    let fin = ann_events.next_of("gameFinish").await;
+    assert_eq!(fin["game"]["status"]["name"], "aborted", "{fin}");
+
+    // A second game, to a draw by agreement.
+    let (st, c) = with_token(a, "POST", "/api/challenge/bob", &t_ann, "application/json",
+        &json!({"variant": "genie", "clock.limit": 300, "clock.increment": 3, "color": "black", "days": null, "fen": null, "rated": false}).to_string()).await;
+    assert_eq!(st, 200, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    bob_events.next_of("challenge").await;
+    let (st, v) = with_token(b, "POST", &format!("/api/challenge/{id}/accept"), &t_bob, "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let mut bob_game = NdStream::open(b, &format!("/api/board/game/stream/{id}"), &t_bob).await.unwrap();
+    let full = bob_game.next().await.unwrap();
+    assert_eq!((full["variant"]["key"].as_str(), full["white"]["id"].as_str()), (Some("genie"), Some("bob")), "{full}");
+    for (x, t, mv) in [(b, &t_bob, "e2e4"), (a, &t_ann, "d7d7g")] {
+        let (st, v) = with_token(x, "POST", &format!("/api/board/game/{id}/move/{mv}"), t, "", "").await;
+        assert_eq!(st, 200, "{mv}: {v}");
+    }
+    let s = bob_game.next_of("gameState").await;
+    let s = if s["moves"] == "e2e4" { bob_game.next_of("gameState").await } else { s };
+    assert_eq!(s["moves"], "e2e4 d7d7g", "the flip as the rules docs write it: {s}");
+    let (st, v) =
+        with_token(b, "POST", &format!("/api/board/game/{id}/move/d2d4?offeringDraw=true"), &t_bob, "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let s = bob_game.next_of("gameState").await;
+    let s = if s["wdraw"] != true { bob_game.next_of("gameState").await } else { s };
+    assert_eq!((s["moves"].as_str(), s["wdraw"].as_bool()), (Some("e2e4 d7d7g d2d4"), Some(true)), "{s}");
+    let (st, v) = with_token(a, "POST", &format!("/api/board/game/{id}/draw/yes"), &t_ann, "", "").await;
+    assert_eq!(st, 200, "{v}");
+    let s = bob_game.next_of("gameState").await;
+    assert_eq!((s["status"].as_str(), s.get("winner")), (Some("draw"), None), "{s}");
+
+    // Revoked: refused at once, on the other instance too.
+    let (_, list, _) = call(a, "GET", "/api/account/tokens", Some(&ann), &Value::Null).await;
+    let tid =
+        list["tokens"].as_array().unwrap().iter().find(|t| t["scopes"] == json!(["board:play"])).unwrap()["id"].clone();
+    assert!(list.to_string().find("chp_").is_none(), "the list never shows a token: {list}");
+    let (st, v, _) =
+        call(a, "POST", &format!("/api/account/tokens/{}/revoke", tid.as_str().unwrap()), Some(&ann), &json!({})).await;
+    assert_eq!(st, 200, "{v}");
+    for x in [a, b] {
+        let (st, v) = get(x, "/api/account", t_ann.clone()).await;
+        assert_eq!(st, 401, "revoked: {v}");
+    }
+    // Log-out everywhere revokes them all.
+    let (st, _) = get(a, "/api/account", t_ann_bot.clone()).await;
+    assert_eq!(st, 200);
+    let (st, v, _) = call(a, "POST", "/api/account/logout-everywhere", Some(&ann), &json!({})).await;
+    assert_eq!((st, v["tokens_revoked"].as_i64()), (200, Some(1)), "{v}");
+    let (st, _) = get(b, "/api/account", t_ann_bot.clone()).await;
+    assert_eq!(st, 401);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_and_board_api() {
+    let dir = fresh_dir("botapi");
+    let s = Server::start_with("127.0.0.1:0", &dir, api_config()).await.unwrap();
+    api_flow(s.addr, s.addr).await;
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_and_board_api_across_two_instances_on_postgres() {
+    let Some(pg) = PgCluster::start_or_skip("the Bot and Board API on two instances") else { return };
+    let at = Location::Url(pg.fresh_database("botapi"));
+    let a = Server::start_at("127.0.0.1:0", &at, api_config()).await.unwrap();
+    let b = Server::start_at("127.0.0.1:0", &at, api_config()).await.unwrap();
+    api_flow(a.addr, b.addr).await;
+    a.stop().await;
+    b.stop().await;
+}
+
+/// A game's streams after the server restarts: the client reconnects and
+/// gets the game as it stands (its moves, whose turn), and plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn api_streams_survive_a_restart() {
+    let dir = fresh_dir("botapi-restart");
+    let s = Server::start_with("127.0.0.1:0", &dir, api_config()).await.unwrap();
+    let a = s.addr;
+    let ann = account(a, "Ann").await;
+    let bob = account(a, "Bob").await;
+    let (t_ann, t_bob) = (token(a, &ann, &["board:play"]).await, token(a, &bob, &["board:play"]).await);
+    let (st, c) = with_token(
+        a,
+        "POST",
+        "/api/challenge/bob",
+        &t_ann,
+        "application/x-www-form-urlencoded",
+        "clock.limit=600&color=white",
+    )
+    .await;
+    assert_eq!(st, 200, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    assert_eq!(with_token(a, "POST", &format!("/api/challenge/{id}/accept"), &t_bob, "", "").await.0, 200);
+    let mut events = NdStream::open(a, "/api/stream/event", &t_bob).await.unwrap();
+    assert_eq!(events.next_of("gameStart").await["game"]["id"], id.as_str());
+    assert_eq!(with_token(a, "POST", &format!("/api/board/game/{id}/move/g1f3"), &t_ann, "", "").await.0, 200);
+    let mut game = NdStream::open(a, &format!("/api/board/game/stream/{id}"), &t_bob).await.unwrap();
+    assert_eq!(game.next().await.unwrap()["state"]["moves"], "g1f3");
+
+    s.stop().await;
+    assert!(events.next().await.is_none() && game.next().await.is_none(), "the streams end with the server");
+    let s = Server::start_with(&a.to_string(), &dir, api_config()).await.unwrap();
+    let mut events = NdStream::open(a, "/api/stream/event", &t_bob).await.unwrap();
+    let again = events.next_of("gameStart").await;
+    assert_eq!(
+        (again["game"]["id"].as_str(), again["game"]["isMyTurn"].as_bool()),
+        (Some(id.as_str()), Some(true)),
+        "{again}"
+    );
+    let mut game = NdStream::open(a, &format!("/api/board/game/stream/{id}"), &t_bob).await.unwrap();
+    let full = game.next().await.unwrap();
+    assert_eq!((full["type"].as_str(), full["state"]["moves"].as_str()), (Some("gameFull"), Some("g1f3")), "{full}");
+    assert_eq!(with_token(a, "POST", &format!("/api/board/game/{id}/move/g8f6"), &t_bob, "", "").await.0, 200);
+    assert_eq!(game.next_of("gameState").await["moves"], "g1f3 g8f6");
+    assert_eq!(with_token(a, "POST", &format!("/api/board/game/{id}/resign"), &t_ann, "", "").await.0, 200);
+    let end = game.next_of("gameState").await;
+    assert_eq!((end["status"].as_str(), end["winner"].as_str()), (Some("resign"), Some("black")), "{end}");
+    assert_eq!(events.next_of("gameFinish").await["game"]["winner"], "black");
+    s.stop().await;
+}
+
+/// The limits: failed token checks per address, requests per token,
+/// streams per account.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn api_limits() {
+    let dir = fresh_dir("botapi-limits");
+    let cfg = Config { token_rate: 5, token_failure_burst: 5, event_streams_per_account: 2, ..api_config() };
+    let s = Server::start_with("127.0.0.1:0", &dir, cfg).await.unwrap();
+    let a = s.addr;
+    let ann = account(a, "Ann").await;
+    let t = token(a, &ann, &["board:play"]).await;
+    // Streams: two, then 429 until one closes.
+    let one = NdStream::open(a, "/api/stream/event", &t).await.unwrap();
+    let _two = NdStream::open(a, "/api/stream/event", &t).await.unwrap();
+    let (st, body) = NdStream::open(a, "/api/stream/event", &t).await.err().unwrap();
+    assert_eq!(st, 429, "{body}");
+    drop(one);
+    let mut opened = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if NdStream::open(a, "/api/stream/event", &t).await.is_ok() {
+            opened = true;
+            break;
+        }
+    }
+    assert!(opened, "a closed stream gives its place back");
+    // Requests per token: a burst of 10 (two seconds' worth), then 429.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut codes = Vec::new();
+    for _ in 0..14 {
+        codes.push(with_token(a, "GET", "/api/account", &t, "", "").await.0);
+    }
+    assert!(codes.contains(&429) && codes[0] == 200, "{codes:?}");
+    // Failed checks: 5 from one address, then every token is refused
+    // before it is looked up, a good one too.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for _ in 0..5 {
+        assert_eq!(with_token(a, "GET", "/api/account", "chp_wrong", "", "").await.0, 401);
+    }
+    let (st, v) = with_token(a, "GET", "/api/account", &t, "", "").await;
+    assert_eq!(st, 429, "{v}");
+    s.stop().await;
+}
+
+/// berserk plays two whole Board API games between two people's programs:
+/// chess (the fool's mate) and Genie Of The Lamp with both sides' flips,
+/// each to checkmate, the challenge made and accepted through the API.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn berserk_plays_board_api_games() {
+    let dir = fresh_dir("berserk-board");
+    let s = Server::start_with("127.0.0.1:0", &dir, api_config()).await.unwrap();
+    let a = s.addr;
+    let ann = account(a, "Ann").await;
+    let bob = account(a, "Bob").await;
+    let (t_ann, t_bob) = (token(a, &ann, &["board:play"]).await, token(a, &bob, &["board:play"]).await);
+    for (variant, moves) in [("standard", "f2f3 e7e5 g2g4 d8h4"), ("genie", "f2f3 e7e5 g2g4 d7d7g a2a2g d8h4")] {
+        let mut args: Vec<String> =
+            ["board", &format!("http://{a}"), &t_ann, &t_bob, "Bob", variant].iter().map(|x| x.to_string()).collect();
+        args.extend(moves.split(' ').map(str::to_string));
+        let r = lichess_client(args).await;
+        for side in ["white", "black"] {
+            let st = &r[side];
+            assert_eq!(
+                (st["status"].as_str(), st["winner"].as_str(), st["moves"].as_str()),
+                (Some("mate"), Some("black"), Some(moves)),
+                "{variant}, {side}: {r}"
+            );
+        }
+        assert_eq!(r["full"]["variant"]["key"], variant, "{r}");
+        assert_eq!(
+            (r["finish"]["status"]["name"].as_str(), r["finish"]["winner"].as_str()),
+            (Some("mate"), Some("black")),
+            "{r}"
+        );
+        let (_, g) = get_json(a, &format!("/api/games/{}", r["id"].as_str().unwrap())).await;
+        assert_eq!((g["result"].as_str(), g["reason"].as_str()), (Some("0-1"), Some("checkmate")), "{g}");
+    }
+    s.stop().await;
 }

@@ -769,6 +769,173 @@ async fn account_surfaces_refuse_bad_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The Bot and Board API's surfaces (`docs/api.md`): malformed
+/// `Authorization` headers, tokens of every wrong shape, bad token requests,
+/// lichess's challenge fields with bad values, moves and draw answers that
+/// are no such thing, games that are not the account's: each a JSON error,
+/// nothing changed (no token made, no challenge, the game as it was).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn api_surfaces_refuse_bad_input() {
+    let (server, dir) = start_with("fapi", Config { signup_burst: 10, token_failure_burst: 1000, ..quick() }).await;
+    let a = server.addr;
+    let ip = client_ip(1);
+    let ann = account(a, "Ann").await;
+    let bob = account(a, "Bob").await;
+    let t_ann = token(a, &ann, &["board:play"]).await;
+    let t_bob = token(a, &bob, &["board:play"]).await;
+    let mut tried = 0;
+    // Authorization headers of every wrong shape: 401, before any handler
+    // reads a body.
+    let long = format!("chp_{}", "A".repeat(4000));
+    for auth in [
+        "Bearer",
+        "Bearer ",
+        "Bearer chp_",
+        "bearer lip_abc",
+        "Basic YW5uOnB3",
+        "Token chp_x",
+        "chp_x",
+        long.as_str(),
+        "Bearer chp_%00",
+        "Bearer chp_ÿÿÿ",
+    ] {
+        for (m, path) in [
+            ("GET", "/api/account"),
+            ("GET", "/api/stream/event"),
+            ("POST", "/api/board/game/abc/move/e2e4"),
+            ("POST", "/api/challenge/bob"),
+            ("GET", "/api/bot/game/stream/abc"),
+        ] {
+            let hdr = format!("Authorization: {auth}\r\n");
+            let (st, v) = http_from(a, ip, m, path, &hdr, "").await;
+            assert!(st == 401 || st == 400 || st == 431, "{m} {path} with '{auth:.40}': {st} {v}");
+            assert!(is_json_error(&v), "{m} {path}: {v}");
+            tried += 1;
+        }
+    }
+    // Token requests with bad bodies (with the session): 400, no token.
+    let hdr = format!("Content-Type: application/json\r\nCookie: chimera_session={ann}\r\n");
+    let too_long = format!("{{\"description\": \"{}\", \"scopes\": [\"board:play\"]}}", "x".repeat(61));
+    for b in [
+        "{",
+        "[]",
+        "{}",
+        "{\"description\": \"x\"}",
+        "{\"description\": \"\", \"scopes\": [\"board:play\"]}",
+        "{\"description\": \"x\", \"scopes\": []}",
+        "{\"description\": \"x\", \"scopes\": [\"web:login\"]}",
+        "{\"description\": \"x\", \"scopes\": \"board:play\"}",
+        "{\"description\": \"a\\u0007b\", \"scopes\": [\"board:play\"]}",
+        "{\"description\": \"x\", \"scopes\": [\"board:play\"], \"admin\": true}",
+        too_long.as_str(),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", "/api/account/tokens", &hdr, b).await;
+        assert_eq!(st, 400, "{b:.60}: {v}");
+        assert!(is_json_error(&v), "{v}");
+        tried += 1;
+    }
+    for path in ["/api/account/tokens/nope/revoke", "/api/account/tokens/../../x/revoke"] {
+        let (st, v) = http_from(a, ip, "POST", path, &hdr, "{}").await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{path}: {st} {v}");
+        tried += 1;
+    }
+    // lichess's challenge fields with bad values, as a form and as JSON.
+    let form = format!("Content-Type: application/x-www-form-urlencoded\r\nAuthorization: Bearer {t_ann}\r\n");
+    for b in [
+        "clock.limit=abc",
+        "clock.limit=5",
+        "clock.limit=60&clock.increment=-1",
+        "clock.increment=3",
+        "days=4",
+        "days=1&clock.limit=60",
+        "variant=fairy",
+        "color=purple",
+        "rated=maybe",
+        "fen=8/8/8",
+        "keepAliveStream=true",
+        "message=hi",
+        "rules=ring_powers",
+        "rules=nope=1",
+        "admin=1",
+        "variant=chess&variant=genie",
+        "%zz",
+        "rated=true&variant=magicring&rules=ring_powers%3DNKQ",
+    ] {
+        let (st, v) = http_from(a, ip, "POST", "/api/challenge/bob", &form, b).await;
+        assert_eq!(st, 400, "{b}: {v}");
+        assert!(is_json_error(&v), "{v}");
+        tried += 1;
+    }
+    let json_hdr = format!("Content-Type: application/json\r\nAuthorization: Bearer {t_ann}\r\n");
+    for b in [
+        "{\"clock.limit\": \"x\"}",
+        "{\"clock.limit\": [60]}",
+        "{\"variant\": 7}",
+        "{\"clock.limit\": 60, \"rated\": \"yes\"}",
+        "{\"days\": 1.5}",
+        "{\"clock.limit\": 1e9}",
+    ] {
+        let (st, v) = http_from(a, ip, "POST", "/api/challenge/bob", &json_hdr, b).await;
+        assert_eq!(st, 400, "{b}: {v}");
+        tried += 1;
+    }
+    // A game of Ann and Bob: moves that are no moves, answers that are no
+    // answers, a stranger's token.
+    let (st, c) = with_token(
+        a,
+        "POST",
+        "/api/challenge/bob",
+        &t_ann,
+        "application/x-www-form-urlencoded",
+        "clock.limit=300&color=white",
+    )
+    .await;
+    assert_eq!(st, 200, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    assert_eq!(with_token(a, "POST", &format!("/api/challenge/{id}/accept"), &t_bob, "", "").await.0, 200);
+    let cleo = account(a, "Cleo").await;
+    let t_cleo = token(a, &cleo, &["board:play"]).await;
+    let no_auth = format!("Authorization: Bearer {t_ann}\r\n");
+    for path in [
+        format!("/api/board/game/{id}/move/e2e9"),
+        format!("/api/board/game/{id}/move/{}", "e2e4".repeat(100)),
+        format!("/api/board/game/{id}/move/%00"),
+        format!("/api/board/game/{id}/move/K@e4"),
+        format!("/api/board/game/{id}/move/e7e5"),
+        format!("/api/board/game/{id}/draw/maybe"),
+        format!("/api/board/game/{id}/draw/no"),
+        format!("/api/board/game/{id}/takeback/yes"),
+        format!("/api/board/game/{id}/chat"),
+        "/api/board/game/nosuchgame/resign".to_string(),
+        "/api/board/game/..%2f..%2fetc/resign".to_string(),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", &path, &no_auth, "").await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{path}: {st} {v}");
+        tried += 1;
+    }
+    for path in [format!("/api/board/game/{id}/resign"), format!("/api/board/game/{id}/move/e2e4")] {
+        let (st, v) = with_token(a, "POST", &path, &t_cleo, "", "").await;
+        assert_eq!(st, 404, "a stranger's token: {path}: {v}");
+        tried += 1;
+    }
+    // Nothing changed.
+    let (_, g) = get_json(a, &format!("/api/games/{id}")).await;
+    assert_eq!(
+        (g["ply"].as_i64(), g["status"].as_str(), g["draw_offer"].is_null()),
+        (Some(0), Some("active"), true),
+        "{g}"
+    );
+    let (_, list, _) = call(a, "GET", "/api/account/tokens", Some(&ann), &Value::Null).await;
+    assert_eq!(list["tokens"].as_array().unwrap().len(), 1, "{list}");
+    let (_, ch, _) = call(a, "GET", "/api/challenge", Some(&ann), &Value::Null).await;
+    assert_eq!(ch["out"].as_array().unwrap().len(), 0, "{ch}");
+    report(&format!(
+        "Bot and Board API (tokens, lichess's challenge fields, moves, streams): {tried} bad requests, every answer a JSON error, nothing changed"
+    ));
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Finding 9: clocks are whole seconds from 15 s to 180 min.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue09_clock_bounds() {

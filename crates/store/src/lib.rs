@@ -58,8 +58,8 @@ pub type Db = AnyPool;
 /// ratings kept with each seat and seeks' rating ranges (1006),
 /// correspondence games (1007), challenges and notifications (1008), quick
 /// pairing's pools (1009), Web Push subscriptions, the server's keys and
-/// the notification sockets' presence (1010), house bots (1011). The next
-/// migration is 1012.
+/// the notification sockets' presence (1010), house bots (1011), personal
+/// API tokens (1012). The next migration is 1013.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -76,6 +76,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1009, "pairing pools", include_str!("../migrations/1009_pairing_pools.sql")),
     (1010, "web push", include_str!("../migrations/1010_web_push.sql")),
     (1011, "house bots", include_str!("../migrations/1011_house_bots.sql")),
+    (1012, "api tokens", include_str!("../migrations/1012_api_tokens.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -354,6 +355,7 @@ mod tests {
             (1009, "c4901680b8436466"),
             (1010, "27598c54f412c049"),
             (1011, "6d98fa441da62b2c"),
+            (1012, "cf81e73c0eed2d26"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
