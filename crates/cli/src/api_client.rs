@@ -398,8 +398,8 @@ pub struct GameFull {
     pub black: Player,
     /// `startpos` or a FEN.
     pub initial_fen: String,
-    /// The variant's rule options (`{"ring_powers": "NKQ"}`), when the
-    /// server sends them (a Chimera field).
+    /// The variant's rule options that are not the default (Chimera's
+    /// `rules` field, `ring_powers=NKQ`), as (key, value).
     pub options: Vec<(String, String)>,
     pub state: GameState,
 }
@@ -407,13 +407,19 @@ pub struct GameFull {
 impl GameFull {
     pub fn from_json(v: &Value) -> GameFull {
         let clock = v["clock"].as_object().map(|c| (ms(&c["initial"]), ms(&c["increment"])));
-        let options = v["options"]
-            .as_object()
-            .or(v["variant"]["options"].as_object())
-            .map(|o| {
+        // Chimera's `rules` (`ring_powers=NKQ`, only what is not the
+        // default), or an `options` object as its challenges give them.
+        let options = match (v["rules"].as_str(), v["options"].as_object()) {
+            (Some(text), _) => text
+                .split(',')
+                .filter_map(|kv| kv.split_once('='))
+                .map(|(k, x)| (k.trim().to_string(), x.trim().to_string()))
+                .collect(),
+            (None, Some(o)) => {
                 o.iter().map(|(k, x)| (k.clone(), x.as_str().map_or_else(|| x.to_string(), str::to_string))).collect()
-            })
-            .unwrap_or_default();
+            }
+            (None, None) => Vec::new(),
+        };
         GameFull {
             id: v["id"].as_str().unwrap_or_default().to_string(),
             variant: v["variant"]["key"].as_str().unwrap_or("standard").to_string(),
@@ -553,6 +559,9 @@ mod tests {
         v["daysPerTurn"] = json!(3);
         let g = GameFull::from_json(&v);
         assert_eq!((g.clock, g.days_per_turn), (None, Some(3)));
+        assert!(g.options.is_empty());
+        v["rules"] = json!("ring_powers=NKQ");
+        assert_eq!(GameFull::from_json(&v).options, [("ring_powers".to_string(), "NKQ".to_string())]);
         let end = GameState::from_json(
             &json!({"type": "gameState", "moves": "", "status": "resign", "winner": "black", "wtime": -5}),
         );

@@ -349,8 +349,10 @@ pub fn run(a: Args) -> Result<()> {
         }
     };
     let (id, name) = account_of(&account).ok_or_else(|| anyhow!("GET /api/account: no account in {account}"))?;
-    if account["title"].is_string() && account["title"] != "BOT" {
-        log(format!("warning: {name} is not a BOT account (its title is {})", account["title"]));
+    if account["title"] != "BOT" {
+        log(format!(
+            "warning: {name} is not a BOT account: the Bot API refuses it (POST /api/bot/account/upgrade makes it one)"
+        ));
     }
     let mut engine = EngineSetup::new(a.engine.as_deref(), &a.engine_options)?;
     let engine_name = engine.probe()?;

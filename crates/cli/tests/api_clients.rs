@@ -148,8 +148,9 @@ fn a_bot_plays_a_house_bot_to_the_end_across_a_server_restart() {
     assert!(out.contains(&format!("game 1 of 1: {id} ")), "{out}");
     assert!(log.contains("reconnecting") || log.contains("trying again"), "no reconnection in the log:\n{log}");
     assert!(log.contains(&format!("game {id} over: ")), "{log}");
+    eprintln!("the bot's log:\n{log}");
     let g = stored(&rt, addr, &id);
-    assert_eq!(g["status"], "finished", "{g}");
+    assert_eq!(g["status"], "finished", "{g}\n{log}");
     let result = g["result"].as_str().unwrap_or_default();
     assert!(out.contains(&format!("{id} {result} ")), "the printed result is the stored one ({result}): {out}");
     drop(server);
@@ -186,10 +187,12 @@ fn scripted_opponent(base: String, token: String, replies: Vec<&'static str>) ->
     assert_eq!(full.clock, Some((300_000, 3000)), "{first}");
     let mut st = full.state.clone();
     let mut sent = 0;
+    let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         if !st.ongoing() {
             return (id, st);
         }
+        assert!(Instant::now() < deadline, "the game did not end within 120 s: {st:?}");
         if full.turn_after(st.moves.len()) == "black" && st.moves.len() / 2 == sent {
             let mv = replies[sent];
             api.post(&format!("/api/board/game/{id}/move/{mv}"), None).expect("bob's move");
