@@ -172,6 +172,16 @@ fn json_pairs(v: &Value) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
+/// The ply the bot is to post a move for in `state`, if any: the game goes
+/// on, it is the turn of `me` (`white` or `black`), and the server has not
+/// answered a move for that ply yet (`answered`: the last ply whose post
+/// got an answer, accepted or refused). A state sent again (a reconnected
+/// stream's `gameFull`, a draw offer) asks for no second move.
+pub fn move_due(f: &GameFull, state: &GameState, me: &str, answered: Option<usize>) -> Option<usize> {
+    let ply = state.moves.len();
+    (state.ongoing() && f.turn_after(ply) == me && answered != Some(ply)).then_some(ply)
+}
+
 /// One line for a finished game: `1-0 mate`, `1/2-1/2 draw`, `* aborted`.
 pub fn result_line(state: &GameState) -> String {
     format!("{} {}", state.result(), state.status)
@@ -711,10 +721,7 @@ impl Bot {
                     log(format!("game {id}: {} plays neither side; leaving it", self.name));
                     return state;
                 };
-                let ply = state.moves.len();
-                if f.turn_after(ply) != me || answered == Some(ply) {
-                    continue;
-                }
+                let Some(ply) = move_due(f, &state, me, answered) else { continue };
                 let mv = match &ready {
                     Some((p, m)) if *p == ply => m.clone(),
                     _ => match self.think(f, &state, me == "white", &mut engine) {
@@ -741,7 +748,7 @@ impl Bot {
                     Err(ApiError::Status { status, error }) if !(status == 429 || status >= 500) => {
                         // A refusal ("not your turn" after a reconnect, a
                         // move the server thinks illegal): never sent again.
-                        log(format!("game {id}: move {mv} refused ({status}: {error})"));
+                        log(format!("game {id}: the server refused move {mv} ({status}: {error})"));
                         answered = Some(ply);
                     }
                     Err(e) => {
@@ -863,6 +870,28 @@ mod tests {
         let mut got = json_pairs(&json!({"ring_powers": "NK", "n": 3}));
         got.sort();
         assert_eq!(got, pairs(&[("n", "3"), ("ring_powers", "NK")]));
+    }
+
+    #[test]
+    fn a_move_is_due_once_a_ply() {
+        let f = GameFull { initial_fen: "startpos".into(), ..GameFull::default() };
+        let st = |moves: &[&str], status: &str| GameState {
+            moves: names(moves),
+            status: status.into(),
+            ..GameState::default()
+        };
+        assert_eq!(move_due(&f, &st(&[], "started"), "white", None), Some(0));
+        assert_eq!(move_due(&f, &st(&[], "started"), "black", None), None);
+        assert_eq!(move_due(&f, &st(&["e2e4"], "started"), "black", None), Some(1));
+        // The same ply again (a reconnection's gameFull, a draw offer):
+        // answered already, accepted or refused, so no second post.
+        assert_eq!(move_due(&f, &st(&["e2e4"], "started"), "black", Some(1)), None);
+        assert_eq!(move_due(&f, &st(&["e2e4", "e7e5"], "started"), "white", Some(1)), Some(2));
+        // Over: nothing to play.
+        assert_eq!(move_due(&f, &st(&["f2f3", "e7e5", "g2g4", "d8h4"], "mate"), "white", None), None);
+        // Black starts a position given by FEN.
+        let g = GameFull { initial_fen: "4k3/8/8/8/8/8/8/4K2R b K - 0 1".into(), ..GameFull::default() };
+        assert_eq!(move_due(&g, &st(&[], "started"), "black", None), Some(0));
     }
 
     #[test]

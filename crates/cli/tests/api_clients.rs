@@ -148,6 +148,8 @@ fn a_bot_plays_a_house_bot_to_the_end_across_a_server_restart() {
     assert!(out.contains(&format!("game 1 of 1: {id} ")), "{out}");
     assert!(log.contains("reconnecting") || log.contains("trying again"), "no reconnection in the log:\n{log}");
     assert!(log.contains(&format!("game {id} over: ")), "{log}");
+    // No move was refused: none posted twice, none out of turn.
+    assert!(!log.contains("the server refused move"), "{log}");
     eprintln!("the bot's log:\n{log}");
     let g = stored(&rt, addr, &id);
     assert_eq!(g["status"], "finished", "{g}\n{log}");
