@@ -62,7 +62,7 @@ pub struct Args {
     variants: Vec<String>,
     /// Games played at once, each with its own engine process; challenges
     /// beyond it are declined (`later`).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
     concurrency: u32,
     /// The engine's time a move in games without a clock (correspondence),
     /// in milliseconds.

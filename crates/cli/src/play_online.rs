@@ -113,9 +113,9 @@ fn find_game(api: &Api, o: &Online, me: &str, name: &str) -> Result<String> {
         }
         say(format!("challenged {user} ({id}); waiting for the answer (Ctrl-C cancels)"));
         challenge = Some((user.clone(), id));
-    } else {
-        say(format!("{name}: waiting for a game (challenge someone, or accept a challenge, on {})", api.base()));
     }
+    // Said at the first keep-alive: the games going on come before it.
+    let mut waiting_said = challenge.is_some();
     let deadline = Instant::now() + Duration::from_secs(600);
     loop {
         if Instant::now() > deadline {
@@ -125,7 +125,13 @@ fn find_game(api: &Api, o: &Online, me: &str, name: &str) -> Result<String> {
             bail!("no game within ten minutes");
         }
         let ev = match events.next_line() {
-            Ok(Some(line)) if line.trim().is_empty() => continue, // keep-alive
+            Ok(Some(line)) if line.trim().is_empty() => {
+                if !waiting_said {
+                    waiting_said = true;
+                    say(format!("{name}: no game going on; waiting for one (a challenge accepted on {})", api.base()));
+                }
+                continue;
+            }
             Ok(Some(line)) => {
                 crate::api_client::parse_line(&line).map_err(|e| anyhow!("GET /api/stream/event: {e}"))?
             }
