@@ -430,6 +430,24 @@ async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
         gap[0],
         gap[1]
     );
+    // The engine's line takes the room "Thinking…" held: nothing under it
+    // moves when it comes (walk-through fault 3: the move list and its
+    // buttons were pushed down 21-65 px, and a click during the jump
+    // missed).
+    wait_js(c, "return document.getElementById('pv').textContent", |v| {
+        v.as_str().is_some_and(|s| !s.is_empty() && s != "Thinking…")
+    })
+    .await;
+    let tops = "return [document.getElementById('moves').getBoundingClientRect().top, document.getElementById('promote').getBoundingClientRect().top]";
+    c.execute("document.getElementById('analyse').click()", vec![]).await.unwrap();
+    let before = c.execute(tops, vec![]).await.unwrap();
+    assert_eq!(text_of(c, "#pv").await, "Thinking…");
+    wait_js(c, "return document.getElementById('pv').textContent", |v| {
+        v.as_str().is_some_and(|s| !s.is_empty() && s != "Thinking…")
+    })
+    .await;
+    let after = c.execute(tops, vec![]).await.unwrap();
+    assert_eq!(before, after, "{}: the move list and its buttons stay put when the engine's line comes", screen.name());
     c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
     key(c, Key::Left).await;
     key(c, Key::Left).await;
