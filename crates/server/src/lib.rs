@@ -22,6 +22,7 @@ mod peers;
 pub mod playing;
 pub mod pool;
 pub mod ratings;
+pub mod review;
 pub mod store;
 pub mod tokens;
 mod tree;
