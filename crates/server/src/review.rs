@@ -33,9 +33,20 @@
 //!   that is lost likewise by the score after it). lila judges a move only
 //!   where the engine preferred another (`Info.hasVariation`), and so does
 //!   the review.
+//!
+//! [`review_game`] reviews a game: every position of it, the start and
+//! the one after each move, searched at a fixed node count on one thread
+//! with one fresh engine (a new hash table) per review, so that the same
+//! game at the same node count always gets the same review, byte for byte
+//! once written as JSON. lila's game accuracy starts from its fixed
+//! [`INITIAL_CP`]; the review starts from its own search of the start
+//! position, which is also right for variants and games from a FEN.
 
-use chimera_rules::Color;
+use crate::pool::{run_search, SearchJob};
+use chimera_engine::{Engine, EngineOptions, Score};
+use chimera_rules::{san, AnyPosition, Color, Game, Outcome, Position};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The centipawns at which lichess caps a score before its win percent
 /// (scalachess `Cp.CEILING`); a mate counts as this.
@@ -230,10 +241,208 @@ pub fn judgement(before: Eval, after: Eval, mover: Color) -> Option<Judgement> {
     }
 }
 
+/// The review of one move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlyReview {
+    /// 1 for the game's first move.
+    pub ply: usize,
+    /// The move played.
+    pub uci: String,
+    pub san: String,
+    /// The evaluation of the position after the move (White's view).
+    pub eval: Eval,
+    /// The engine's choice in the position before the move, when it had
+    /// one.
+    pub best: Option<String>,
+    pub best_san: Option<String>,
+    /// lichess's judgement of the move, for its mover; none where the
+    /// move was the engine's choice.
+    pub judgement: Option<Judgement>,
+    /// The move's accuracy for its mover, 0..100, to 0.1
+    /// ([`move_accuracy`]).
+    pub accuracy: f64,
+}
+
+/// One side's figures.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideReview {
+    /// [`game_accuracy`], to 0.1; none for a side that made no move.
+    pub accuracy: Option<f64>,
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+}
+
+/// A game's review.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// The node count each position was searched at.
+    pub nodes: u64,
+    /// The evaluation of the start position (White's view).
+    pub start: Eval,
+    pub plies: Vec<PlyReview>,
+    pub white: SideReview,
+    pub black: SideReview,
+}
+
+fn tenth(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The evaluation of one position and the engine's move there.
+fn evaluate(
+    engine: &mut Engine,
+    pos: &AnyPosition,
+    history: &[u64],
+    nodes: u64,
+    stop: &AtomicBool,
+) -> (Eval, Option<chimera_rules::Move>) {
+    match pos.outcome() {
+        Some(Outcome::Decisive { winner, .. }) => return (Eval::Won(winner), None),
+        Some(Outcome::Draw { .. }) => return (Eval::Cp(0), None),
+        None => {}
+    }
+    let job = SearchJob {
+        pos: pos.clone(),
+        history: history.to_vec(),
+        skill: 20,
+        depth: None,
+        movetime_ms: None,
+        nodes: Some(nodes),
+    };
+    let a = run_search(engine, &job, stop);
+    let turn = pos.turn();
+    let s = if turn == Color::White { 1 } else { -1 };
+    let eval = match a.score {
+        Score::Cp(c) => Eval::Cp(c * s),
+        Score::Mate(0) => Eval::Won(!turn),
+        Score::Mate(m) => Eval::Mate(m * s),
+    };
+    (eval, a.best)
+}
+
+/// Reviews `game` at `nodes` nodes a position (see the module's text);
+/// `None` when `stop` was set before it ended.
+pub fn review_game(game: &Game<AnyPosition>, nodes: u64, stop: &AtomicBool) -> Option<Review> {
+    let mut engine = Engine::new(EngineOptions::default());
+    let positions = game.positions();
+    let hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
+    let mut evals = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        evals.push(evaluate(&mut engine, pos, &hashes[..i], nodes, stop));
+        if stop.load(Ordering::SeqCst) {
+            return None;
+        }
+    }
+    let first = game.start().turn();
+    let mut sides = [SideReview::default(), SideReview::default()];
+    let mut plies = Vec::with_capacity(game.moves().len());
+    for (i, &m) in game.moves().iter().enumerate() {
+        let pos = &positions[i];
+        let mover = pos.turn();
+        let ((before, best), (after, _)) = (evals[i], evals[i + 1]);
+        let judged = if best.is_some_and(|b| b != m) { judgement(before, after, mover) } else { None };
+        let side = &mut sides[mover.index()];
+        match judged {
+            Some(Judgement::Inaccuracy) => side.inaccuracies += 1,
+            Some(Judgement::Mistake) => side.mistakes += 1,
+            Some(Judgement::Blunder) => side.blunders += 1,
+            None => {}
+        }
+        let pov = |e: Eval| if mover == Color::White { win_percent(e) } else { 100.0 - win_percent(e) };
+        plies.push(PlyReview {
+            ply: i + 1,
+            uci: m.to_string(),
+            san: san::to_san(pos, m),
+            eval: after,
+            best: best.map(|b| b.to_string()),
+            best_san: best.filter(|&b| pos.is_legal(b)).map(|b| san::to_san(pos, b)),
+            judgement: judged,
+            accuracy: tenth(move_accuracy(pov(before), pov(after))),
+        });
+    }
+    let cps: Vec<i32> = evals.iter().map(|e| e.0.ceiled_cp()).collect();
+    let acc = game_accuracy(first, &cps);
+    for (side, a) in sides.iter_mut().zip(acc) {
+        side.accuracy = a.map(tenth);
+    }
+    let [white, black] = sides;
+    Some(Review { nodes, start: evals[0].0, plies, white, black })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chimera_rules::{RuleOptions, Variant};
     use proptest::prelude::*;
+    use std::time::Instant;
+
+    /// A game of `variant` from its start position.
+    fn game_of(variant: Variant, ucis: &str) -> Game<AnyPosition> {
+        let mut g = Game::new(AnyPosition::new(variant, &RuleOptions::default()));
+        for u in ucis.split_whitespace() {
+            let m = g.position().parse_uci(u).unwrap();
+            g.play(m).unwrap();
+        }
+        g
+    }
+
+    /// The Opera Game (Morphy, Paris 1858): 33 plies ending in mate.
+    const OPERA: &str = "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 b1c3 c7c6 \
+        c1g5 b7b5 c3b5 c6b5 c4b5 b8d7 e1c1 a8d8 d1d7 d8d7 h1d1 e7e6 b5d7 f6d7 b3b8 d7b8 d1d8";
+
+    #[test]
+    fn a_review_is_the_same_every_time() {
+        let g = game_of(Variant::Chess, OPERA);
+        let stop = AtomicBool::new(false);
+        let a = review_game(&g, 2_000, &stop).unwrap();
+        let b = review_game(&g, 2_000, &stop).unwrap();
+        assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+        // The plies are the game's, the last one mates.
+        assert_eq!(a.plies.len(), 33);
+        assert_eq!(
+            a.plies.iter().map(|p| p.uci.as_str()).collect::<Vec<_>>().join(" "),
+            OPERA.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        assert_eq!((a.plies[0].san.as_str(), a.plies[32].san.as_str()), ("e4", "Rd8#"));
+        assert_eq!(a.plies[32].eval, Eval::Won(Color::White));
+        // The JSON reads back to the same review.
+        let back: Review = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(back, a);
+        // Counts match the judgements.
+        let count = |c: Color, j: Judgement| {
+            a.plies.iter().filter(|p| (p.ply % 2 == 1) == (c == Color::White) && p.judgement == Some(j)).count() as u32
+        };
+        assert_eq!(a.white.blunders, count(Color::White, Judgement::Blunder));
+        assert_eq!(a.black.blunders, count(Color::Black, Judgement::Blunder));
+        assert_eq!(a.black.mistakes, count(Color::Black, Judgement::Mistake));
+        assert!(a.black.accuracy.unwrap() < a.white.accuracy.unwrap(), "{a:?}");
+        // A stopped review gives nothing.
+        assert_eq!(review_game(&g, 2_000, &AtomicBool::new(true)), None);
+    }
+
+    /// The time a review of the Opera Game takes at several node counts:
+    /// `cargo test -p chimera-server --lib review::tests::review_time -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn review_time() {
+        let g = game_of(Variant::Chess, OPERA);
+        for nodes in [5_000, 10_000, 20_000, 50_000, 100_000] {
+            let t = Instant::now();
+            let r = review_game(&g, nodes, &AtomicBool::new(false)).unwrap();
+            let el = t.elapsed();
+            let bad: Vec<String> =
+                r.plies.iter().filter_map(|p| p.judgement.map(|j| format!("{}{:?}", p.san, j))).collect();
+            println!(
+                "nodes {nodes}: {:.2} s for 34 positions ({:.1} ms each); accuracy {:?}/{:?}; {}",
+                el.as_secs_f64(),
+                el.as_secs_f64() * 1000.0 / 34.0,
+                r.white.accuracy,
+                r.black.accuracy,
+                bad.join(" ")
+            );
+        }
+    }
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
         (a - b).abs() <= tol

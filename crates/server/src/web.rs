@@ -1012,7 +1012,8 @@ async fn analyse(State(app): State<App>, body: Bytes) -> Response {
         return Json(json!({"score": null, "outcome": o.to_string(), "pv": [], "pv_san": []})).into_response();
     }
     let guard = StopOnDrop::new();
-    let job = SearchJob { pos: pos.clone(), history: vec![], skill: 20, depth: None, movetime_ms: Some(1000) };
+    let job =
+        SearchJob { pos: pos.clone(), history: vec![], skill: 20, depth: None, movetime_ms: Some(1000), nodes: None };
     let a = match pool::search(&app.engine, Admission::Bounded, guard.flag(), job).await {
         Ok(a) => a,
         Err(e) => return pool_error(e),
