@@ -229,7 +229,7 @@ pub struct Config {
     pub event_poll: Duration,
     /// The nodes each position of a game review is searched at
     /// (`review`): the same node count gives the same review. 20,000 takes
-    /// about 0.1 s a position on one core (docs/server.md, "Game review").
+    /// about 35 ms a position on one core (docs/server.md, "Game review").
     pub review_nodes: u64,
 }
 
