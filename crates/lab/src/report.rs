@@ -135,9 +135,11 @@ pub fn forest(title: &str, axis: &str, rows: &[(String, Est)], reference: Option
     draw(h, |root| {
         let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
         let label_w = names.iter().map(|s| s.chars().count()).max().unwrap_or(4).clamp(4, 34) as u32 * 7 + 10;
+        // Room on the right for the last label ("100%") to be whole.
         let mut c = ChartBuilder::on(root)
             .caption(title, ("sans-serif", 18))
             .margin(8)
+            .margin_right(24)
             .x_label_area_size(32)
             .y_label_area_size(label_w)
             .build_cartesian_2d(0f64..xmax, -0.5f64..n as f64 - 0.5)?;
@@ -190,22 +192,26 @@ pub fn lengths_plot(lengths: &[u64]) -> String {
         counts[(l / 10) as usize] += 1;
     }
     let top = counts.iter().copied().max().unwrap_or(1).max(1);
+    // Games are counted in whole numbers: the axis is of integers, with a
+    // tenth of headroom (at least one), so its labels are whole and
+    // distinct however few the games.
+    let ymax = top + (top / 10).max(1);
     draw(320, |root| {
         let mut c = ChartBuilder::on(root)
             .caption("Game length", ("sans-serif", 18))
             .margin(8)
             .x_label_area_size(32)
             .y_label_area_size(48)
-            .build_cartesian_2d(0f64..(bins * 10) as f64, 0f64..top as f64 * 1.1)?;
+            .build_cartesian_2d(0f64..(bins * 10) as f64, 0u64..ymax)?;
         c.configure_mesh()
             .x_desc("plies")
             .y_desc("games")
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
+            .y_labels((ymax as usize + 1).min(11))
             .label_style(("sans-serif", 13))
             .draw()?;
         c.draw_series(counts.iter().enumerate().map(|(i, &k)| {
-            Rectangle::new([((i * 10) as f64, 0.0), ((i * 10 + 9) as f64, k as f64)], BLUE.mix(0.6).filled())
+            Rectangle::new([((i * 10) as f64, 0u64), ((i * 10 + 9) as f64, k)], BLUE.mix(0.6).filled())
         }))?;
         Ok(())
     })
@@ -557,6 +563,31 @@ mod tests {
             let root = &svg[..svg.find('>').unwrap()];
             assert_eq!(root.matches("viewBox=").count(), 1, "{root}");
             assert!(svg.trim_end().ends_with("</svg>"));
+        }
+    }
+
+    /// The texts of an SVG's right-aligned `<text>` elements: a chart's
+    /// y-axis labels.
+    fn y_labels(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter(|t| t[..t.find('>').unwrap_or(0)].contains("text-anchor=\"end\""))
+            .filter_map(|t| Some(t[t.find('>')? + 1..t.find("</text>")?].trim().to_string()))
+            .collect()
+    }
+
+    /// A few games: the count axis reads distinct whole numbers (it read
+    /// "1, 1, 1, 0, 0, 0" with one game a bin).
+    #[test]
+    fn the_length_axis_counts_whole_games() {
+        for lengths in [vec![10, 25, 31, 80], vec![40], vec![12, 14, 16, 18, 41]] {
+            let labels = y_labels(&lengths_plot(&lengths));
+            assert!(labels.len() >= 2, "{lengths:?}: {labels:?}");
+            let mut seen = std::collections::HashSet::new();
+            for t in &labels {
+                assert!(t.parse::<u64>().is_ok(), "{lengths:?}: a count that is not a whole number: {t} in {labels:?}");
+                assert!(seen.insert(t.clone()), "{lengths:?}: the count {t} twice in {labels:?}");
+            }
         }
     }
 }

@@ -116,6 +116,7 @@ async function analyse() {
     $('score').textContent = label;
     $('depth').textContent = a.depth ? `depth ${a.depth}` : '';
     $('pv').textContent = a.pv_san && a.pv_san.length ? a.pv_san.join(' ') : '—';
+    $('pv').title = $('pv').textContent;
   } catch (e) { if (my === searchId) $('pv').textContent = e.message; }
 }
 

@@ -238,7 +238,7 @@ async function loadGames() {
     const opp = g.mode === 'engine' ? `${person ? person + ' v ' : ''}Computer ${g.engine_level}`
       : g.mode === 'hotseat' ? 'Hot-seat' : `${w} v ${b}${g.mode === 'friend' ? ' <small>(friends)</small>' : ''}${rated}`;
     const st = g.status === 'active' ? '<span class="tag active">playing</span>' : `${g.result} <small>${g.reason || ''}</small>`;
-    return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td>${opp}</td><td>${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when">${new Date(g.updated_at).toLocaleString()}</td></tr>`;
+    return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td class="card-main">${opp}</td><td data-label="Moves">${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when" data-label="Last move">${new Date(g.updated_at).toLocaleString()}</td></tr>`;
   });
   $('games').innerHTML = rows.join('') || '<tr><td colspan="5">No games yet: create one.</td></tr>';
 }
@@ -275,8 +275,8 @@ async function loadSeeks() {
       (k.rating_range ? ` <small class="seek-range" title="Only players rated ${k.rating_range[0]} to ${k.rating_range[1]} can join">${k.rating_range[0]}–${k.rating_range[1]}</small>` : '');
     const kind = (k.bot ? '<span class="tag bot seek-bot" title="A house bot: the engine at a measured level">Bot</span> ' : '') +
       (k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>');
-    return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
-      `<td>${k.days ? `${k.days} ${k.days === 1 ? 'day' : 'days'}` : fmtSeekClock(k.clock)}</td><td>${k.color === 'white' ? 'White' : k.color === 'black' ? 'Black' : 'Random'}</td><td>${act}</td></tr>`;
+    return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player card-main">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
+      `<td data-label="Clock">${k.days ? `${k.days} ${k.days === 1 ? 'day' : 'days'}` : fmtSeekClock(k.clock)}</td><td data-label="You play">${k.color === 'white' ? 'White' : k.color === 'black' ? 'Black' : 'Random'}</td><td class="card-action">${act}</td></tr>`;
   });
   $('seeks').innerHTML = rows.join('') || '<tr><td colspan="6">No open seeks now: create one with "A stranger".</td></tr>';
   $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => {

@@ -349,6 +349,33 @@ async fn bots_of(app: &App, live: &Live) -> [bool; 2] {
     out
 }
 
+/// The caller of a request of `api` on game `id`, the game (caught up
+/// with the store) and the caller's seats in it; or the answer: the
+/// token's refusals, 404 for a game that is not the caller's.
+async fn player_game(
+    api: Api,
+    app: &App,
+    headers: &HeaderMap,
+    peer: SocketAddr,
+    id: &str,
+) -> Result<(Caller, Arc<crate::GameHandle>, Vec<Color>), Box<Response>> {
+    let c = authorize(app, headers, peer.ip(), &[api.scope()], false).await.map_err(Box::new)?;
+    if let Some(r) = api.refusal(&c) {
+        return Err(Box::new(r));
+    }
+    let h = match app.game(id).await {
+        Ok(Some(h)) => h,
+        Ok(None) => return Err(Box::new(err(StatusCode::NOT_FOUND, "No such game"))),
+        Err(e) => return Err(Box::new(err(StatusCode::INTERNAL_SERVER_ERROR, e))),
+    };
+    crate::catch_up(app, &h).await;
+    let seats = seats_of(&*h.live.lock().await, &c.account.id);
+    if seats.is_empty() {
+        return Err(Box::new(err(StatusCode::NOT_FOUND, "No such game")));
+    }
+    Ok((c, h, seats))
+}
+
 /// `GET /api/{bot,board}/game/stream/{id}`.
 async fn game_stream(
     api: Api,
@@ -357,26 +384,11 @@ async fn game_stream(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    let c = match authorize(&app, &headers, peer.ip(), &[api.scope()], false).await {
-        Ok(c) => c,
-        Err(r) => return r,
+    let (c, h, _) = match player_game(api, &app, &headers, peer, &id).await {
+        Ok(x) => x,
+        Err(r) => return *r,
     };
-    if let Some(r) = api.refusal(&c) {
-        return r;
-    }
-    let h = match app.game(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return err(StatusCode::NOT_FOUND, "No such game"),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
-    };
-    crate::catch_up(&app, &h).await;
-    let full = {
-        let live = h.live.lock().await;
-        if seats_of(&live, &c.account.id).is_empty() {
-            return err(StatusCode::NOT_FOUND, "No such game");
-        }
-        live.clone()
-    };
+    let full = h.live.lock().await.clone();
     let slot = match open_slot(&app, &c.account.id, GAME) {
         Ok(s) => s,
         Err(r) => return *r,
@@ -440,23 +452,10 @@ async fn act(
     id: String,
     what: Act,
 ) -> Response {
-    let c = match authorize(&app, &headers, peer.ip(), &[api.scope()], false).await {
-        Ok(c) => c,
-        Err(r) => return r,
+    let (_, h, seats) = match player_game(api, &app, &headers, peer, &id).await {
+        Ok(x) => x,
+        Err(r) => return *r,
     };
-    if let Some(r) = api.refusal(&c) {
-        return r;
-    }
-    let h = match app.game(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => return err(StatusCode::NOT_FOUND, "No such game"),
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
-    };
-    crate::catch_up(&app, &h).await;
-    let seats = seats_of(&*h.live.lock().await, &c.account.id);
-    if seats.is_empty() {
-        return err(StatusCode::NOT_FOUND, "No such game");
-    }
     let actor = Actor::Seats(seats);
     let done = match what {
         Act::Move(uci, offering_draw) => {

@@ -203,6 +203,10 @@ pub struct SearchJob {
     pub skill: u8,
     pub depth: Option<u32>,
     pub movetime_ms: Option<u64>,
+    /// Stop after about this many nodes (the engine checks every 1,024):
+    /// with no time limit, a search that gives the same result on every
+    /// run (the review's). `None` for games and `/api/analyse`.
+    pub nodes: Option<u64>,
 }
 
 /// One engine search in `pool`, stoppable through `stop`.
@@ -214,19 +218,24 @@ pub async fn search(
 ) -> Result<Analysis, PoolError> {
     pool.run(admission, stop, move |stop| {
         let mut engine = Engine::new(EngineOptions::default());
-        let limits =
-            Limits { depth: job.depth, movetime: job.movetime_ms.map(Duration::from_millis), ..Limits::default() };
-        let r = engine.search(
-            &job.pos,
-            &job.history,
-            &limits,
-            &Strength { skill: job.skill, elo: None },
-            stop,
-            &mut |_| {},
-        );
-        Analysis { best: r.best, score: r.score, depth: r.depth, pv: r.pv }
+        run_search(&mut engine, &job, stop)
     })
     .await
+}
+
+/// One engine search with `engine` (its hash table as it is), on this
+/// thread: a single-threaded search at full strength unless `job.skill`
+/// says otherwise.
+pub fn run_search(engine: &mut Engine, job: &SearchJob, stop: &AtomicBool) -> Analysis {
+    let limits = Limits {
+        depth: job.depth,
+        movetime: job.movetime_ms.map(Duration::from_millis),
+        nodes: job.nodes,
+        ..Limits::default()
+    };
+    let r =
+        engine.search(&job.pos, &job.history, &limits, &Strength { skill: job.skill, elo: None }, stop, &mut |_| {});
+    Analysis { best: r.best, score: r.score, depth: r.depth, pv: r.pv }
 }
 
 #[cfg(test)]

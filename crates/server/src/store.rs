@@ -741,3 +741,32 @@ pub async fn take_over_from(db: &Db, me: &str, prev: &str) -> Result<Vec<String>
     .await?;
     Ok(rows.into_iter().map(|r| r.get("id")).collect())
 }
+
+/// A game's stored review at `nodes` nodes a position (its JSON).
+pub async fn review(db: &Db, game: &str, nodes: u64) -> Result<Option<String>, sqlx::Error> {
+    let row = sqlx::query("SELECT review FROM reviews WHERE game_id = $1 AND nodes = $2")
+        .bind(game)
+        .bind(nodes as i64)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|r| r.get(0)))
+}
+
+/// Stores a game's review unless one at `nodes` is there already (then
+/// that one stays), and returns the stored one.
+pub async fn put_review(db: &Db, game: &str, nodes: u64, json: &str) -> Result<String, sqlx::Error> {
+    {
+        let _writer = writer(db).await;
+        sqlx::query(
+            "INSERT INTO reviews (game_id, nodes, review, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, nodes) DO NOTHING",
+        )
+        .bind(game)
+        .bind(nodes as i64)
+        .bind(json)
+        .bind(crate::live::now_ms())
+        .execute(db)
+        .await?;
+    }
+    Ok(review(db, game, nodes).await?.unwrap_or_else(|| json.to_string()))
+}

@@ -64,6 +64,7 @@ pub fn router(app: App) -> Router {
         .route("/api/seeks", get(list_seeks))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/position", post(position))
+        .route("/api/games/{id}/review", get(get_review).post(post_review))
         .route("/api/analyse", post(analyse))
         .route("/ws/{id}", get(ws_upgrade))
         .merge(crate::accounts::routes())
@@ -1012,7 +1013,8 @@ async fn analyse(State(app): State<App>, body: Bytes) -> Response {
         return Json(json!({"score": null, "outcome": o.to_string(), "pv": [], "pv_san": []})).into_response();
     }
     let guard = StopOnDrop::new();
-    let job = SearchJob { pos: pos.clone(), history: vec![], skill: 20, depth: None, movetime_ms: Some(1000) };
+    let job =
+        SearchJob { pos: pos.clone(), history: vec![], skill: 20, depth: None, movetime_ms: Some(1000), nodes: None };
     let a = match pool::search(&app.engine, Admission::Bounded, guard.flag(), job).await {
         Ok(a) => a,
         Err(e) => return pool_error(e),
@@ -1039,6 +1041,64 @@ async fn analyse(State(app): State<App>, body: Bytes) -> Response {
         "pv_san": pv_san,
     }))
     .into_response()
+}
+
+/// A stored review's JSON, as it was written.
+fn review_json(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+/// A game's review at the server's node count (`Config::review_nodes`):
+/// the stored one, or a new one searched in the engine pool (one worker
+/// for the whole game, refused with a 503 like `/api/analyse` when the
+/// queue is full) and stored. Only a finished game is reviewed (409).
+/// Two requests at once may both search; the store keeps the first
+/// review written and both answer it.
+async fn post_review(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let h = match live_game(&app, &id).await {
+        Ok(h) => h,
+        Err(r) => return *r,
+    };
+    let game = {
+        let l = h.live.lock().await;
+        if l.status != live::Status::Finished {
+            return err(StatusCode::CONFLICT, "the game is not finished: a review comes after the game");
+        }
+        l.game.clone()
+    };
+    let nodes = app.config.review_nodes;
+    match crate::store::review(&app.db, &id, nodes).await {
+        Ok(Some(text)) => return review_json(text),
+        Ok(None) => {}
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+    let guard = StopOnDrop::new();
+    let r = app
+        .engine
+        .run(Admission::Bounded, guard.flag(), move |stop| crate::review::review_game(&game, nodes, stop))
+        .await;
+    let review = match r {
+        Ok(Some(r)) => r,
+        Ok(None) => return pool_error(PoolError::Stopped),
+        Err(e) => return pool_error(e),
+    };
+    let text = match serde_json::to_string(&review) {
+        Ok(t) => t,
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    match crate::store::put_review(&app.db, &id, nodes, &text).await {
+        Ok(stored) => review_json(stored),
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+/// A game's stored review at the server's node count; 404 while none.
+async fn get_review(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match crate::store::review(&app.db, &id, app.config.review_nodes).await {
+        Ok(Some(text)) => review_json(text),
+        Ok(None) => err(StatusCode::NOT_FOUND, format!("no review of game '{id}' (POST asks for one)")),
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
 }
 
 #[derive(Deserialize)]

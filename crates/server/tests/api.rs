@@ -324,3 +324,110 @@ async fn rules_documents_are_served() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A finished game's computer review (`POST`/`GET /api/games/{id}/review`)
+/// on SQLite.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_review() {
+    let dir = fresh_dir("review");
+    let cfg = chimera_server::Config { review_nodes: 2_000, ..chimera_server::Config::default() };
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("server starts");
+    review_checks(server.addr).await;
+    server.stop().await;
+}
+
+/// The same on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_review_postgres() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("game review on PostgreSQL") else { return };
+    let at = chimera_server::store::Location::Url(pg.fresh_database("review"));
+    let cfg = chimera_server::Config { review_nodes: 2_000, ..chimera_server::Config::default() };
+    let server = chimera_server::Server::start_at("127.0.0.1:0", &at, cfg).await.expect("server starts");
+    review_checks(server.addr).await;
+    server.stop().await;
+}
+
+/// A hot-seat chess game of `moves`, then resigned by the side to move
+/// when `resign`; its state.
+async fn hotseat_game(a: std::net::SocketAddr, moves: &[&str], resign: bool) -> (String, Value) {
+    let (_, g) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut h = ws(a, &id, g["token"].as_str()).await;
+    recv(&mut h).await;
+    for (i, m) in moves.iter().enumerate() {
+        send(&mut h, &json!({"t": "move", "uci": m})).await;
+        wait_state(&mut h, |s| s["ply"] == i + 1).await;
+    }
+    if resign {
+        send(&mut h, &json!({"t": "resign"})).await;
+        wait_state(&mut h, |s| s["status"] == "finished").await;
+    }
+    let (_, state) = get_json(a, &format!("/api/games/{id}")).await;
+    (id, state)
+}
+
+async fn review_checks(a: std::net::SocketAddr) {
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "f6d5", "g5f7", "e8f7"];
+    // An unfinished game is refused, and has no review.
+    let (open, _) = hotseat_game(a, &moves, false).await;
+    let (st, v) = http(a, "POST", &format!("/api/games/{open}/review"), None).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(v.contains("not finished"), "{v}");
+    let (st, _) = http(a, "GET", &format!("/api/games/{open}/review"), None).await;
+    assert_eq!(st, 404);
+    assert_eq!(http(a, "POST", "/api/games/nosuchgame/review", None).await.0, 404);
+
+    // Two games of the same moves, each reviewed on its own: the same
+    // bytes (nothing of a review depends on the game's id or the time).
+    let (one, state) = hotseat_game(a, &moves, true).await;
+    let (two, _) = hotseat_game(a, &moves, true).await;
+    assert_eq!(http(a, "GET", &format!("/api/games/{one}/review"), None).await.0, 404, "none before it is asked for");
+    let (st, first) = http(a, "POST", &format!("/api/games/{one}/review"), None).await;
+    assert_eq!(st, 200, "{first}");
+    let (st, second) = http(a, "POST", &format!("/api/games/{two}/review"), None).await;
+    assert_eq!(st, 200, "{second}");
+    assert_eq!(first, second, "the same game gives the same review");
+    // Stored: GET and a second POST answer the same bytes.
+    assert_eq!(http(a, "GET", &format!("/api/games/{one}/review"), None).await, (200, first.clone()));
+    assert_eq!(http(a, "POST", &format!("/api/games/{one}/review"), None).await, (200, first.clone()));
+
+    // Its plies are the game's moves.
+    let r: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(r["nodes"], 2_000);
+    let plies = r["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), moves.len());
+    for (i, p) in plies.iter().enumerate() {
+        assert_eq!(p["ply"], i + 1);
+        assert_eq!(p["uci"], state["history"][i]["uci"], "ply {}", i + 1);
+        assert_eq!(p["san"], state["history"][i]["san"], "ply {}", i + 1);
+        assert!(p["eval"]["cp"].is_i64() || p["eval"]["mate"].is_i64(), "{p}");
+        assert!(p["best"].is_string() && p["best_san"].is_string(), "{p}");
+        let acc = p["accuracy"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&acc), "{p}");
+    }
+    for side in ["white", "black"] {
+        let acc = r[side]["accuracy"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&acc), "{r}");
+        let judged = |j: &str| {
+            plies
+                .iter()
+                .filter(|p| (p["ply"].as_u64().unwrap() % 2 == 1) == (side == "white") && p["judgement"] == j)
+                .count()
+        };
+        assert_eq!(r[side]["blunders"], judged("blunder"), "{side}");
+        assert_eq!(r[side]["mistakes"], judged("mistake"), "{side}");
+        assert_eq!(r[side]["inaccuracies"], judged("inaccuracy"), "{side}");
+    }
+
+    // A game ended by checkmate; two requests at once both answer the one
+    // review stored.
+    let (mate, _) = hotseat_game(a, &["f2f3", "e7e5", "g2g4", "d8h4"], false).await;
+    let path = format!("/api/games/{mate}/review");
+    let (x, y) = tokio::join!(http(a, "POST", &path, None), http(a, "POST", &path, None));
+    assert_eq!((x.0, y.0), (200, 200), "{x:?} {y:?}");
+    assert_eq!(x.1, y.1);
+    let r: Value = serde_json::from_str(&x.1).unwrap();
+    assert_eq!(r["plies"][3]["san"], "Qh4#");
+    assert_eq!(r["plies"][3]["eval"], json!({"won": "black"}));
+    assert_eq!(http(a, "GET", &path, None).await, (200, x.1));
+}

@@ -382,13 +382,36 @@ async fn browser_open_seeks_and_names() {
         assert!(!is_visible(&ann, "#actions").await, "{tag}: no resign/draw before an opponent sits down");
         shot(&ann, &format!("seek-waiting-{tag}")).await;
 
-        // Bob's lobby lists it, with Ann's name; the page fits the screen.
+        // Bob's lobby lists it, with Ann's name; the page fits the screen,
+        // and on a phone too every seek's Join button and every cell of the
+        // games list is whole inside its panel (walk-through fault 1: the
+        // seeks table was 589 px wide in a 318 px panel with a long name,
+        // "Join" cut or gone, "Last move" hidden, "resignation" cut).
+        let (_, long) =
+            post_json(a, "/api/games", &json!({"variant": "genie", "mode": "seek", "name": "Bartholomew-Fitzger"}))
+                .await;
         bob.goto(&format!("http://{a}/")).await.unwrap();
         set_name(&bob, "Bob").await;
         wait_visible(&bob, &format!("tr[data-seek='{id}'] .seek-join")).await;
+        wait_visible(&bob, &format!("tr[data-seek='{}'] .seek-join", long["id"].as_str().expect("a seek"))).await;
         let row = text_of(&bob, &format!("tr[data-seek='{id}']")).await;
         assert!(row.contains("Ann") && row.contains("Black"), "{tag}: {row}");
         assert_no_sideways_scroll(&bob, size, &format!("lobby {tag}")).await;
+        let cut = bob
+            .execute(
+                "const out = [];
+                 for (const e of document.querySelectorAll('#seeks .seek-join, #games td, #seeks td')) {
+                   const w = e.closest('.table-wrap').getBoundingClientRect(), r = e.getBoundingClientRect();
+                   if (r.width === 0) { out.push('hidden: ' + e.textContent.slice(0, 30)); continue; }
+                   if (r.left < w.left - 0.5 || r.right > w.right + 0.5) out.push(e.textContent.slice(0, 30) + ` ${r.left}-${r.right} in ${w.left}-${w.right}`);
+                 }
+                 return out;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(cut, json!([]), "{tag}: cells cut by their panel");
+        bob.execute("document.getElementById('seeks-panel').scrollIntoView()", vec![]).await.unwrap();
         shot(&bob, &format!("lobby-seeks-{tag}")).await;
 
         // A second joiner is refused clearly: Zed takes another seek first

@@ -410,6 +410,44 @@ async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
     let (id, _) = hotseat_with_moves(a, &["e2e4", "e7e5", "d2d4", "b8c6"]).await;
     c.goto(&format!("http://{a}/analysis?game={id}")).await.unwrap();
     wait_eq(c, "return document.querySelectorAll('#moves .m').length", json!(4)).await;
+    // The move list and its arrows right under the board, on a phone too
+    // (walk-through fault 9: they were about 1,000 px below it).
+    let gap = c
+        .execute(
+            "const b = document.getElementById('board').getBoundingClientRect();
+             const m = document.getElementById('moves').getBoundingClientRect();
+             const n = document.getElementById('prev').getBoundingClientRect();
+             return [Math.round(m.top - b.bottom), Math.round(n.top - b.bottom), m.left >= b.right - 1];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let beside = gap[2] == json!(true);
+    assert!(
+        beside || (gap[0].as_i64().unwrap() < 200 && gap[1].as_i64().unwrap() < 400),
+        "{}: the move list {} px and its arrows {} px below the board",
+        screen.name(),
+        gap[0],
+        gap[1]
+    );
+    // The engine's line takes the room "Thinking…" held: nothing under it
+    // moves when it comes (walk-through fault 3: the move list and its
+    // buttons were pushed down 21-65 px, and a click during the jump
+    // missed).
+    wait_js(c, "return document.getElementById('pv').textContent", |v| {
+        v.as_str().is_some_and(|s| !s.is_empty() && s != "Thinking…")
+    })
+    .await;
+    let tops = "return [document.getElementById('moves').getBoundingClientRect().top, document.getElementById('promote').getBoundingClientRect().top]";
+    c.execute("document.getElementById('analyse').click()", vec![]).await.unwrap();
+    let before = c.execute(tops, vec![]).await.unwrap();
+    assert_eq!(text_of(c, "#pv").await, "Thinking…");
+    wait_js(c, "return document.getElementById('pv').textContent", |v| {
+        v.as_str().is_some_and(|s| !s.is_empty() && s != "Thinking…")
+    })
+    .await;
+    let after = c.execute(tops, vec![]).await.unwrap();
+    assert_eq!(before, after, "{}: the move list and its buttons stay put when the engine's line comes", screen.name());
     c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
     key(c, Key::Left).await;
     key(c, Key::Left).await;

@@ -35,7 +35,7 @@
 //! has 1001 and 1002 and gets 1 to 4 on its next open (sqlx applies what
 //! is missing, whatever its version).
 //!
-//! Rules: a new migration is a new file with the next version (1010, then
+//! Rules: a new migration is a new file with the next version (1014, then
 //! up) and a line in [`MIGRATIONS`]; an applied file is never edited, not
 //! even a comment (its checksum would no longer match the stores that
 //! applied it, which then refuse to open). A store that records a version
@@ -59,7 +59,7 @@ pub type Db = AnyPool;
 /// correspondence games (1007), challenges and notifications (1008), quick
 /// pairing's pools (1009), Web Push subscriptions, the server's keys and
 /// the notification sockets' presence (1010), house bots (1011), personal
-/// API tokens (1012). The next migration is 1013.
+/// API tokens (1012), game reviews (1013). The next migration is 1014.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -77,6 +77,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1010, "web push", include_str!("../migrations/1010_web_push.sql")),
     (1011, "house bots", include_str!("../migrations/1011_house_bots.sql")),
     (1012, "api tokens", include_str!("../migrations/1012_api_tokens.sql")),
+    (1013, "reviews", include_str!("../migrations/1013_reviews.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -356,6 +357,7 @@ mod tests {
             (1010, "27598c54f412c049"),
             (1011, "6d98fa441da62b2c"),
             (1012, "cf81e73c0eed2d26"),
+            (1013, "f3db37f955d56808"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()

@@ -77,14 +77,7 @@ pub async fn call(a: SocketAddr, method: &str, path: &str, c: Option<&str>, body
         "{method} {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await;
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let st = head.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0);
-    let rest =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+    let (st, head, rest) = exchange(&mut s, &req).await;
     let cookie = head
         .lines()
         .find_map(|l| l.strip_prefix("set-cookie: ").or_else(|| l.strip_prefix("Set-Cookie: ")))
@@ -111,6 +104,13 @@ pub async fn with_token(a: SocketAddr, method: &str, path: &str, token: &str, ct
         "{method} {path} HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\nAuthorization: Bearer {token}\r\n{ct}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
+    let (st, _, rest) = exchange(&mut s, &req).await;
+    (st, serde_json::from_str(&rest).unwrap_or(Value::String(rest)))
+}
+
+/// Sends `req` on `s` and reads the answer to the end (10 s at most):
+/// (status, head, body with any chunking undone).
+async fn exchange(s: &mut TcpStream, req: &str) -> (u16, String, String) {
     s.write_all(req.as_bytes()).await.unwrap();
     let mut buf = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await;
@@ -119,7 +119,7 @@ pub async fn with_token(a: SocketAddr, method: &str, path: &str, token: &str, ct
     let st = head.split_whitespace().nth(1).and_then(|x| x.parse().ok()).unwrap_or(0);
     let rest =
         if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
-    (st, serde_json::from_str(&rest).unwrap_or(Value::String(rest)))
+    (st, head.to_string(), rest)
 }
 
 /// An NDJSON stream of the Bot and Board API, read line by line (asked as
