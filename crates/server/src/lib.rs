@@ -1169,8 +1169,8 @@ pub fn run(addr: &str, at: &store::Location, config: Config) -> Result<(), Strin
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let files = net::raise_fd_limit();
     let budgets = config.max_connections + config.max_seat_sockets + config.max_spectators;
-    rt.block_on(async {
-        let server = Server::start_at(addr, at, config).await?;
+    let done = rt.block_on(async {
+        let mut server = Server::start_at(addr, at, config).await?;
         println!("Chimera is serving at http://{}/", server.addr);
         println!("Games are stored in {}", at.describe());
         if let Some(n) = files.filter(|&n| n < budgets as u64 + 256) {
@@ -1178,11 +1178,50 @@ pub fn run(addr: &str, at: &store::Location, config: Config) -> Result<(), Strin
                 "warning: {n} open files at most (ulimit -n), fewer than the connection and socket budgets ({budgets}) need: accepting pauses when they run out"
             );
         }
-        if let Some(j) = server.join {
-            let _ = j.await;
+        // SIGINT (Ctrl-C) or SIGTERM: a clean stop, as `Server::stop`
+        // does it (sockets closed with a reason, streams ended, the
+        // instances table left so the others take the games over at once).
+        let finished = match server.join.as_mut() {
+            Some(j) => tokio::select! {
+                _ = j => true,
+                _ = stop_signal() => false,
+            },
+            None => true,
+        };
+        if !finished {
+            eprintln!("Stopping: closing sockets and streams, leaving the store");
+            server.stop().await;
         }
         Ok(())
-    })
+    });
+    // A search still running (the engine's threads) does not hold the exit.
+    rt.shutdown_timeout(Duration::from_secs(2));
+    done
+}
+
+/// Waits for SIGINT or (Unix) SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).ok();
+        let term = async {
+            match term.as_mut() {
+                Some(t) => {
+                    t.recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 pub(crate) fn color_name(c: Color) -> &'static str {
