@@ -384,7 +384,8 @@ async fn the_opt_in_registers_the_service_worker_and_a_push_is_shown() {
 /// A BOT account played by berserk (lichess's Python client, unmodified)
 /// through the Bot API, against a person in the browser: the person
 /// challenges it from its profile (marked BOT there and on the board), the
-/// bot accepts from its event stream, and the game is played to checkmate.
+/// bot accepts from its event stream, and the game is played to checkmate;
+/// in chess, then in Genie Of The Lamp with a flip on each side.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_plays_a_person_in_the_browser() {
     if skip() {
@@ -398,48 +399,64 @@ async fn a_bot_plays_a_person_in_the_browser() {
     let t = token(a, &bot_cookie, &["bot:play"]).await;
     let (st, v) = with_token(a, "POST", "/api/bot/account/upgrade", &t, "", "").await;
     assert_eq!(st, 200, "{v}");
-    // The bot plays Black's half of the fool's mate.
-    let args: Vec<String> =
-        ["bot", &format!("http://{a}"), &t, "f2f3", "e7e5", "g2g4", "d8h4"].iter().map(|x| x.to_string()).collect();
-    let bot = tokio::spawn(lichess_client(args));
-
     let driver = start_driver().await;
     let (c, profile) = session(&driver, Size::Wide).await;
     sign_up(&c, a, Size::Wide, "Pia", "a long and quiet passphrase").await;
-    c.goto(&format!("http://{a}/@/DeepGenie")).await.unwrap();
-    let title = wait_for(&c, "#profile-name .player-title", 15).await.text().await.unwrap();
-    assert_eq!(title, "BOT");
-    wait_for(&c, "#challenge-section:not(.hidden) #challenge-variant option", 15).await;
-    c.execute(
-        "document.getElementById('challenge-variant').value = 'chess'; document.getElementById('challenge-color').value = 'white';",
-        vec![],
-    )
-    .await
-    .unwrap();
-    click_css(&c, "#challenge-send").await;
-    let path =
-        wait_js(&c, "return location.pathname.startsWith('/game/') && location.pathname", |v| v.is_string()).await;
-    let id = path.as_str().unwrap().trim_start_matches("/game/").to_string();
-    wait_for(&c, "#top-title:not(.hidden)", 15).await;
-    assert_eq!(text_of(&c, "#top-user").await, "DeepGenie", "the bot's name on the board, marked BOT");
-    // (The bot answers at once: each move is waited for with the answer.)
-    wait_for(&c, "#board", 10).await;
-    click_sq(&c, "f2").await;
-    click_sq(&c, "f3").await;
-    wait_ply(&c, a, &id, 2).await;
-    click_sq(&c, "g2").await;
-    click_sq(&c, "g4").await;
-    let end = wait_ply(&c, a, &id, 4).await;
-    assert_eq!((end["result"].as_str(), end["reason"].as_str()), (Some("0-1"), Some("checkmate")), "{end}");
-    let r = bot.await.unwrap();
-    assert_eq!((r["state"]["status"].as_str(), r["state"]["winner"].as_str()), (Some("mate"), Some("black")), "{r}");
-    assert_eq!(
-        (r["full"]["white"]["name"].as_str(), r["full"]["black"]["title"].as_str()),
-        (Some("Pia"), Some("BOT")),
-        "{r}"
-    );
-    assert!(r["events"].as_array().unwrap().iter().any(|e| e == "challenge"), "{r}");
-    shot(&c, "bot-api-game").await;
+    // Chess, the fool's mate; then Genie Of The Lamp, where both sides flip
+    // a pawn into a Genie (the person with the flip button under the board)
+    // before Black mates. The bot plays Black's half of each.
+    for (variant, moves) in [("chess", "f2f3 e7e5 g2g4 d8h4"), ("genie", "f2f3 e7e5 g2g4 d7d7g a2a2g d8h4")] {
+        let mut args: Vec<String> = ["bot", &format!("http://{a}"), &t].iter().map(|x| x.to_string()).collect();
+        args.extend(moves.split(' ').map(str::to_string));
+        let bot = tokio::spawn(lichess_client(args));
+        c.goto(&format!("http://{a}/@/DeepGenie")).await.unwrap();
+        let title = wait_for(&c, "#profile-name .player-title", 15).await.text().await.unwrap();
+        assert_eq!(title, "BOT");
+        wait_for(&c, "#challenge-section:not(.hidden) #challenge-variant option", 15).await;
+        c.execute(
+            &format!("document.getElementById('challenge-variant').value = '{variant}'; document.getElementById('challenge-color').value = 'white';"),
+            vec![],
+        )
+        .await
+        .unwrap();
+        click_css(&c, "#challenge-send").await;
+        let path =
+            wait_js(&c, "return location.pathname.startsWith('/game/') && location.pathname", |v| v.is_string()).await;
+        let id = path.as_str().unwrap().trim_start_matches("/game/").to_string();
+        wait_for(&c, "#top-title:not(.hidden)", 15).await;
+        assert_eq!(text_of(&c, "#top-user").await, "DeepGenie", "the bot's name on the board, marked BOT");
+        // (The bot answers at once: each move is waited for with the answer.)
+        wait_for(&c, "#board", 10).await;
+        let mine: Vec<&str> = moves.split(' ').step_by(2).collect();
+        for (i, mv) in mine.iter().enumerate() {
+            click_sq(&c, &mv[0..2]).await;
+            if mv.ends_with('g') {
+                click_css(&c, &format!("button.action[data-uci='{mv}']")).await;
+            } else {
+                click_sq(&c, &mv[2..4]).await;
+            }
+            wait_ply(&c, a, &id, 2 * i + 2).await;
+        }
+        let end = state(a, &id).await;
+        assert_eq!(
+            (end["result"].as_str(), end["reason"].as_str()),
+            (Some("0-1"), Some("checkmate")),
+            "{variant}: {end}"
+        );
+        let r = bot.await.unwrap();
+        assert_eq!(
+            (r["state"]["status"].as_str(), r["state"]["winner"].as_str(), r["state"]["moves"].as_str()),
+            (Some("mate"), Some("black"), Some(moves)),
+            "{variant}: {r}"
+        );
+        assert_eq!(
+            (r["full"]["white"]["name"].as_str(), r["full"]["black"]["title"].as_str()),
+            (Some("Pia"), Some("BOT")),
+            "{r}"
+        );
+        assert!(r["events"].as_array().unwrap().iter().any(|e| e == "challenge"), "{r}");
+        shot(&c, &format!("bot-api-game-{variant}")).await;
+    }
     end_session(c, profile).await;
     server.stop().await;
 }
