@@ -264,11 +264,11 @@ fn seats_of(live: &Live, account: &str) -> Vec<Color> {
 
 /// A seat as the game stream shows it: an account (with `title` "BOT" for
 /// a BOT account), the engine (`aiLevel`), or a name.
-fn seat_json(live: &Live, c: Color, bots: &[bool; 2]) -> Value {
+fn seat_json(live: &Live, c: Color) -> Value {
     let i = usize::from(c == Color::Black);
     if let Some(p) = &live.players[i] {
         return json!({
-            "id": p.username.to_lowercase(), "name": p.username, "title": if bots[i] { Some("BOT") } else { None },
+            "id": p.username.to_lowercase(), "name": p.username, "title": p.bot.then_some("BOT"),
             "rating": p.rating, "provisional": p.provisional,
         });
     }
@@ -311,7 +311,7 @@ pub fn game_state(live: &Live) -> Value {
 }
 
 /// The `gameFull` of the game now: what never changes, and the state.
-pub fn game_full(live: &Live, bots: &[bool; 2]) -> Value {
+pub fn game_full(live: &Live) -> Value {
     let m = &live.meta;
     let standard_start = AnyPosition::new(m.variant, &m.opts).fen();
     let speed = speed(m.clock, m.days);
@@ -324,8 +324,8 @@ pub fn game_full(live: &Live, bots: &[bool; 2]) -> Value {
         "perf": {"name": if m.variant == Variant::Chess { speed.to_string() } else { m.variant.name().to_string() }},
         "rated": m.rated,
         "createdAt": m.created_at,
-        "white": seat_json(live, Color::White, bots),
-        "black": seat_json(live, Color::Black, bots),
+        "white": seat_json(live, Color::White),
+        "black": seat_json(live, Color::Black),
         "initialFen": if m.start_fen == standard_start { "startpos".to_string() } else { m.start_fen.clone() },
         "state": game_state(live),
     });
@@ -336,17 +336,6 @@ pub fn game_full(live: &Live, bots: &[bool; 2]) -> Value {
         v["rules"] = json!(m.opts.to_string());
     }
     v
-}
-
-/// Whether each seat's account is a BOT account.
-async fn bots_of(app: &App, live: &Live) -> [bool; 2] {
-    let mut out = [false, false];
-    for (i, acc) in [&live.white_account, &live.black_account].into_iter().enumerate() {
-        if let Some(a) = acc {
-            out[i] = crate::tokens::is_bot(app, a).await.unwrap_or(false);
-        }
-    }
-    out
 }
 
 /// The caller of a request of `api` on game `id`, the game (caught up
@@ -393,8 +382,7 @@ async fn game_stream(
         Ok(s) => s,
         Err(r) => return *r,
     };
-    let bots = bots_of(&app, &full).await;
-    let first = game_full(&full, &bots);
+    let first = game_full(&full);
     let (tx, rx) = mpsc::channel::<Bytes>(16);
     let mut sub = h.tx.subscribe();
     let mut shutdown = app.shutdown.clone();
@@ -512,9 +500,8 @@ async fn upgrade(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAd
 
 /// A game as the event stream's `gameStart` and `gameFinish` give it, for
 /// the account at `color`.
-async fn event_game(app: &App, live: &Live, color: Color) -> Value {
-    let bots = bots_of(app, live).await;
-    let them = seat_json(live, !color, &bots);
+fn event_game(live: &Live, color: Color) -> Value {
+    let them = seat_json(live, !color);
     let (st, st_id) = status(live);
     let m = &live.meta;
     let now = crate::live::now_ms();
@@ -653,7 +640,7 @@ async fn events(app: App, account: String, tx: mpsc::Sender<Bytes>) {
             let seated = live.free_seat().is_none();
             let Some(&color) = seats.first().filter(|_| seated) else { continue };
             let color = if seats.len() == 2 { live.turn() } else { color };
-            out.push(json!({"type": "gameStart", "game": event_game(&app, &live, color).await}));
+            out.push(json!({"type": "gameStart", "game": event_game(&live, color)}));
             games.insert(id.clone(), color);
         }
         let ended: Vec<(String, Color)> =
@@ -663,7 +650,7 @@ async fn events(app: App, account: String, tx: mpsc::Sender<Bytes>) {
             let Ok(Some(h)) = app.game(&id).await else { continue };
             let live = h.live.lock().await.clone();
             if live.status == Status::Finished {
-                out.push(json!({"type": "gameFinish", "game": event_game(&app, &live, color).await}));
+                out.push(json!({"type": "gameFinish", "game": event_game(&live, color)}));
             }
         }
         for v in out {

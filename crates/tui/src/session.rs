@@ -312,6 +312,18 @@ impl Session {
     /// Replaces the game with a fresh one from `start` after `moves`.
     pub fn new_game_from(&mut self, start: AnyPosition, moves: &[Move]) {
         self.stop_engine();
+        self.replay(start, moves);
+        self.draw_offer = None;
+        self.engine_eval = None;
+        self.fresh_engine_game = true;
+        self.reset_clocks();
+        self.refresh_end();
+        self.sync_engine();
+    }
+
+    /// The game from `start` after `moves` (their SAN too), not ended, with
+    /// no analysis, in a new epoch.
+    fn replay(&mut self, start: AnyPosition, moves: &[Move]) {
         self.game = Game::new(start);
         self.sans.clear();
         for &m in moves {
@@ -319,14 +331,8 @@ impl Session {
             self.game.push_unchecked(m);
         }
         self.end = None;
-        self.draw_offer = None;
         self.analysis = None;
-        self.engine_eval = None;
         self.epoch += 1;
-        self.fresh_engine_game = true;
-        self.reset_clocks();
-        self.refresh_end();
-        self.sync_engine();
     }
 
     /// Plays a move for the side to move (the person's or the engine's).
@@ -739,15 +745,7 @@ impl Session {
 
     /// The game from `start` after `moves`, as the server has it.
     fn rebuild(&mut self, start: AnyPosition, moves: &[Move]) {
-        self.game = Game::new(start);
-        self.sans.clear();
-        for &m in moves {
-            self.sans.push(san::to_san(self.game.position(), m));
-            self.game.push_unchecked(m);
-        }
-        self.end = None;
-        self.analysis = None;
-        self.epoch += 1;
+        self.replay(start, moves);
         self.refresh_end();
     }
 }
