@@ -255,6 +255,10 @@ pub struct PlyReview {
     /// one.
     pub best: Option<String>,
     pub best_san: Option<String>,
+    /// The engine's line from the position before the move, in SAN (at
+    /// most [`LINE_PLIES`]), where the move is judged; empty elsewhere.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<String>,
     /// lichess's judgement of the move, for its mover; none where the
     /// move was the engine's choice.
     pub judgement: Option<Judgement>,
@@ -289,18 +293,25 @@ fn tenth(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
+/// The longest line, in plies, a review keeps for a move it judges.
+pub const LINE_PLIES: usize = 8;
+
+/// The search of one position of a game, as a worker reports it: the
+/// evaluation (White's view), the engine's move and its line (UCI, the
+/// move first). A finished position has no move and no line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionEval {
+    pub eval: Eval,
+    #[serde(default)]
+    pub best: Option<String>,
+    #[serde(default)]
+    pub pv: Vec<String>,
+}
+
 /// The evaluation of one position and the engine's move there.
-fn evaluate(
-    engine: &mut Engine,
-    pos: &AnyPosition,
-    history: &[u64],
-    nodes: u64,
-    stop: &AtomicBool,
-) -> (Eval, Option<chimera_rules::Move>) {
-    match pos.outcome() {
-        Some(Outcome::Decisive { winner, .. }) => return (Eval::Won(winner), None),
-        Some(Outcome::Draw { .. }) => return (Eval::Cp(0), None),
-        None => {}
+fn evaluate(engine: &mut Engine, pos: &AnyPosition, history: &[u64], nodes: u64, stop: &AtomicBool) -> PositionEval {
+    if let Some(eval) = finished(pos) {
+        return PositionEval { eval, best: None, pv: Vec::new() };
     }
     let job = SearchJob {
         pos: pos.clone(),
@@ -318,12 +329,28 @@ fn evaluate(
         Score::Mate(0) => Eval::Won(!turn),
         Score::Mate(m) => Eval::Mate(m * s),
     };
-    (eval, a.best)
+    let mut pv: Vec<String> = a.pv.iter().take(LINE_PLIES).map(|m| m.to_string()).collect();
+    let best = a.best.map(|b| b.to_string());
+    if pv.first() != best.as_ref() {
+        pv = best.iter().cloned().collect();
+    }
+    PositionEval { eval, best, pv }
 }
 
-/// Reviews `game` at `nodes` nodes a position (see the module's text);
-/// `None` when `stop` was set before it ended.
-pub fn review_game(game: &Game<AnyPosition>, nodes: u64, stop: &AtomicBool) -> Option<Review> {
+/// The evaluation of a position the rules have already ended.
+fn finished(pos: &AnyPosition) -> Option<Eval> {
+    match pos.outcome() {
+        Some(Outcome::Decisive { winner, .. }) => Some(Eval::Won(winner)),
+        Some(Outcome::Draw { .. }) => Some(Eval::Cp(0)),
+        None => None,
+    }
+}
+
+/// Searches every position of `game` (the start and the one after each
+/// move) at `nodes` nodes, on this thread with one fresh engine: what a
+/// worker does with a review job. `None` when `stop` was set before it
+/// ended.
+pub fn search_positions(game: &Game<AnyPosition>, nodes: u64, stop: &AtomicBool) -> Option<Vec<PositionEval>> {
     let mut engine = Engine::new(EngineOptions::default());
     let positions = game.positions();
     let hashes: Vec<u64> = positions.iter().map(|p| p.hash()).collect();
@@ -334,13 +361,81 @@ pub fn review_game(game: &Game<AnyPosition>, nodes: u64, stop: &AtomicBool) -> O
             return None;
         }
     }
+    Some(evals)
+}
+
+/// Reviews `game` at `nodes` nodes a position (see the module's text);
+/// `None` when `stop` was set before it ended.
+pub fn review_game(game: &Game<AnyPosition>, nodes: u64, stop: &AtomicBool) -> Option<Review> {
+    let evals = search_positions(game, nodes, stop)?;
+    Some(assemble(game, nodes, &evals).expect("the review's own searches are a valid result"))
+}
+
+/// The moves of a line, checked: each legal where it is played.
+fn legal_line(pos: &AnyPosition, line: &[String]) -> Result<Vec<chimera_rules::Move>, String> {
+    let mut p = pos.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for u in line {
+        let m = p.parse_uci(u).map_err(|e| format!("'{u}' is not legal in {}: {e}", p.fen()))?;
+        p = p.after(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// Builds the review of `game` from the searches of its positions
+/// (`evals`, one per position: the start and the one after each move),
+/// after checking them as results from a stranger: one per position, a
+/// finished position's evaluation the rules' own, every other with a move
+/// that is legal there and a line of legal moves that starts with it, no
+/// line longer than [`LINE_PLIES`], mates never 0, centipawns within
+/// ±100,000. An error says what was wrong.
+pub fn assemble(game: &Game<AnyPosition>, nodes: u64, evals: &[PositionEval]) -> Result<Review, String> {
+    let positions = game.positions();
+    if evals.len() != positions.len() {
+        return Err(format!(
+            "{} evaluations for {} positions (the start and one after each of the game's {} moves)",
+            evals.len(),
+            positions.len(),
+            game.moves().len()
+        ));
+    }
+    let mut best_moves = Vec::with_capacity(evals.len());
+    for (i, (pos, e)) in positions.iter().zip(evals).enumerate() {
+        let at = format!("position {i}");
+        match (finished(pos), e.eval) {
+            (Some(want), got) if got != want => {
+                return Err(format!("{at}: the game is over there ({want:?}), not {got:?}"));
+            }
+            (Some(_), _) if e.best.is_some() || !e.pv.is_empty() => {
+                return Err(format!("{at}: the game is over there, so there is no move"));
+            }
+            (None, Eval::Won(_)) => return Err(format!("{at}: the game goes on there, so no one has won")),
+            (None, Eval::Mate(0)) => return Err(format!("{at}: a mate in 0 is no evaluation")),
+            (None, Eval::Cp(c)) if c.abs() > 100_000 => return Err(format!("{at}: {c} centipawns is out of range")),
+            (None, _) if e.best.is_none() => return Err(format!("{at}: no move")),
+            _ => {}
+        }
+        if e.pv.len() > LINE_PLIES {
+            return Err(format!("{at}: a line of {} plies (at most {LINE_PLIES})", e.pv.len()));
+        }
+        let best = match &e.best {
+            Some(b) => Some(legal_line(pos, std::slice::from_ref(b)).map_err(|m| format!("{at}: {m}"))?[0]),
+            None => None,
+        };
+        if !e.pv.is_empty() && e.pv.first() != e.best.as_ref() {
+            return Err(format!("{at}: the line does not start with the move"));
+        }
+        legal_line(pos, &e.pv).map_err(|m| format!("{at}: {m}"))?;
+        best_moves.push(best);
+    }
     let first = game.start().turn();
     let mut sides = [SideReview::default(), SideReview::default()];
     let mut plies = Vec::with_capacity(game.moves().len());
     for (i, &m) in game.moves().iter().enumerate() {
         let pos = &positions[i];
         let mover = pos.turn();
-        let ((before, best), (after, _)) = (evals[i], evals[i + 1]);
+        let (before, best, after) = (evals[i].eval, best_moves[i], evals[i + 1].eval);
         let judged = if best.is_some_and(|b| b != m) { judgement(before, after, mover) } else { None };
         let side = &mut sides[mover.index()];
         match judged {
@@ -350,24 +445,38 @@ pub fn review_game(game: &Game<AnyPosition>, nodes: u64, stop: &AtomicBool) -> O
             None => {}
         }
         let pov = |e: Eval| if mover == Color::White { win_percent(e) } else { 100.0 - win_percent(e) };
+        // The better line, in SAN, where the move is judged.
+        let line = if judged.is_some() { san_line(pos, &evals[i].pv) } else { Vec::new() };
         plies.push(PlyReview {
             ply: i + 1,
             uci: m.to_string(),
             san: san::to_san(pos, m),
             eval: after,
             best: best.map(|b| b.to_string()),
-            best_san: best.filter(|&b| pos.is_legal(b)).map(|b| san::to_san(pos, b)),
+            best_san: best.map(|b| san::to_san(pos, b)),
+            line,
             judgement: judged,
             accuracy: tenth(move_accuracy(pov(before), pov(after))),
         });
     }
-    let cps: Vec<i32> = evals.iter().map(|e| e.0.ceiled_cp()).collect();
+    let cps: Vec<i32> = evals.iter().map(|e| e.eval.ceiled_cp()).collect();
     let acc = game_accuracy(first, &cps);
     for (side, a) in sides.iter_mut().zip(acc) {
         side.accuracy = a.map(tenth);
     }
     let [white, black] = sides;
-    Some(Review { nodes, start: evals[0].0, plies, white, black })
+    Ok(Review { nodes, start: evals[0].eval, plies, white, black })
+}
+
+/// A checked line in SAN.
+fn san_line(pos: &AnyPosition, line: &[String]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for m in legal_line(pos, line).unwrap_or_default() {
+        out.push(san::to_san(&p, m));
+        p = p.after(m);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -419,6 +528,35 @@ mod tests {
         assert!(a.black.accuracy.unwrap() < a.white.accuracy.unwrap(), "{a:?}");
         // A stopped review gives nothing.
         assert_eq!(review_game(&g, 2_000, &AtomicBool::new(true)), None);
+    }
+
+    /// Results from a worker are checked before they make a review: each
+    /// way of lying is refused with its reason, and the honest result
+    /// makes the same review as the server's own search.
+    #[test]
+    fn hostile_results_are_refused() {
+        let g = game_of(Variant::Chess, OPERA);
+        let stop = AtomicBool::new(false);
+        let honest = search_positions(&g, 2_000, &stop).unwrap();
+        assert_eq!(assemble(&g, 2_000, &honest).unwrap(), review_game(&g, 2_000, &stop).unwrap());
+        let refused = |f: &dyn Fn(&mut Vec<PositionEval>), why: &str| {
+            let mut e = honest.clone();
+            f(&mut e);
+            let err = assemble(&g, 2_000, &e).unwrap_err();
+            assert!(err.contains(why), "{err} (wanted '{why}')");
+        };
+        refused(&|e| drop(e.pop()), "33 evaluations for 34 positions");
+        refused(&|e| e.push(e[0].clone()), "35 evaluations");
+        refused(&|e| e[3].best = Some("e1e8".into()), "'e1e8' is not legal");
+        refused(&|e| e[3].pv = vec![e[3].best.clone().unwrap(), "a1a8".into()], "'a1a8' is not legal");
+        refused(&|e| e[3].pv = vec!["a2a3".into()], "does not start with the move");
+        refused(&|e| e[3].best = None, "position 3: no move");
+        refused(&|e| e[33].eval = Eval::Cp(0), "the game is over there");
+        refused(&|e| e[33].best = Some("e8e7".into()), "there is no move");
+        refused(&|e| e[5].eval = Eval::Won(Color::Black), "no one has won");
+        refused(&|e| e[5].eval = Eval::Mate(0), "mate in 0");
+        refused(&|e| e[5].eval = Eval::Cp(1_000_000), "out of range");
+        refused(&|e| e[5].pv = vec![e[5].best.clone().unwrap(); 9], "a line of 9 plies");
     }
 
     /// The time a review of the Opera Game takes at several node counts:
