@@ -28,6 +28,7 @@ pub mod tokens;
 mod tree;
 mod web;
 pub mod webpush;
+pub mod workers;
 
 use chimera_rules::{Color, Position};
 use governor::clock::{Clock, DefaultClock};
@@ -231,6 +232,17 @@ pub struct Config {
     /// (`review`): the same node count gives the same review. 20,000 takes
     /// about 35 ms a position on one core (docs/server.md, "Game review").
     pub review_nodes: u64,
+    /// A review job's time: past it, another worker may take the job
+    /// (`workers`).
+    pub review_job_time: Duration,
+    /// While some analysis worker asked for a job within this time, this
+    /// instance's own engine leaves the queue to the workers.
+    pub review_worker_idle: Duration,
+    /// Whether this instance's own engine reviews games when no worker is
+    /// active.
+    pub review_local: bool,
+    /// Whether every rated game is reviewed when it ends.
+    pub review_rated: bool,
 }
 
 impl Default for Config {
@@ -281,6 +293,10 @@ impl Default for Config {
             game_streams_per_account: 16,
             event_poll: Duration::from_secs(2),
             review_nodes: 20_000,
+            review_job_time: Duration::from_secs(300),
+            review_worker_idle: Duration::from_secs(30),
+            review_local: true,
+            review_rated: true,
         }
     }
 }
@@ -321,6 +337,8 @@ pub struct AppState {
     pub(crate) api: tokens::Limits,
     /// The Bot and Board API's open streams and their wake-ups.
     pub(crate) streams: botapi::Streams,
+    /// The review job queue's wake-up (`workers`).
+    pub(crate) reviews: workers::Queue,
 }
 
 /// Why a new game was refused: the HTTP status, the words, and the seconds
@@ -668,7 +686,14 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
         let (app2, id) = (app.clone(), live.meta.id.clone());
         tokio::spawn(async move {
             match ratings::settle(&app2.db, &id).await {
-                Ok(true) => app2.reload_game(&id).await,
+                Ok(true) => {
+                    app2.reload_game(&id).await;
+                    if app2.config.review_rated {
+                        if let Err(e) = workers::enqueue(&app2, &id, app2.config.review_nodes).await {
+                            eprintln!("reviews: game {id}: {e}");
+                        }
+                    }
+                }
                 Ok(false) => {}
                 Err(e) => eprintln!("ratings: game {id}: {e}"),
             }
@@ -1083,6 +1108,7 @@ impl Server {
         let app = Arc::new(AppState {
             api: tokens::Limits::new(&config),
             streams: botapi::Streams::default(),
+            reviews: workers::Queue::default(),
             signups,
             notes: notify::Hub::default(),
             push: webpush::Sender::default(),
@@ -1137,6 +1163,7 @@ impl Server {
         // and (PostgreSQL) the other instances' changes.
         peers::spawn(&app, rx.clone()).await?;
         pairing::spawn(&app);
+        workers::spawn(&app, rx.clone());
         let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));
         Ok(Server { addr, app, shutdown: Some(tx), join: Some(join) })
     }

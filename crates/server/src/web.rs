@@ -82,6 +82,7 @@ pub fn router(app: App) -> Router {
     let big = Router::new()
         .route("/api/pgn/import", post(pgn_import))
         .route("/api/pgn/tree", post(crate::tree::pgn_tree))
+        .merge(crate::workers::routes())
         .layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
     small
         .merge(big)
@@ -1048,55 +1049,43 @@ fn review_json(text: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
-/// A game's review at the server's node count (`Config::review_nodes`):
-/// the stored one, or a new one searched in the engine pool (one worker
-/// for the whole game, refused with a 503 like `/api/analyse` when the
-/// queue is full) and stored. Only a finished game is reviewed (409).
-/// Two requests at once may both search; the store keeps the first
-/// review written and both answer it.
+/// Asks for a game's review at the server's node count
+/// (`Config::review_nodes`): 200 with the review when it is stored, else
+/// 202 with the job's state (`workers::state`), the job queued for a worker
+/// (docs/server.md, "Analysis workers"). Only a finished game is reviewed
+/// (409).
 async fn post_review(State(app): State<App>, Path(id): Path<String>) -> Response {
     let h = match live_game(&app, &id).await {
         Ok(h) => h,
         Err(r) => return *r,
     };
-    let game = {
-        let l = h.live.lock().await;
-        if l.status != live::Status::Finished {
-            return err(StatusCode::CONFLICT, "the game is not finished: a review comes after the game");
-        }
-        l.game.clone()
-    };
+    if h.live.lock().await.status != live::Status::Finished {
+        return err(StatusCode::CONFLICT, "the game is not finished: a review comes after the game");
+    }
+    if let Err(e) = crate::workers::enqueue(&app, &id, app.config.review_nodes).await {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    }
+    get_review(State(app), Path(id)).await
+}
+
+/// A game's review at the server's node count: 200 with the stored review,
+/// 202 with the state of its job while one is queued or running, 404 when
+/// none was asked for.
+async fn get_review(State(app): State<App>, Path(id): Path<String>) -> Response {
     let nodes = app.config.review_nodes;
     match crate::store::review(&app.db, &id, nodes).await {
         Ok(Some(text)) => return review_json(text),
         Ok(None) => {}
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
-    let guard = StopOnDrop::new();
-    let r = app
-        .engine
-        .run(Admission::Bounded, guard.flag(), move |stop| crate::review::review_game(&game, nodes, stop))
-        .await;
-    let review = match r {
-        Ok(Some(r)) => r,
-        Ok(None) => return pool_error(PoolError::Stopped),
-        Err(e) => return pool_error(e),
-    };
-    let text = match serde_json::to_string(&review) {
-        Ok(t) => t,
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    };
-    match crate::store::put_review(&app.db, &id, nodes, &text).await {
-        Ok(stored) => review_json(stored),
-        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    }
-}
-
-/// A game's stored review at the server's node count; 404 while none.
-async fn get_review(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match crate::store::review(&app.db, &id, app.config.review_nodes).await {
-        Ok(Some(text)) => review_json(text),
-        Ok(None) => err(StatusCode::NOT_FOUND, format!("no review of game '{id}' (POST asks for one)")),
+    match crate::workers::state(&app.db, &id, nodes).await {
+        Ok(Some(state)) => (StatusCode::ACCEPTED, Json(state)).into_response(),
+        // Stored between the two reads.
+        Ok(None) => match crate::store::review(&app.db, &id, nodes).await {
+            Ok(Some(text)) => review_json(text),
+            Ok(None) => err(StatusCode::NOT_FOUND, format!("no review of game '{id}' (POST asks for one)")),
+            Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        },
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }

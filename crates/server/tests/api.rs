@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 fn ucis(state: &Value) -> Vec<String> {
     state["history"].as_array().unwrap().iter().map(|h| h["uci"].as_str().unwrap().to_string()).collect()
@@ -382,10 +383,8 @@ async fn review_checks(a: std::net::SocketAddr) {
     let (one, state) = hotseat_game(a, &moves, true).await;
     let (two, _) = hotseat_game(a, &moves, true).await;
     assert_eq!(http(a, "GET", &format!("/api/games/{one}/review"), None).await.0, 404, "none before it is asked for");
-    let (st, first) = http(a, "POST", &format!("/api/games/{one}/review"), None).await;
-    assert_eq!(st, 200, "{first}");
-    let (st, second) = http(a, "POST", &format!("/api/games/{two}/review"), None).await;
-    assert_eq!(st, 200, "{second}");
+    let first = reviewed(a, &one).await;
+    let second = reviewed(a, &two).await;
     assert_eq!(first, second, "the same game gives the same review");
     // Stored: GET and a second POST answer the same bytes.
     assert_eq!(http(a, "GET", &format!("/api/games/{one}/review"), None).await, (200, first.clone()));
@@ -419,15 +418,196 @@ async fn review_checks(a: std::net::SocketAddr) {
         assert_eq!(r[side]["inaccuracies"], judged("inaccuracy"), "{side}");
     }
 
-    // A game ended by checkmate; two requests at once both answer the one
-    // review stored.
+    // A game ended by checkmate; two requests at once queue one job, and
+    // both are answered the one review stored.
     let (mate, _) = hotseat_game(a, &["f2f3", "e7e5", "g2g4", "d8h4"], false).await;
     let path = format!("/api/games/{mate}/review");
     let (x, y) = tokio::join!(http(a, "POST", &path, None), http(a, "POST", &path, None));
-    assert_eq!((x.0, y.0), (200, 200), "{x:?} {y:?}");
-    assert_eq!(x.1, y.1);
-    let r: Value = serde_json::from_str(&x.1).unwrap();
+    assert!([200, 202].contains(&x.0) && [200, 202].contains(&y.0), "{x:?} {y:?}");
+    let r: Value = serde_json::from_str(&reviewed(a, &mate).await).unwrap();
     assert_eq!(r["plies"][3]["san"], "Qh4#");
     assert_eq!(r["plies"][3]["eval"], json!({"won": "black"}));
-    assert_eq!(http(a, "GET", &path, None).await, (200, x.1));
+}
+
+/// Asks for a game's review and waits for it (the server's own engine
+/// reviews it when no worker is active): its JSON.
+async fn reviewed(a: std::net::SocketAddr, id: &str) -> String {
+    let path = format!("/api/games/{id}/review");
+    let (st, v) = http(a, "POST", &path, None).await;
+    assert!(st == 200 || st == 202, "{st} {v}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let (st, v) = http(a, "GET", &path, None).await;
+        match st {
+            200 => return v,
+            202 => {
+                let s: Value = serde_json::from_str(&v).unwrap();
+                assert!(s["state"] == "queued" || s["state"] == "running", "{v}");
+            }
+            _ => panic!("GET {path}: {st} {v}"),
+        }
+        assert!(std::time::Instant::now() < deadline, "no review of {id} within 60 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The analysis workers' protocol (docs/server.md, "Analysis workers"):
+/// keys, one job to one worker, hostile results refused with the job
+/// given to the next worker, a job taken back after its deadline and the
+/// late result refused, a replayed result refused, a revoked key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_workers() {
+    let dir = fresh_dir("workers");
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, worker_config()).await.expect("server starts");
+    worker_checks(&server).await;
+    server.stop().await;
+}
+
+/// The same on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_workers_postgres() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("analysis workers on PostgreSQL") else { return };
+    let at = chimera_server::store::Location::Url(pg.fresh_database("workers"));
+    let server = chimera_server::Server::start_at("127.0.0.1:0", &at, worker_config()).await.expect("server starts");
+    worker_checks(&server).await;
+    server.stop().await;
+}
+
+/// No reviews by the server's own engine (every job is the workers'), and
+/// a job's time short enough to see it taken back.
+fn worker_config() -> chimera_server::Config {
+    chimera_server::Config {
+        review_nodes: 2_000,
+        review_local: false,
+        review_job_time: Duration::from_secs(2),
+        ..chimera_server::Config::default()
+    }
+}
+
+/// `POST path` with a worker's key and a body: (status, body).
+async fn as_worker(a: std::net::SocketAddr, key: &str, path: &str, body: &str) -> (u16, String) {
+    let url = format!("http://{a}{path}");
+    let r = reqwest::Client::new()
+        .post(url)
+        .bearer_auth(key)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// A worker's honest searches for `job`.
+fn honest(job: &chimera_server::workers::Job) -> Vec<chimera_server::review::PositionEval> {
+    let game = job.replay().unwrap();
+    chimera_server::review::search_positions(&game, job.nodes, &std::sync::atomic::AtomicBool::new(false)).unwrap()
+}
+
+fn result_body(positions: &[chimera_server::review::PositionEval]) -> String {
+    json!({ "positions": positions }).to_string()
+}
+
+async fn worker_checks(server: &chimera_server::Server) {
+    use chimera_server::workers::{add_worker, revoke_worker, Job};
+    let a = server.addr;
+    let db = &server.app.db;
+    let (wa, ka) = add_worker(db, "worker A").await.unwrap();
+    let (_, kb) = add_worker(db, "worker B").await.unwrap();
+    let (ka, kb) = (ka.as_str().to_string(), kb.as_str().to_string());
+    let acquire = |k: String| async move { as_worker(a, &k, "/api/worker/acquire", "").await };
+    let job_of = |v: &str| -> Job { serde_json::from_str(v).unwrap() };
+
+    // Keys: none, a made-up one, a personal token's shape: 401.
+    for k in ["", "chw_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "chp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]
+    {
+        let (st, v) = acquire(k.to_string()).await;
+        assert_eq!(st, 401, "{k}: {v}");
+    }
+    // No job yet.
+    assert_eq!(acquire(ka.clone()).await.0, 204);
+
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "f6d5", "g5f7", "e8f7"];
+    let (id, _) = hotseat_game(a, &moves, true).await;
+    let path = format!("/api/games/{id}/review");
+    let (st, v) = http(a, "POST", &path, None).await;
+    assert_eq!(st, 202, "{v}");
+    assert_eq!(serde_json::from_str::<Value>(&v).unwrap(), json!({"state": "queued", "ahead": 0}));
+
+    // One job, to one worker; the other hears there is none.
+    let (st, v) = acquire(ka.clone()).await;
+    assert_eq!(st, 200, "{v}");
+    let job1 = job_of(&v);
+    assert_eq!((job1.game.as_str(), job1.moves.len(), job1.nodes), (id.as_str(), 12, 2_000));
+    assert_eq!(acquire(kb.clone()).await.0, 204);
+    assert_eq!(http(a, "GET", &path, None).await.1, json!({"state": "running"}).to_string());
+    let good = honest(&job1);
+    assert_eq!(good.len(), 13);
+
+    // Too few plies: refused, and the job goes to the next worker at once.
+    let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job1.id), &result_body(&good[..12])).await;
+    assert_eq!(st, 400, "{v}");
+    assert!(v.contains("12 evaluations for 13 positions"), "{v}");
+    let (st, v) = acquire(kb.clone()).await;
+    assert_eq!(st, 200, "{v}");
+    let job2 = job_of(&v);
+    assert_ne!(job2.id, job1.id);
+    // The old lease is no one's now.
+    let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job1.id), &result_body(&good)).await;
+    assert_eq!(st, 409, "{v}");
+    // Another worker's job: as if there were none.
+    let (st, _) = as_worker(a, &ka, &format!("/api/worker/result/{}", job2.id), &result_body(&good)).await;
+    assert_eq!(st, 409);
+    // An illegal line.
+    let mut bad = good.clone();
+    bad[4].pv = vec![bad[4].best.clone().unwrap(), "a1a8".into()];
+    let (st, v) = as_worker(a, &kb, &format!("/api/worker/result/{}", job2.id), &result_body(&bad)).await;
+    assert_eq!(st, 400, "{v}");
+    assert!(v.contains("'a1a8' is not legal"), "{v}");
+    // Not JSON of a result.
+    let (st, v) = acquire(ka.clone()).await;
+    let job3 = job_of(&v);
+    assert_eq!(st, 200);
+    for junk in ["", "{", "[]", r#"{"positions": 3}"#, r#"{"positions": [], "extra": 1}"#] {
+        let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job3.id), junk).await;
+        assert_eq!(st, 400, "{junk}: {v}");
+    }
+    // Still A's: the honest result is stored, and it is the review the
+    // server's own search gives.
+    let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job3.id), &result_body(&good)).await;
+    assert_eq!((st, v.as_str()), (200, r#"{"stored":true}"#));
+    let (st, stored) = http(a, "GET", &path, None).await;
+    assert_eq!(st, 200, "{stored}");
+    let own = chimera_server::review::review_game(&job3.replay().unwrap(), 2_000, &Default::default()).unwrap();
+    assert_eq!(stored, serde_json::to_string(&own).unwrap());
+    // Replayed: refused, the review unchanged.
+    let (st, _) = as_worker(a, &ka, &format!("/api/worker/result/{}", job3.id), &result_body(&good)).await;
+    assert_eq!(st, 409);
+    assert_eq!(http(a, "GET", &path, None).await, (200, stored.clone()));
+    assert_eq!(acquire(kb.clone()).await.0, 204, "the job is done");
+
+    // A worker that goes silent: after the job's time another takes it,
+    // and the late result is refused.
+    let (id2, _) = hotseat_game(a, &moves[..10], true).await;
+    assert_eq!(http(a, "POST", &format!("/api/games/{id2}/review"), None).await.0, 202);
+    let slow = job_of(&acquire(ka.clone()).await.1);
+    assert_eq!(acquire(kb.clone()).await.0, 204, "taken, within its time");
+    tokio::time::sleep(Duration::from_millis(2_300)).await;
+    let (st, v) = acquire(kb.clone()).await;
+    assert_eq!(st, 200, "{v}");
+    let fast = job_of(&v);
+    assert_eq!(fast.game, id2);
+    let (st, _) = as_worker(a, &ka, &format!("/api/worker/result/{}", slow.id), &result_body(&honest(&slow))).await;
+    assert_eq!(st, 409, "the late result");
+    let (st, v) = as_worker(a, &kb, &format!("/api/worker/result/{}", fast.id), &result_body(&honest(&fast))).await;
+    assert_eq!(st, 200, "{v}");
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM reviews").fetch_one(db).await.unwrap();
+    assert_eq!(n, 2, "one review per game");
+    let jobs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM review_jobs").fetch_one(db).await.unwrap();
+    assert_eq!(jobs, 0);
+
+    // A revoked key is refused at once.
+    assert!(revoke_worker(db, &wa).await.unwrap());
+    assert_eq!(acquire(ka.clone()).await.0, 401);
+    assert_eq!(acquire(kb.clone()).await.0, 204);
 }
