@@ -255,3 +255,128 @@ fn play_online_plays_a_board_game_to_a_mate() {
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The chimera binary with `args`, its output read.
+fn chimera(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera")).args(args).output().expect("run chimera")
+}
+
+/// `chimera worker-key add NAME` on the store of `data`: (id, key).
+fn worker_key(data: &std::path::Path, name: &str) -> (String, String) {
+    let out = chimera(&["worker-key", "--data", data.to_str().unwrap(), "add", name]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "worker-key add: {text} {}", String::from_utf8_lossy(&out.stderr));
+    let mut lines = text.lines();
+    let id = lines.next().and_then(|l| l.strip_prefix("worker ")).expect("worker ID").to_string();
+    let key = lines.next().expect("the key").to_string();
+    assert!(key.starts_with("chw_"), "{text}");
+    (id, key)
+}
+
+/// Starts `chimera worker` with `key`; its stderr lines come through the
+/// channel.
+fn start_worker(addr: SocketAddr, key: &str, extra: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["worker", "--server", &format!("http://{addr}"), "--key", key, "--idle-secs", "1"])
+        .args(extra)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn chimera worker");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            eprintln!("[worker] {line}");
+            let _ = tx.send(line);
+        }
+    });
+    (child, rx)
+}
+
+/// The first line from a worker that contains `what`, within `limit`.
+fn line_with(rx: &std::sync::mpsc::Receiver<String>, what: &str, limit: Duration) -> String {
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(l) if l.contains(what) => return l,
+            Ok(_) => {}
+            Err(e) => panic!("no worker line with '{what}' within {limit:?}: {e}"),
+        }
+    }
+}
+
+/// An analysis worker killed with `kill -9` in the middle of a review job:
+/// the job's time runs out, a second worker takes it and stores the
+/// review, once; the first worker's key did no job.
+#[test]
+fn a_review_job_survives_its_worker_killed() {
+    let data = common::fresh_dir("worker-data");
+    let store = Store::Sqlite(data.clone());
+    let (ida, ka) = worker_key(&data, "doomed");
+    let (idb, kb) = worker_key(&data, "steady");
+    // Every job is the workers' (no review by the server's own engine);
+    // a job at 100,000 nodes a position takes a few seconds, and another
+    // worker may take it 15 s after it was given out.
+    let flags = ["--review-nodes", "100000", "--review-job-secs", "15", "--local-reviews", "off"];
+    let server = Instance::start("workers", &store, &flags);
+    let addr = server.addr;
+    let rt = rt();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "f6d5", "g5f7", "e8f7"];
+    let id = rt.block_on(async {
+        let (id, white, black) = common::friend_game(addr, None).await;
+        let mut w = common::ws(addr, &id, &white).await;
+        let mut b = common::ws(addr, &id, &black).await;
+        for (i, m) in moves.iter().enumerate() {
+            let ws = if i % 2 == 0 { &mut w } else { &mut b };
+            common::send(ws, &json!({"t": "move", "uci": m, "ply": i})).await;
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while common::stored_moves(addr, &id).await.len() < i + 1 {
+                assert!(Instant::now() < deadline, "move {m} not stored");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        common::send(&mut w, &json!({"t": "resign"})).await;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while common::get_json(addr, &format!("/api/games/{id}")).await.1["status"] != "finished" {
+            assert!(Instant::now() < deadline, "the resignation");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let (st, v, _) = common::call(addr, "POST", &format!("/api/games/{id}/review"), None, &Value::Null).await;
+        assert_eq!(st, 202, "{v}");
+        id
+    });
+
+    // The first worker takes the job and is killed in the middle of it.
+    let (mut doomed, rx) = start_worker(addr, &ka, &[]);
+    let taken = line_with(&rx, &format!("game {id}, 13 positions"), Duration::from_secs(30));
+    let t = Instant::now();
+    let _ = Command::new("kill").args(["-9", &doomed.id().to_string()]).status();
+    let _ = doomed.wait();
+    let review_path = format!("/api/games/{id}/review");
+    let (st, v) = rt.block_on(common::get_json(addr, &review_path));
+    assert_eq!((st, v["state"].as_str()), (202, Some("running")), "{v}");
+
+    // The second finds the job taken until its time is out, then does it.
+    let (mut steady, rx) = start_worker(addr, &kb, &["--max-jobs", "1"]);
+    let stored = line_with(&rx, "stored", Duration::from_secs(120));
+    assert!(t.elapsed() >= Duration::from_secs(10), "taken back only after the job's time ({:?})", t.elapsed());
+    let lease_a = taken.split_whitespace().nth(1).unwrap().trim_end_matches(':');
+    assert!(!stored.contains(lease_a), "a new lease for the second worker: {taken} / {stored}");
+    assert!(wait_exit(&mut steady, Duration::from_secs(30)).is_some_and(|s| s.success()), "--max-jobs 1 ends it");
+
+    let (st, v) = rt.block_on(common::get_json(addr, &review_path));
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["nodes"], 100_000);
+    assert_eq!(v["plies"].as_array().unwrap().len(), 12);
+    drop(server);
+    // Once: the steady worker did one job, the doomed one none.
+    let out = chimera(&["worker-key", "--data", data.to_str().unwrap(), "list"]);
+    let list = String::from_utf8_lossy(&out.stdout).to_string();
+    let done = |id: &str| -> String {
+        let line = list.lines().find(|l| l.starts_with(id)).unwrap_or_else(|| panic!("{id} in {list}"));
+        line.split_whitespace().nth(1).unwrap().to_string()
+    };
+    assert_eq!((done(&ida), done(&idb)), ("0".to_string(), "1".to_string()), "{list}");
+}
