@@ -380,3 +380,131 @@ fn a_review_job_survives_its_worker_killed() {
     };
     assert_eq!((done(&ida), done(&idb)), ("0".to_string(), "1".to_string()), "{list}");
 }
+
+/// `plies` moves of a chess game from a seeded random walk that avoids
+/// ending the game (UCI).
+fn walk(seed: u64, plies: usize) -> Vec<String> {
+    use chimera_rules::{AnyPosition, Game, Position, RuleOptions, Variant};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    'again: loop {
+        let mut g = Game::new(AnyPosition::new(Variant::Chess, &RuleOptions::default()));
+        let mut out = Vec::new();
+        while out.len() < plies {
+            let moves = g.position().legal_move_list();
+            let playable: Vec<_> =
+                moves.iter().copied().filter(|&m| g.position().after(m).outcome().is_none()).collect();
+            if playable.is_empty() {
+                continue 'again;
+            }
+            let m = playable[rng.gen_range(0..playable.len())];
+            out.push(m.to_string());
+            g.play(m).unwrap();
+        }
+        return out;
+    }
+}
+
+/// A finished hot-seat game of `moves` (resigned at the end): its id.
+async fn finished_game(addr: SocketAddr, moves: &[String]) -> String {
+    let (st, g) = common::post_json(addr, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut ws = common::ws(addr, &id, g["token"].as_str().unwrap()).await;
+    for (i, m) in moves.iter().enumerate() {
+        common::send(&mut ws, &json!({"t": "move", "uci": m, "ply": i})).await;
+    }
+    common::send(&mut ws, &json!({"t": "resign"})).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, v) = common::get_json(addr, &format!("/api/games/{id}")).await;
+        if v["status"] == "finished" {
+            assert_eq!(v["history"].as_array().map(Vec::len), Some(moves.len()), "{v}");
+            return id;
+        }
+        assert!(Instant::now() < deadline, "game {id} did not end");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits until every game of `ids` has its review.
+async fn all_reviewed(addr: SocketAddr, ids: &[String]) {
+    for id in ids {
+        let path = format!("/api/games/{id}/review");
+        loop {
+            let (st, v) = common::get_json(addr, &path).await;
+            if st == 200 {
+                break;
+            }
+            assert_eq!(st, 202, "{v}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// The review's measurements (docs/server.md, "Analysis workers"): the time
+/// from asking to the stored review of an 80-ply game with the server's own
+/// engine as its one worker, at the default node count, over 20 games (p50,
+/// p95, max); then 20 queued 80-ply games drained by one `chimera worker`
+/// and by two:
+/// `cargo test --release -p chimera --test api_clients review_measurements -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn review_measurements() {
+    let rt = rt();
+    let games: Vec<Vec<String>> = (0..60).map(|s| walk(s, 80)).collect();
+    // One local worker: the server's own engine, one engine thread.
+    let data = common::fresh_dir("review-time");
+    let server = Instance::start("review-time", &Store::Sqlite(data), &["--engine-workers", "1"]);
+    let addr = server.addr;
+    let mut times: Vec<f64> = rt.block_on(async {
+        let mut times = Vec::new();
+        for g in &games[..20] {
+            let id = finished_game(addr, g).await;
+            let t = Instant::now();
+            let (st, v, _) = common::call(addr, "POST", &format!("/api/games/{id}/review"), None, &Value::Null).await;
+            assert_eq!(st, 202, "{v}");
+            all_reviewed(addr, std::slice::from_ref(&id)).await;
+            times.push(t.elapsed().as_secs_f64());
+        }
+        times
+    });
+    drop(server);
+    times.sort_by(f64::total_cmp);
+    println!(
+        "80-ply review, local worker, 20,000 nodes: p50 {:.2} s, p95 {:.2} s, max {:.2} s over {} games",
+        times[times.len() / 2],
+        times[(times.len() * 95).div_ceil(100) - 1],
+        times[times.len() - 1],
+        times.len()
+    );
+
+    // Queued jobs drained by one worker, then by two.
+    let data = common::fresh_dir("review-throughput");
+    let store = Store::Sqlite(data.clone());
+    let keys = [worker_key(&data, "one").1, worker_key(&data, "two").1];
+    let server = Instance::start("review-throughput", &store, &["--local-reviews", "off"]);
+    let addr = server.addr;
+    for (n, batch) in [(1usize, &games[20..40]), (2, &games[40..60])] {
+        let ids: Vec<String> = rt.block_on(async {
+            let mut ids = Vec::new();
+            for g in batch {
+                let id = finished_game(addr, g).await;
+                let (st, _, _) =
+                    common::call(addr, "POST", &format!("/api/games/{id}/review"), None, &Value::Null).await;
+                assert_eq!(st, 202);
+                ids.push(id);
+            }
+            ids
+        });
+        let t = Instant::now();
+        let mut workers: Vec<Child> = keys[..n].iter().map(|k| start_worker(addr, k, &[]).0).collect();
+        rt.block_on(all_reviewed(addr, &ids));
+        let secs = t.elapsed().as_secs_f64();
+        for w in &mut workers {
+            let _ = w.kill();
+            let _ = w.wait();
+        }
+        println!("{n} worker(s): 20 queued 80-ply reviews in {secs:.1} s, {:.2} reviews a minute", 20.0 * 60.0 / secs);
+    }
+}

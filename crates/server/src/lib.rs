@@ -12,6 +12,7 @@ pub mod bots;
 pub mod challenges;
 pub mod clock;
 mod docs;
+pub mod explorer;
 #[cfg(feature = "lab")]
 mod lab;
 pub mod live;
@@ -243,6 +244,12 @@ pub struct Config {
     pub review_local: bool,
     /// Whether every rated game is reviewed when it ends.
     pub review_rated: bool,
+    /// The opening explorer reads the games finished since it last looked
+    /// this often (`explorer`).
+    pub explorer_every: Duration,
+    /// The longest an analysis board's deepening search runs
+    /// (`/api/analyse/stream`).
+    pub analysis_time: Duration,
 }
 
 impl Default for Config {
@@ -297,6 +304,8 @@ impl Default for Config {
             review_worker_idle: Duration::from_secs(30),
             review_local: true,
             review_rated: true,
+            explorer_every: Duration::from_secs(10),
+            analysis_time: Duration::from_secs(30),
         }
     }
 }
@@ -1164,6 +1173,7 @@ impl Server {
         peers::spawn(&app, rx.clone()).await?;
         pairing::spawn(&app);
         workers::spawn(&app, rx.clone());
+        explorer::spawn(&app, rx.clone());
         let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));
         Ok(Server { addr, app, shutdown: Some(tx), join: Some(join) })
     }
