@@ -999,18 +999,24 @@ async fn position(State(app): State<App>, body: Bytes) -> Response {
     }
 }
 
+/// The position a request's body names (`/api/position`'s body),
+/// replayed in the CPU pool; else the answer to give.
+async fn position_of(app: &App, body: &[u8]) -> Result<AnyPosition, Box<Response>> {
+    let req: PositionReq = parse_body(body)?;
+    match replay_pooled(app, req).await {
+        Ok(Ok((_, _, pos))) => Ok(pos),
+        Ok(Err(e)) => Err(Box::new(bad(e))),
+        Err(e) => Err(Box::new(pool_error(e))),
+    }
+}
+
 /// Analysis: the replay in the CPU pool, then one search in the engine
 /// pool. The search stops when this request is dropped (the client went
 /// away): `StopOnDrop` sets its flag, and the worker is free again.
 async fn analyse(State(app): State<App>, body: Bytes) -> Response {
-    let req: PositionReq = match parse_body(&body) {
-        Ok(r) => r,
-        Err(e) => return *e,
-    };
-    let pos = match replay_pooled(&app, req).await {
-        Ok(Ok((_, _, pos))) => pos,
-        Ok(Err(e)) => return bad(e),
-        Err(e) => return pool_error(e),
+    let pos = match position_of(&app, &body).await {
+        Ok(p) => p,
+        Err(r) => return *r,
     };
     if let Some(o) = pos.outcome() {
         return Json(json!({"score": null, "outcome": o.to_string(), "pv": [], "pv_san": []})).into_response();
@@ -1073,14 +1079,9 @@ async fn analyse_stream(
         Ok(Ok(n)) if (1..=MAX_LINES).contains(&n) => n,
         _ => return bad(format!("lines is a number from 1 to {MAX_LINES}")),
     };
-    let req: PositionReq = match parse_body(&body) {
-        Ok(r) => r,
-        Err(e) => return *e,
-    };
-    let pos = match replay_pooled(&app, req).await {
-        Ok(Ok((_, _, pos))) => pos,
-        Ok(Err(e)) => return bad(e),
-        Err(e) => return pool_error(e),
+    let pos = match position_of(&app, &body).await {
+        Ok(p) => p,
+        Err(r) => return *r,
     };
     let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(8);
     if let Some(o) = pos.outcome() {
