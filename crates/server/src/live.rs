@@ -714,8 +714,31 @@ impl Live {
                 "state_lines": after.state_lines(),
                 "check": check_square(after),
             }));
+            if let Some((rem, spent)) = self.ply_clock(i) {
+                let o = history.last_mut().and_then(Value::as_object_mut).expect("object");
+                o.insert("clock".into(), json!(rem));
+                o.insert("spent".into(), json!(spent));
+            }
         }
         history
+    }
+
+    /// The mover's clock at ply `i` (0 for the first move): the ms left
+    /// after the move and the ms the move took (its increment taken off),
+    /// where the game has a clock and the store kept its readings. None
+    /// for a correspondence game (its clock starts again at each move).
+    pub fn ply_clock(&self, i: usize) -> Option<(i64, i64)> {
+        let (initial, increment) = self.meta.clock?;
+        if self.meta.days.is_some() {
+            return None;
+        }
+        let white = (i % 2 == 0) == (self.game.start().turn() == Color::White);
+        let side = |c: (Option<i64>, Option<i64>)| if white { c.0 } else { c.1 };
+        let rem = side(*self.move_clocks.get(i)?)?;
+        let before = if i >= 2 { side(*self.move_clocks.get(i - 2)?)? } else { initial };
+        // Before the clock runs a move earns no increment (`clock_runs`).
+        let earned = if chimera_session::clock_runs(i) { increment } else { 0 };
+        Some((rem, (before + earned - rem).max(0)))
     }
 
     /// True while the state depends on the moment it is read (a clock

@@ -42,6 +42,7 @@ enum Part {
     BadFen,
     Seats,
     Lobby,
+    Review,
 }
 
 macro_rules! tests {
@@ -81,6 +82,9 @@ tests! {
     laptop_bad_fen_leaves_no_playable_board: LAPTOP BadFen;
     laptop_seats_review_and_spent_invite: LAPTOP Seats;
     laptop_new_game_keeps_clock_and_level: LAPTOP Lobby;
+    laptop_game_review: LAPTOP Review;
+    desktop_game_review: DESKTOP Review;
+    phone_game_review: PHONE Review;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -112,6 +116,7 @@ async fn run(screen: Screen, part: Part) {
         Part::BadFen => bad_fen(&c, a, screen).await,
         Part::Seats => seats_and_review(&c, a, screen).await,
         Part::Lobby => new_game_and_missing_pages(&c, a).await,
+        Part::Review => review_page(&c, a, screen).await,
     }
 
     c.close().await.unwrap();
@@ -728,4 +733,94 @@ async fn new_game_and_missing_pages(c: &Client, a: SocketAddr) {
         assert_eq!(h, "Page not found", "{path}");
         assert!(c.find(Locator::Css("main a[href='/']")).await.is_ok(), "{path}: a link home");
     }
+}
+
+/// Issue 96: a finished game's computer review on the game page. A clocked
+/// hot-seat game ends in the scholar's mate (Black's 3…Nf6?? the blunder,
+/// White's 3. Bc4 played after a pause); the page offers the review, asks
+/// for it, and shows both graphs, each side's counts as the API has them
+/// and the marks in the move list; a point of the evaluation graph and a
+/// bar of the move-time graph each go to their move on the board; a
+/// stored review shows at once when the page is opened again.
+async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
+    let body = json!({"variant": "chess", "mode": "hotseat", "clock": {"minutes": 5, "increment": 3}});
+    let (st, g) = post_json(a, "/api/games", &body).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut w = ws(a, &id, g["token"].as_str()).await;
+    for (i, m) in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"].iter().enumerate() {
+        if i == 4 {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
+        send(&mut w, &json!({"t": "move", "uci": m, "ply": i})).await;
+        wait_state(&mut w, |s| s["ply"] == i + 1).await;
+    }
+    let s = state(a, &id).await;
+    assert_eq!(s["status"], "finished", "{s}");
+    // The game's JSON carries each move's clock and time taken.
+    assert!(s["history"][4]["spent"].as_i64().unwrap() >= 1400, "{}", s["history"][4]);
+    let (h2, h4) = (&s["history"][2], &s["history"][4]);
+    assert_eq!(h4["clock"].as_i64().unwrap(), h2["clock"].as_i64().unwrap() + 3_000 - h4["spent"].as_i64().unwrap());
+    assert_eq!(s["history"][0]["clock"], 300_000, "no time taken before the clock runs");
+    open_with_token(c, a, &id, &g["token"]).await;
+    wait_visible(c, "#review-ask").await;
+    press_css(c, screen, "#review-ask").await;
+    wait_for(c, "#eval-graph polyline.line", 90).await;
+    let (st, r) = get_json(a, &format!("/api/games/{id}/review")).await;
+    assert_eq!(st, 200, "{r}");
+    assert!(r["black"]["blunders"].as_u64().unwrap() >= 1, "{r}");
+    for side in ["white", "black"] {
+        for count in ["inaccuracies", "mistakes", "blunders"] {
+            let shown = text_of(c, &format!("#review tr[data-side='{side}'] td[data-count='{count}']")).await;
+            assert_eq!(shown, r[side][count].to_string(), "{side} {count}");
+        }
+        let acc = text_of(c, &format!("#review tr[data-side='{side}'] td[data-count='accuracy']")).await;
+        let acc: f64 = acc.trim_end_matches('%').parse().unwrap_or_else(|_| panic!("{side} accuracy {acc}"));
+        assert_eq!(acc, r[side]["accuracy"].as_f64().unwrap(), "{side}");
+    }
+    assert_eq!(r["plies"][5]["judgement"], "blunder", "{r}");
+    assert_eq!(text_of(c, ".moves .m[data-ply='6'] .judgement").await, "??");
+    // Both graphs: a pressable column per position (the start and 7 moves;
+    // the time graph one per move), a bar per move, all inside the window.
+    let geo = c
+        .execute(
+            "const e = document.querySelector('#eval-graph').getBoundingClientRect(); \
+             const t = document.querySelector('#time-graph').getBoundingClientRect(); \
+             return [document.querySelectorAll('#eval-graph rect.hit').length, document.querySelectorAll('#time-graph rect.hit').length, \
+             document.querySelectorAll('#time-graph rect.bar').length, e.left >= 0 && e.right <= innerWidth && t.right <= innerWidth && e.width > 150, \
+             document.documentElement.scrollWidth <= innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(geo, json!([8, 7, 7, true, true]), "{screen:?}");
+    // The pause before 3. Bc4 is the longest bar.
+    let tallest = c
+        .execute(
+            "const b = [...document.querySelectorAll('#time-graph rect.bar')].map((r) => parseFloat(r.getAttribute('height'))); \
+             return b.indexOf(Math.max(...b));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(tallest, json!(4));
+    // A point of the evaluation graph: the board goes to move 3.
+    let cur = "const m = document.querySelector('.moves .m.cur'); return m ? m.dataset.ply : null;";
+    press_until(c, screen, "#eval-graph rect.hit[data-ply='3']", cur, json!("3")).await;
+    assert!(text_of(c, "#status").await.contains("Reviewing move 3 of 7"));
+    assert_eq!(c.execute("return document.querySelector('#review-move').dataset.ply", vec![]).await.unwrap(), json!("3"));
+    // A bar of the time graph: the board goes to Black's blunder, and the
+    // review says what was better.
+    press_until(c, screen, "#time-graph rect.hit[data-ply='6']", cur, json!("6")).await;
+    let said = text_of(c, "#review-move").await;
+    assert!(said.contains("Nf6") && said.contains("Blunder") && said.contains("Better was"), "{said}");
+    assert!(text_of(c, "#status").await.contains("Reviewing move 6 of 7"));
+    shot(c, &format!("review-{}", screen.name())).await;
+    // The start of the game, from the graph's first point.
+    press_until(c, screen, "#eval-graph rect.hit[data-ply='0']", "return document.querySelector('#review-move').dataset.ply", json!("0")).await;
+    assert!(text_of(c, "#status").await.contains("Reviewing move 0 of 7"));
+    // Opened again: the stored review at once, no button.
+    c.refresh().await.unwrap();
+    wait_for(c, "#eval-graph polyline.line", 15).await;
+    assert!(!is_visible(c, "#review-ask").await);
 }
