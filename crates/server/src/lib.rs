@@ -23,6 +23,7 @@ pub mod playing;
 pub mod pool;
 pub mod ratings;
 pub mod review;
+pub mod pgn_comments;
 pub mod review_notes;
 pub mod store;
 pub mod tokens;
