@@ -13,7 +13,7 @@ const WORDS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder'
 const POLL_MS = 1500;
 
 // The panel's own style sheet, linked once (style-src 'self': no inline style).
-function linkStyle() {
+export function linkStyle() {
   if (document.querySelector('link[data-review]')) return;
   const l = document.createElement('link');
   l.rel = 'stylesheet';

@@ -764,7 +764,21 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     assert_eq!(s["history"][0]["clock"], 300_000, "no time taken before the clock runs");
     open_with_token(c, a, &id, &g["token"]).await;
     wait_visible(c, "#review-ask").await;
+    // The server's first two answers become 202s (a job queued, then
+    // running), as a server with workers gives: the page says so and asks
+    // again until the review is there.
+    c.execute(
+        "const real = window.fetch; let n = 0; window.fetch = async (u, o) => { const r = await real(u, o); \
+         if (!String(u).endsWith('/review') || n >= 2) return r; n += 1; \
+         return new Response(JSON.stringify({ state: n === 1 ? 'queued' : 'running' }), { status: 202, headers: { 'Content-Type': 'application/json' } }); };",
+        vec![],
+    )
+    .await
+    .unwrap();
     press_css(c, screen, "#review-ask").await;
+    let said = "const e = document.querySelector('#review .review-wait'); return e ? e.textContent : '';";
+    wait_js(c, said, |v| v.as_str().is_some_and(|t| t.contains("queued"))).await;
+    wait_js(c, said, |v| v.as_str().is_some_and(|t| t.contains("reviewing"))).await;
     wait_for(c, "#eval-graph polyline.line", 90).await;
     let (st, r) = get_json(a, &format!("/api/games/{id}/review")).await;
     assert_eq!(st, 200, "{r}");
@@ -823,4 +837,30 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     c.refresh().await.unwrap();
     wait_for(c, "#eval-graph polyline.line", 15).await;
     assert!(!is_visible(c, "#review-ask").await);
+    // The game's PGN, with its [%eval] and [%clk] comments, imported on the
+    // analysis board: each move shows its evaluation (none after the mate)
+    // and clock.
+    let (st, pgn) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    assert_eq!(st, 200);
+    assert!(pgn.contains("[%eval") && pgn.contains("[%clk 0:05:00]"), "{pgn}");
+    c.goto(&format!("http://{a}/analysis")).await.unwrap();
+    wait_for(c, "rect.sq[data-square='e2']", 10).await;
+    c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
+    c.execute("document.getElementById('pgn').value = arguments[0]", vec![json!(pgn)]).await.unwrap();
+    press_css(c, screen, "#import").await;
+    wait_eq(c, "return document.querySelectorAll('#moves .m .ann-clock').length", json!(7)).await;
+    let evals = c
+        .execute("return [...document.querySelectorAll('#moves .m .ann-eval')].map((e) => e.textContent)", vec![])
+        .await
+        .unwrap();
+    let want: Vec<String> = r["plies"].as_array().unwrap()[..6]
+        .iter()
+        .map(|p| match (p["eval"]["cp"].as_i64(), p["eval"]["mate"].as_i64()) {
+            (Some(cp), _) => format!("{}{:.1}", if cp > 0 { "+" } else { "" }, cp as f64 / 100.0),
+            (_, Some(m)) => format!("#{m}"),
+            _ => panic!("{p}"),
+        })
+        .collect();
+    assert_eq!(evals, json!(want));
+    assert_eq!(text_of(c, "#moves .m[data-node] .ann-clock").await, "5:00");
 }
