@@ -101,8 +101,7 @@ mod tests {
     fn a_genie_flip_missed() {
         // After 1. e4 d5: White's 2. Ge4 (the flip) was the engine's move.
         let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-        let (j, n) =
-            review_of(Variant::Genie, Some(fen), "a2a3", "e4e4g", Eval::Cp(40), Eval::Cp(-300), "d5e4");
+        let (j, n) = review_of(Variant::Genie, Some(fen), "a2a3", "e4e4g", Eval::Cp(40), Eval::Cp(-300), "d5e4");
         assert_eq!(j, Some(Judgement::Blunder));
         assert_eq!(n.as_deref(), Some("A Genie flip missed: Ge4 turned the pawn on e4 into a Genie."));
     }

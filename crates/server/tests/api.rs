@@ -459,7 +459,10 @@ async fn pgn_eval_and_clock_round_trip() {
     // Before a review: clocks only.
     let (st, text) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
     assert_eq!(st, 200);
-    assert!(text.contains(&format!("1. e4 {{ [%clk {}] }} e5 {{ [%clk {}] }}", hms(clock(0)), hms(clock(1)))), "{text}");
+    assert!(
+        text.contains(&format!("1. e4 {{ [%clk {}] }} e5 {{ [%clk {}] }}", hms(clock(0)), hms(clock(1)))),
+        "{text}"
+    );
     assert!(!text.contains("%eval"), "{text}");
     // Reviewed (a queued review is waited for).
     let path = format!("/api/games/{id}/review");

@@ -822,16 +822,27 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     let cur = "const m = document.querySelector('.moves .m.cur'); return m ? m.dataset.ply : null;";
     press_until(c, screen, "#eval-graph rect.hit[data-ply='3']", cur, json!("3")).await;
     assert!(text_of(c, "#status").await.contains("Reviewing move 3 of 7"));
-    assert_eq!(c.execute("return document.querySelector('#review-move').dataset.ply", vec![]).await.unwrap(), json!("3"));
+    assert_eq!(
+        c.execute("return document.querySelector('#review-move').dataset.ply", vec![]).await.unwrap(),
+        json!("3")
+    );
     // A bar of the time graph: the board goes to Black's blunder, and the
     // review says what was better.
     press_until(c, screen, "#time-graph rect.hit[data-ply='6']", cur, json!("6")).await;
     let said = text_of(c, "#review-move").await;
     assert!(said.contains("Nf6") && said.contains("Blunder") && said.contains("Better was"), "{said}");
     assert!(text_of(c, "#status").await.contains("Reviewing move 6 of 7"));
+    c.execute("document.getElementById('review').scrollIntoView({ block: 'end' })", vec![]).await.unwrap();
     shot(c, &format!("review-{}", screen.name())).await;
     // The start of the game, from the graph's first point.
-    press_until(c, screen, "#eval-graph rect.hit[data-ply='0']", "return document.querySelector('#review-move').dataset.ply", json!("0")).await;
+    press_until(
+        c,
+        screen,
+        "#eval-graph rect.hit[data-ply='0']",
+        "return document.querySelector('#review-move').dataset.ply",
+        json!("0"),
+    )
+    .await;
     assert!(text_of(c, "#status").await.contains("Reviewing move 0 of 7"));
     // Opened again: the stored review at once, no button.
     c.refresh().await.unwrap();
