@@ -732,7 +732,7 @@ impl Live {
         if self.meta.days.is_some() {
             return None;
         }
-        let white = (i % 2 == 0) == (self.game.start().turn() == Color::White);
+        let white = i.is_multiple_of(2) == (self.game.start().turn() == Color::White);
         let side = |c: (Option<i64>, Option<i64>)| if white { c.0 } else { c.1 };
         let rem = side(*self.move_clocks.get(i)?)?;
         let before = if i >= 2 { side(*self.move_clocks.get(i - 2)?)? } else { initial };
