@@ -1039,6 +1039,38 @@ mod tests {
         assert_eq!(g.black_ms, Some(0));
     }
 
+    /// Each move's clock in the history: the mover's time left and the
+    /// time the move took, its increment taken off; nothing before the
+    /// clocks run, nothing without a clock or in a correspondence game.
+    #[test]
+    fn each_move_carries_its_clock_and_time_taken() {
+        let mut g = game(Some((60_000, 2_000)));
+        g.play(&both(), "e2e4", None).unwrap();
+        g.play(&both(), "e7e5", None).unwrap();
+        g.turn_started = Some(now_ms() - 10_000);
+        g.play(&both(), "g1f3", None).unwrap();
+        g.turn_started = Some(now_ms() - 4_000);
+        g.play(&both(), "b8c6", None).unwrap();
+        assert_eq!(g.ply_clock(0), Some((60_000, 0)));
+        assert_eq!(g.ply_clock(1), Some((60_000, 0)));
+        let (left, took) = g.ply_clock(2).unwrap();
+        assert!((10_000..10_100).contains(&took) && left == 60_000 + 2_000 - took, "{left} {took}");
+        let (left, took) = g.ply_clock(3).unwrap();
+        assert!((4_000..4_100).contains(&took) && left == 60_000 + 2_000 - took, "{left} {took}");
+        assert_eq!(g.ply_clock(4), None, "no such move");
+        let h = g.history(0);
+        assert_eq!(
+            (h[2]["clock"].as_i64(), h[2]["spent"].as_i64()),
+            (g.ply_clock(2).map(|c| c.0), g.ply_clock(2).map(|c| c.1))
+        );
+        let mut plain = game(None);
+        plain.play(&both(), "e2e4", None).unwrap();
+        assert_eq!(plain.ply_clock(0), None);
+        assert!(plain.history(0)[0].get("clock").is_none());
+        g.meta.days = Some(3);
+        assert_eq!(g.ply_clock(2), None, "a correspondence clock starts again each move");
+    }
+
     #[test]
     fn a_move_after_the_flag_loses_on_time() {
         let mut g = game(Some((60_000, 0)));

@@ -766,10 +766,11 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     wait_visible(c, "#review-ask").await;
     // The server's first two answers become 202s (a job queued, then
     // running), as a server with workers gives: the page says so and asks
-    // again until the review is there.
+    // again until the review is there. (The review gets a note at 3...Nf6.)
     c.execute(
         "const real = window.fetch; let n = 0; window.fetch = async (u, o) => { const r = await real(u, o); \
-         if (!String(u).endsWith('/review') || n >= 2) return r; n += 1; \
+         if (!String(u).endsWith('/review')) return r; \
+         if (n >= 2) { const v = await r.json(); if (v.plies) v.plies[5].note = 'A note in the variant terms.'; return new Response(JSON.stringify(v), { status: r.status }); } n += 1; \
          return new Response(JSON.stringify({ state: n === 1 ? 'queued' : 'running' }), { status: 202, headers: { 'Content-Type': 'application/json' } }); };",
         vec![],
     )
@@ -831,6 +832,8 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     press_until(c, screen, "#time-graph rect.hit[data-ply='6']", cur, json!("6")).await;
     let said = text_of(c, "#review-move").await;
     assert!(said.contains("Nf6") && said.contains("Blunder") && said.contains("Better was"), "{said}");
+    // A note (one put into the answer above: chess has none) is shown with the judged move.
+    assert_eq!(text_of(c, "#review-move .note").await, "A note in the variant terms.");
     assert!(text_of(c, "#status").await.contains("Reviewing move 6 of 7"));
     c.execute("document.getElementById('review').scrollIntoView({ block: 'end' })", vec![]).await.unwrap();
     shot(c, &format!("review-{}", screen.name())).await;
