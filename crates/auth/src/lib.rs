@@ -78,6 +78,8 @@ pub use password::{
     check_new_password, common_password_count, is_common_password, normalize_password, PasswordError,
     MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, SERVICE_WORDS,
 };
-pub use secret::{ApiToken, RandomnessError, SessionId, StorageKey, API_TOKEN_PREFIX, SECRET_BYTES};
+pub use secret::{
+    ApiToken, RandomnessError, SessionId, StorageKey, WorkerKey, API_TOKEN_PREFIX, SECRET_BYTES, WORKER_KEY_PREFIX,
+};
 pub use throttle::{address_key, ThrottlePolicy, ThrottleState, Verdict};
 pub use username::{Username, UsernameError, RESERVED_PREFIXES, RESERVED_USERNAMES, USERNAME_REGEX};

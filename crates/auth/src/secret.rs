@@ -29,6 +29,9 @@ pub const SECRET_BYTES: usize = 32;
 /// secret scanners and to a person, as lichess's `lip_` tokens are.
 pub const API_TOKEN_PREFIX: &str = "chp_";
 
+/// What every analysis worker's key starts with (`ch`imera `w`orker).
+pub const WORKER_KEY_PREFIX: &str = "chw_";
+
 /// Characters of base64url (no padding) for [`SECRET_BYTES`] bytes.
 const ENCODED_LEN: usize = 43;
 
@@ -97,52 +100,80 @@ impl fmt::Debug for SessionId {
     }
 }
 
-/// A personal API token: [`API_TOKEN_PREFIX`] and 256 random bits as 43
-/// characters of base64url, 47 characters in all, for the lichess-compatible
-/// token API (`Authorization: Bearer chp_...`). Shown to its owner once, at
-/// creation; the store keeps its [`StorageKey`].
-///
-/// ```
-/// use chimera_auth::ApiToken;
-/// let token = ApiToken::generate().unwrap();
-/// assert!(token.as_str().starts_with("chp_"));
-/// assert_eq!(token.as_str().len(), 47);
-/// assert_eq!(ApiToken::parse(token.as_str()).unwrap().storage_key(), token.storage_key());
-/// assert!(ApiToken::parse(&token.as_str()[4..]).is_none()); // no prefix
-/// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct ApiToken(String);
+/// A secret shown to its holder once, at creation, and presented as
+/// `Authorization: Bearer`: a prefix naming its kind, then 256 random bits
+/// as 43 characters of base64url; the store keeps its [`StorageKey`].
+macro_rules! bearer_secret {
+    ($(#[$doc:meta])* $name:ident, $prefix:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, PartialEq, Eq)]
+        pub struct $name(String);
 
-impl ApiToken {
-    /// A new token from the operating system's CSPRNG. Fails only when the
-    /// operating system gives no randomness.
-    pub fn generate() -> Result<ApiToken, RandomnessError> {
-        random_text().map(|t| ApiToken(format!("{API_TOKEN_PREFIX}{t}")))
-    }
+        impl $name {
+            /// A new one from the operating system's CSPRNG. Fails only when
+            /// the operating system gives no randomness.
+            pub fn generate() -> Result<$name, RandomnessError> {
+                random_text().map(|t| $name(format!("{}{t}", $prefix)))
+            }
 
-    /// The token a client presented, if it has the shape of one.
-    pub fn parse(s: &str) -> Option<ApiToken> {
-        let rest = s.strip_prefix(API_TOKEN_PREFIX)?;
-        is_secret_text(rest).then(|| ApiToken(s.to_owned()))
-    }
+            /// The secret a client presented, if it has the shape of one.
+            pub fn parse(s: &str) -> Option<$name> {
+                let rest = s.strip_prefix($prefix)?;
+                is_secret_text(rest).then(|| $name(s.to_owned()))
+            }
 
-    /// The whole token, prefix included, to show its owner once.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
+            /// The whole secret, prefix included, to show its holder once.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
 
-    /// What the store keeps for this token: the SHA-256 of the whole token,
-    /// prefix included.
-    pub fn storage_key(&self) -> StorageKey {
-        StorageKey::of(&self.0)
-    }
+            /// What the store keeps: the SHA-256 of the whole secret, prefix
+            /// included.
+            pub fn storage_key(&self) -> StorageKey {
+                StorageKey::of(&self.0)
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(concat!(stringify!($name), "(..)"))
+            }
+        }
+    };
 }
 
-impl fmt::Debug for ApiToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ApiToken(..)")
-    }
-}
+bearer_secret!(
+    /// A personal API token: [`API_TOKEN_PREFIX`] and 256 random bits as 43
+    /// characters of base64url, 47 characters in all, for the
+    /// lichess-compatible token API (`Authorization: Bearer chp_...`).
+    ///
+    /// ```
+    /// use chimera_auth::ApiToken;
+    /// let token = ApiToken::generate().unwrap();
+    /// assert!(token.as_str().starts_with("chp_"));
+    /// assert_eq!(token.as_str().len(), 47);
+    /// assert_eq!(ApiToken::parse(token.as_str()).unwrap().storage_key(), token.storage_key());
+    /// assert!(ApiToken::parse(&token.as_str()[4..]).is_none()); // no prefix
+    /// ```
+    ApiToken,
+    API_TOKEN_PREFIX
+);
+
+bearer_secret!(
+    /// An analysis worker's key ([`WORKER_KEY_PREFIX`] and 256 random
+    /// bits), made by the server's operator for one worker (`chimera
+    /// worker-key add`) and presented by `chimera worker`.
+    ///
+    /// ```
+    /// use chimera_auth::{ApiToken, WorkerKey};
+    /// let key = WorkerKey::generate().unwrap();
+    /// assert!(key.as_str().starts_with("chw_"));
+    /// assert!(WorkerKey::parse(key.as_str()).is_some());
+    /// assert!(ApiToken::parse(key.as_str()).is_none()); // not a personal token
+    /// ```
+    WorkerKey,
+    WORKER_KEY_PREFIX
+);
 
 /// The SHA-256 of a secret: what the store keeps and looks secrets up by.
 /// Written as 64 lower-case hex digits ([`to_hex`](StorageKey::to_hex)) for

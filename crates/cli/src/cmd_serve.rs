@@ -98,6 +98,28 @@ pub struct Args {
     /// and offer no seeks. 0: four per engine worker.
     #[arg(long, default_value_t = 0)]
     max_bot_games: u32,
+    /// Nodes each position of a game review is searched at: the same count
+    /// gives the same review (docs/server.md, "Game review").
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1_000..=10_000_000))]
+    review_nodes: u64,
+    /// Seconds a worker has for a review job before another may take it.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    review_job_secs: u64,
+    /// Whether this server's own engine reviews games while no analysis
+    /// worker is active (`off`: every review waits for a worker).
+    #[arg(long, default_value = "on", value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    local_reviews: bool,
+    /// Whether every rated game is reviewed when it ends.
+    #[arg(long, default_value = "on", value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    review_rated: bool,
+}
+
+fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("'{s}': on or off")),
+    }
 }
 
 /// `--bot-seeks`: a level, or none.
@@ -161,6 +183,10 @@ pub fn run(a: Args) -> Result<()> {
         bot_seek_clock: a.bot_seek_clock,
         bot_seek_rated: !a.bot_seeks_casual,
         max_bot_games: a.max_bot_games as usize,
+        review_nodes: a.review_nodes,
+        review_job_time: Duration::from_secs(a.review_job_secs),
+        review_local: a.local_reviews,
+        review_rated: a.review_rated,
         ..chimera_server::Config::default()
     };
     let at = chimera_server::store::Location::new(&a.data, a.database.as_deref());

@@ -18,6 +18,7 @@ mod cmd_train;
 mod cmd_tune;
 mod cmd_uci;
 mod cmd_variants;
+mod cmd_worker;
 mod play_online;
 mod variant_arg;
 
@@ -43,6 +44,10 @@ enum Command {
     Play(cmd_play::Args),
     /// Connect a UCI engine to a server as a BOT account (the Bot API, docs/api.md).
     Bot(cmd_bot::Args),
+    /// Review games for a server: an analysis worker, as lichess's fishnet (docs/server.md).
+    Worker(cmd_worker::Args),
+    /// The server operator's analysis worker keys: add, list, revoke.
+    WorkerKey(cmd_worker::KeyArgs),
     /// Count leaf nodes of the legal move tree (move-generator test).
     Perft(cmd_perft::Args),
     /// Benchmarks: `bench perft` for move generation, `bench search` for the engine.
@@ -70,6 +75,8 @@ fn main() {
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Play(a)) => cmd_play::run(a),
         Some(Command::Bot(a)) => cmd_bot::run(a),
+        Some(Command::Worker(a)) => cmd_worker::run(a),
+        Some(Command::WorkerKey(a)) => cmd_worker::run_key(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),

@@ -255,3 +255,256 @@ fn play_online_plays_a_board_game_to_a_mate() {
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The chimera binary with `args`, its output read.
+fn chimera(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera")).args(args).output().expect("run chimera")
+}
+
+/// `chimera worker-key add NAME` on the store of `data`: (id, key).
+fn worker_key(data: &std::path::Path, name: &str) -> (String, String) {
+    let out = chimera(&["worker-key", "--data", data.to_str().unwrap(), "add", name]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "worker-key add: {text} {}", String::from_utf8_lossy(&out.stderr));
+    let mut lines = text.lines();
+    let id = lines.next().and_then(|l| l.strip_prefix("worker ")).expect("worker ID").to_string();
+    let key = lines.next().expect("the key").to_string();
+    assert!(key.starts_with("chw_"), "{text}");
+    (id, key)
+}
+
+/// Starts `chimera worker` with `key`; its stderr lines come through the
+/// channel.
+fn start_worker(addr: SocketAddr, key: &str, extra: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["worker", "--server", &format!("http://{addr}"), "--key", key, "--idle-secs", "1"])
+        .args(extra)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn chimera worker");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            eprintln!("[worker] {line}");
+            let _ = tx.send(line);
+        }
+    });
+    (child, rx)
+}
+
+/// The first line from a worker that contains `what`, within `limit`.
+fn line_with(rx: &std::sync::mpsc::Receiver<String>, what: &str, limit: Duration) -> String {
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(l) if l.contains(what) => return l,
+            Ok(_) => {}
+            Err(e) => panic!("no worker line with '{what}' within {limit:?}: {e}"),
+        }
+    }
+}
+
+/// An analysis worker killed with `kill -9` in the middle of a review job:
+/// the job's time runs out, a second worker takes it and stores the
+/// review, once; the first worker's key did no job.
+#[test]
+fn a_review_job_survives_its_worker_killed() {
+    let data = common::fresh_dir("worker-data");
+    let store = Store::Sqlite(data.clone());
+    let (ida, ka) = worker_key(&data, "doomed");
+    let (idb, kb) = worker_key(&data, "steady");
+    // Every job is the workers' (no review by the server's own engine);
+    // a job at 100,000 nodes a position takes a few seconds, and another
+    // worker may take it 15 s after it was given out.
+    let flags = ["--review-nodes", "100000", "--review-job-secs", "15", "--local-reviews", "off"];
+    let server = Instance::start("workers", &store, &flags);
+    let addr = server.addr;
+    let rt = rt();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "f6d5", "g5f7", "e8f7"];
+    let id = rt.block_on(async {
+        let (id, white, black) = common::friend_game(addr, None).await;
+        let mut w = common::ws(addr, &id, &white).await;
+        let mut b = common::ws(addr, &id, &black).await;
+        for (i, m) in moves.iter().enumerate() {
+            let ws = if i % 2 == 0 { &mut w } else { &mut b };
+            common::send(ws, &json!({"t": "move", "uci": m, "ply": i})).await;
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while common::stored_moves(addr, &id).await.len() < i + 1 {
+                assert!(Instant::now() < deadline, "move {m} not stored");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        common::send(&mut w, &json!({"t": "resign"})).await;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while common::get_json(addr, &format!("/api/games/{id}")).await.1["status"] != "finished" {
+            assert!(Instant::now() < deadline, "the resignation");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let (st, v, _) = common::call(addr, "POST", &format!("/api/games/{id}/review"), None, &Value::Null).await;
+        assert_eq!(st, 202, "{v}");
+        id
+    });
+
+    // The first worker takes the job and is killed in the middle of it.
+    let (mut doomed, rx) = start_worker(addr, &ka, &[]);
+    let taken = line_with(&rx, &format!("game {id}, 13 positions"), Duration::from_secs(30));
+    let t = Instant::now();
+    let _ = Command::new("kill").args(["-9", &doomed.id().to_string()]).status();
+    let _ = doomed.wait();
+    let review_path = format!("/api/games/{id}/review");
+    let (st, v) = rt.block_on(common::get_json(addr, &review_path));
+    assert_eq!((st, v["state"].as_str()), (202, Some("running")), "{v}");
+
+    // The second finds the job taken until its time is out, then does it.
+    let (mut steady, rx) = start_worker(addr, &kb, &["--max-jobs", "1"]);
+    let stored = line_with(&rx, "stored", Duration::from_secs(120));
+    assert!(t.elapsed() >= Duration::from_secs(10), "taken back only after the job's time ({:?})", t.elapsed());
+    let lease_a = taken.split_whitespace().nth(1).unwrap().trim_end_matches(':');
+    assert!(!stored.contains(lease_a), "a new lease for the second worker: {taken} / {stored}");
+    assert!(wait_exit(&mut steady, Duration::from_secs(30)).is_some_and(|s| s.success()), "--max-jobs 1 ends it");
+
+    let (st, v) = rt.block_on(common::get_json(addr, &review_path));
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["nodes"], 100_000);
+    assert_eq!(v["plies"].as_array().unwrap().len(), 12);
+    drop(server);
+    // Once: the steady worker did one job, the doomed one none.
+    let out = chimera(&["worker-key", "--data", data.to_str().unwrap(), "list"]);
+    let list = String::from_utf8_lossy(&out.stdout).to_string();
+    let done = |id: &str| -> String {
+        let line = list.lines().find(|l| l.starts_with(id)).unwrap_or_else(|| panic!("{id} in {list}"));
+        line.split_whitespace().nth(1).unwrap().to_string()
+    };
+    assert_eq!((done(&ida), done(&idb)), ("0".to_string(), "1".to_string()), "{list}");
+}
+
+/// `plies` moves of a chess game from a seeded random walk that avoids
+/// ending the game (UCI).
+fn walk(seed: u64, plies: usize) -> Vec<String> {
+    use chimera_rules::{AnyPosition, Game, Position, RuleOptions, Variant};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    'again: loop {
+        let mut g = Game::new(AnyPosition::new(Variant::Chess, &RuleOptions::default()));
+        let mut out = Vec::new();
+        while out.len() < plies {
+            let moves = g.position().legal_move_list();
+            let playable: Vec<_> =
+                moves.iter().copied().filter(|&m| g.position().after(m).outcome().is_none()).collect();
+            if playable.is_empty() {
+                continue 'again;
+            }
+            let m = playable[rng.gen_range(0..playable.len())];
+            out.push(m.to_string());
+            g.play(m).unwrap();
+        }
+        return out;
+    }
+}
+
+/// A finished hot-seat game of `moves` (resigned at the end): its id.
+async fn finished_game(addr: SocketAddr, moves: &[String]) -> String {
+    let (st, g) = common::post_json(addr, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut ws = common::ws(addr, &id, g["token"].as_str().unwrap()).await;
+    for (i, m) in moves.iter().enumerate() {
+        common::send(&mut ws, &json!({"t": "move", "uci": m, "ply": i})).await;
+    }
+    common::send(&mut ws, &json!({"t": "resign"})).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, v) = common::get_json(addr, &format!("/api/games/{id}")).await;
+        if v["status"] == "finished" {
+            assert_eq!(v["history"].as_array().map(Vec::len), Some(moves.len()), "{v}");
+            return id;
+        }
+        assert!(Instant::now() < deadline, "game {id} did not end");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits until every game of `ids` has its review.
+async fn all_reviewed(addr: SocketAddr, ids: &[String]) {
+    for id in ids {
+        let path = format!("/api/games/{id}/review");
+        loop {
+            let (st, v) = common::get_json(addr, &path).await;
+            if st == 200 {
+                break;
+            }
+            assert_eq!(st, 202, "{v}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// The review's measurements (docs/server.md, "Analysis workers"): the time
+/// from asking to the stored review of an 80-ply game with the server's own
+/// engine as its one worker, at the default node count, over 20 games (p50,
+/// p95, max); then 20 queued 80-ply games drained by one `chimera worker`
+/// and by two:
+/// `cargo test --release -p chimera --test api_clients review_measurements -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn review_measurements() {
+    let rt = rt();
+    let games: Vec<Vec<String>> = (0..60).map(|s| walk(s, 80)).collect();
+    // One local worker: the server's own engine, one engine thread.
+    let data = common::fresh_dir("review-time");
+    let server = Instance::start("review-time", &Store::Sqlite(data), &["--engine-workers", "1"]);
+    let addr = server.addr;
+    let mut times: Vec<f64> = rt.block_on(async {
+        let mut times = Vec::new();
+        for g in &games[..20] {
+            let id = finished_game(addr, g).await;
+            let t = Instant::now();
+            let (st, v, _) = common::call(addr, "POST", &format!("/api/games/{id}/review"), None, &Value::Null).await;
+            assert_eq!(st, 202, "{v}");
+            all_reviewed(addr, std::slice::from_ref(&id)).await;
+            times.push(t.elapsed().as_secs_f64());
+        }
+        times
+    });
+    drop(server);
+    times.sort_by(f64::total_cmp);
+    println!(
+        "80-ply review, local worker, 20,000 nodes: p50 {:.2} s, p95 {:.2} s, max {:.2} s over {} games",
+        times[times.len() / 2],
+        times[(times.len() * 95).div_ceil(100) - 1],
+        times[times.len() - 1],
+        times.len()
+    );
+
+    // Queued jobs drained by one worker, then by two.
+    let data = common::fresh_dir("review-throughput");
+    let store = Store::Sqlite(data.clone());
+    let keys = [worker_key(&data, "one").1, worker_key(&data, "two").1];
+    let server = Instance::start("review-throughput", &store, &["--local-reviews", "off"]);
+    let addr = server.addr;
+    for (n, batch) in [(1usize, &games[20..40]), (2, &games[40..60])] {
+        let ids: Vec<String> = rt.block_on(async {
+            let mut ids = Vec::new();
+            for g in batch {
+                let id = finished_game(addr, g).await;
+                let (st, _, _) =
+                    common::call(addr, "POST", &format!("/api/games/{id}/review"), None, &Value::Null).await;
+                assert_eq!(st, 202);
+                ids.push(id);
+            }
+            ids
+        });
+        let t = Instant::now();
+        let mut workers: Vec<Child> = keys[..n].iter().map(|k| start_worker(addr, k, &[]).0).collect();
+        rt.block_on(all_reviewed(addr, &ids));
+        let secs = t.elapsed().as_secs_f64();
+        for w in &mut workers {
+            let _ = w.kill();
+            let _ = w.wait();
+        }
+        println!("{n} worker(s): 20 queued 80-ply reviews in {secs:.1} s, {:.2} reviews a minute", 20.0 * 60.0 / secs);
+    }
+}

@@ -2,6 +2,7 @@ import { Board } from './board.js';
 import { api, toast, header, optionFields, readOptions } from './common.js';
 import { MoveTree, movetext, moveListHtml, startPly } from './tree.js';
 import { bindKeys } from './keys.js';
+import { Explorer } from './explorer.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -9,6 +10,13 @@ const $ = (id) => document.getElementById(id);
 let line = { variant: null, options: {}, fen: null };
 let meta = null;
 const tree = new MoveTree();
+// The explorer's move buttons play their move.
+const explorer = new Explorer($('explorer'), (uci) => {
+  const m = pos && Object.values(pos.legal).flat().find((x) => x[0] === uci);
+  if (!m) return;
+  tree.cur = tree.add(m[0], m[1]);
+  load();
+});
 let startFen = null;
 let pos = null;
 let searchId = 0;
@@ -49,7 +57,9 @@ async function load() {
     $('score').textContent = pos.outcome ? pos.outcome : '';
     $('depth').textContent = '';
     $('nopos').classList.add('hidden');
+    explorer.show(req(tree.ucis(node)));
     if ($('auto').checked && !pos.outcome) analyse();
+    else stopAnalysis();
   } catch (e) {
     if (my !== loadId) return;
     toast(e.message);
@@ -63,6 +73,8 @@ async function load() {
     $('score').textContent = '';
     $('depth').textContent = '';
     $('pv').textContent = '';
+    stopAnalysis();
+    explorer.show(null);
   }
 }
 
@@ -100,25 +112,97 @@ function lastOf(uci) {
   return { from: uci.slice(0, 2), to: uci.slice(2, 4) };
 }
 
+// The engine's lines deepen while the page watches (NDJSON from
+// /api/analyse/stream, a line at each depth); a new position, the Stop
+// button or leaving the page ends the search (the request is aborted).
+let running = null;
+function stopAnalysis() {
+  if (running) running.abort();
+  running = null;
+  $('analyse').textContent = 'Analyse';
+}
+
 async function analyse() {
   const my = ++searchId;
+  stopAnalysis();
+  const ctl = new AbortController();
+  running = ctl;
+  $('analyse').textContent = 'Stop';
+  const n = parseInt($('lines').value, 10) || 1;
+  $('pv').style.setProperty('--lines', Math.max(3, n));
   $('pv').textContent = 'Thinking…';
   try {
-    const a = await api('/api/analyse', req(tree.ucis()));
-    if (my !== searchId) return;
-    let label = '';
-    let frac = 0.5;
-    if (a.score && a.score.cp !== undefined) { label = (a.score.cp >= 0 ? '+' : '') + (a.score.cp / 100).toFixed(2); frac = 1 / (1 + Math.exp(-a.score.cp / 250)); }
-    else if (a.score && a.score.mate !== undefined) { label = '#' + a.score.mate; frac = a.score.mate > 0 ? 1 : 0; }
-    else if (a.outcome) label = a.outcome;
-    $('evalbar').style.setProperty('--eval', (frac * 100).toFixed(1) + '%');
-    $('evallabel').textContent = label;
-    $('score').textContent = label;
-    $('depth').textContent = a.depth ? `depth ${a.depth}` : '';
-    $('pv').textContent = a.pv_san && a.pv_san.length ? a.pv_san.join(' ') : '—';
-    $('pv').title = $('pv').textContent;
-  } catch (e) { if (my === searchId) $('pv').textContent = e.message; }
+    const r = await fetch('/api/analyse/stream?lines=' + n, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req(tree.ucis())), signal: ctl.signal,
+    });
+    if (!r.ok) { let m = r.statusText; try { m = (await r.json()).error || m; } catch (_) { /* not JSON */ } throw new Error(m); }
+    const reader = r.body.getReader();
+    const dec = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (my !== searchId) { ctl.abort(); break; }
+      buf += dec.decode(value, { stream: true });
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const l = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (l && my === searchId) showLines(JSON.parse(l));
+      }
+    }
+  } catch (e) {
+    if (my === searchId && e.name !== 'AbortError') $('pv').textContent = e.message;
+  } finally {
+    if (running === ctl) { running = null; $('analyse').textContent = 'Analyse'; }
+  }
 }
+
+function scoreLabel(s) {
+  if (s && s.cp !== undefined) return (s.cp >= 0 ? '+' : '') + (s.cp / 100).toFixed(2);
+  if (s && s.mate !== undefined) return '#' + s.mate;
+  return '';
+}
+
+function showLines(a) {
+  if (a.error) { $('pv').textContent = a.error; return; }
+  const best = a.lines && a.lines[0];
+  let label = a.outcome || '';
+  let frac = 0.5;
+  if (best) {
+    label = scoreLabel(best.score);
+    if (best.score.cp !== undefined) frac = 1 / (1 + Math.exp(-best.score.cp / 250));
+    else if (best.score.mate !== undefined) frac = best.score.mate > 0 ? 1 : 0;
+  }
+  $('evalbar').style.setProperty('--eval', (frac * 100).toFixed(1) + '%');
+  $('evallabel').textContent = label;
+  $('score').textContent = label;
+  $('depth').textContent = a.depth ? `depth ${a.depth}` : '';
+  const pv = $('pv');
+  pv.textContent = '';
+  if (!a.lines || !a.lines.length) { pv.textContent = '—'; return; }
+  for (const l of a.lines) {
+    const row = document.createElement('button');
+    row.type = 'button';
+    row.className = 'pvline';
+    row.dataset.uci = l.pv[0] || '';
+    const b = document.createElement('b');
+    b.textContent = scoreLabel(l.score);
+    row.append(b, ' ' + l.pv_san.join(' '));
+    row.title = 'Play ' + (l.pv_san[0] || '');
+    pv.append(row);
+  }
+}
+
+// A line's first move, played on the board.
+$('pv').addEventListener('click', (ev) => {
+  const row = ev.target.closest('.pvline');
+  if (!row || !row.dataset.uci || !pos) return;
+  const m = Object.values(pos.legal).flat().find((x) => x[0] === row.dataset.uci);
+  if (!m) return;
+  tree.cur = tree.add(m[0], m[1]);
+  load();
+});
 
 function go(f) {
   return () => { f(); load(); };
@@ -159,7 +243,8 @@ $('variant').onchange = () => { line = { variant: $('variant').value, options: {
 $('setfen').onclick = () => restart({ ...line, fen: $('fen').value.trim() });
 $('reset').onclick = () => restart({ ...line, fen: null });
 $('flip').onclick = () => board.flip();
-$('analyse').onclick = analyse;
+$('analyse').onclick = () => (running ? stopAnalysis() : analyse());
+$('lines').onchange = () => { if (pos && !pos.outcome) analyse(); };
 $('first').onclick = go(() => tree.first());
 $('prev').onclick = go(() => tree.prev());
 $('next').onclick = go(() => tree.next());

@@ -172,7 +172,7 @@ struct MoveQuery {
 }
 
 /// An NDJSON response fed by `rx`.
-fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
+pub(crate) fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
     let stream = futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|b| (Ok::<_, std::convert::Infallible>(b), rx))
     });
@@ -183,7 +183,7 @@ fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
     r
 }
 
-fn line(v: &Value) -> Bytes {
+pub(crate) fn line(v: &Value) -> Bytes {
     let mut s = v.to_string();
     s.push('\n');
     Bytes::from(s)

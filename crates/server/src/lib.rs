@@ -12,6 +12,7 @@ pub mod bots;
 pub mod challenges;
 pub mod clock;
 mod docs;
+pub mod explorer;
 #[cfg(feature = "lab")]
 mod lab;
 pub mod live;
@@ -30,6 +31,7 @@ pub mod tokens;
 mod tree;
 mod web;
 pub mod webpush;
+pub mod workers;
 
 use chimera_rules::{Color, Position};
 use governor::clock::{Clock, DefaultClock};
@@ -233,6 +235,23 @@ pub struct Config {
     /// (`review`): the same node count gives the same review. 20,000 takes
     /// about 35 ms a position on one core (docs/server.md, "Game review").
     pub review_nodes: u64,
+    /// A review job's time: past it, another worker may take the job
+    /// (`workers`).
+    pub review_job_time: Duration,
+    /// While some analysis worker asked for a job within this time, this
+    /// instance's own engine leaves the queue to the workers.
+    pub review_worker_idle: Duration,
+    /// Whether this instance's own engine reviews games when no worker is
+    /// active.
+    pub review_local: bool,
+    /// Whether every rated game is reviewed when it ends.
+    pub review_rated: bool,
+    /// The opening explorer reads the games finished since it last looked
+    /// this often (`explorer`).
+    pub explorer_every: Duration,
+    /// The longest an analysis board's deepening search runs
+    /// (`/api/analyse/stream`).
+    pub analysis_time: Duration,
 }
 
 impl Default for Config {
@@ -283,6 +302,12 @@ impl Default for Config {
             game_streams_per_account: 16,
             event_poll: Duration::from_secs(2),
             review_nodes: 20_000,
+            review_job_time: Duration::from_secs(300),
+            review_worker_idle: Duration::from_secs(30),
+            review_local: true,
+            review_rated: true,
+            explorer_every: Duration::from_secs(10),
+            analysis_time: Duration::from_secs(30),
         }
     }
 }
@@ -323,6 +348,8 @@ pub struct AppState {
     pub(crate) api: tokens::Limits,
     /// The Bot and Board API's open streams and their wake-ups.
     pub(crate) streams: botapi::Streams,
+    /// The review job queue's wake-up (`workers`).
+    pub(crate) reviews: workers::Queue,
 }
 
 /// Why a new game was refused: the HTTP status, the words, and the seconds
@@ -670,7 +697,14 @@ async fn after_change_inner(app: &App, h: &Arc<GameHandle>) {
         let (app2, id) = (app.clone(), live.meta.id.clone());
         tokio::spawn(async move {
             match ratings::settle(&app2.db, &id).await {
-                Ok(true) => app2.reload_game(&id).await,
+                Ok(true) => {
+                    app2.reload_game(&id).await;
+                    if app2.config.review_rated {
+                        if let Err(e) = workers::enqueue(&app2, &id, app2.config.review_nodes).await {
+                            eprintln!("reviews: game {id}: {e}");
+                        }
+                    }
+                }
                 Ok(false) => {}
                 Err(e) => eprintln!("ratings: game {id}: {e}"),
             }
@@ -1085,6 +1119,7 @@ impl Server {
         let app = Arc::new(AppState {
             api: tokens::Limits::new(&config),
             streams: botapi::Streams::default(),
+            reviews: workers::Queue::default(),
             signups,
             notes: notify::Hub::default(),
             push: webpush::Sender::default(),
@@ -1139,6 +1174,8 @@ impl Server {
         // and (PostgreSQL) the other instances' changes.
         peers::spawn(&app, rx.clone()).await?;
         pairing::spawn(&app);
+        workers::spawn(&app, rx.clone());
+        explorer::spawn(&app, rx.clone());
         let join = tokio::spawn(net::serve(listener, router, app.clone(), rx));
         Ok(Server { addr, app, shutdown: Some(tx), join: Some(join) })
     }

@@ -751,22 +751,3 @@ pub async fn review(db: &Db, game: &str, nodes: u64) -> Result<Option<String>, s
         .await?;
     Ok(row.map(|r| r.get(0)))
 }
-
-/// Stores a game's review unless one at `nodes` is there already (then
-/// that one stays), and returns the stored one.
-pub async fn put_review(db: &Db, game: &str, nodes: u64, json: &str) -> Result<String, sqlx::Error> {
-    {
-        let _writer = writer(db).await;
-        sqlx::query(
-            "INSERT INTO reviews (game_id, nodes, review, created_at) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (game_id, nodes) DO NOTHING",
-        )
-        .bind(game)
-        .bind(nodes as i64)
-        .bind(json)
-        .bind(crate::live::now_ms())
-        .execute(db)
-        .await?;
-    }
-    Ok(review(db, game, nodes).await?.unwrap_or_else(|| json.to_string()))
-}

@@ -119,7 +119,7 @@ impl Limits {
     }
 }
 
-fn too_many(message: impl Into<String>, wait: u64) -> Response {
+pub(crate) fn too_many(message: impl Into<String>, wait: u64) -> Response {
     let mut r = err(StatusCode::TOO_MANY_REQUESTS, message);
     if let Ok(v) = HeaderValue::from_str(&wait.max(1).to_string()) {
         r.headers_mut().insert(header::RETRY_AFTER, v);

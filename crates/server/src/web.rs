@@ -66,6 +66,7 @@ pub fn router(app: App) -> Router {
         .route("/api/position", post(position))
         .route("/api/games/{id}/review", get(get_review).post(post_review))
         .route("/api/analyse", post(analyse))
+        .route("/api/analyse/stream", post(analyse_stream))
         .route("/ws/{id}", get(ws_upgrade))
         .merge(crate::accounts::routes())
         .merge(crate::ratings::routes())
@@ -74,7 +75,8 @@ pub fn router(app: App) -> Router {
         .merge(crate::pairing::routes())
         .merge(crate::webpush::routes())
         .merge(crate::tokens::routes())
-        .merge(crate::botapi::routes());
+        .merge(crate::botapi::routes())
+        .merge(crate::explorer::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -82,6 +84,7 @@ pub fn router(app: App) -> Router {
     let big = Router::new()
         .route("/api/pgn/import", post(pgn_import))
         .route("/api/pgn/tree", post(crate::tree::pgn_tree))
+        .merge(crate::workers::routes())
         .layer(RequestBodyLimitLayer::new(cfg.max_pgn_body));
     small
         .merge(big)
@@ -1047,60 +1050,182 @@ async fn analyse(State(app): State<App>, body: Bytes) -> Response {
     .into_response()
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinesQuery {
+    #[serde(default)]
+    lines: Option<String>,
+}
+
+/// The most lines the analysis board asks for.
+pub const MAX_LINES: usize = 5;
+
+/// Analysis that deepens while its client reads it: `POST
+/// /api/analyse/stream?lines=N` (1 to 5) with the body of `/api/analyse`
+/// answers NDJSON, one object at each depth the search completes:
+/// `{"depth": d, "lines": [{"score": {"cp": 31}, "pv": [...], "pv_san":
+/// [...]}, ...]}`, the best line first, scores from White's side. One job
+/// of the engine pool, refused like `/api/analyse` when its queue is full;
+/// it ends after `Config::analysis_time`, or at once when the client goes
+/// away (the page leaves the position or closes).
+async fn analyse_stream(
+    State(app): State<App>,
+    q: Result<Query<LinesQuery>, axum::extract::rejection::QueryRejection>,
+    body: Bytes,
+) -> Response {
+    let lines = match q.as_ref().map(|q| q.0.lines.as_deref().unwrap_or("1").parse::<usize>()) {
+        Ok(Ok(n)) if (1..=MAX_LINES).contains(&n) => n,
+        _ => return bad(format!("lines is a number from 1 to {MAX_LINES}")),
+    };
+    let req: PositionReq = match parse_body(&body) {
+        Ok(r) => r,
+        Err(e) => return *e,
+    };
+    let pos = match replay_pooled(&app, req).await {
+        Ok(Ok((_, _, pos))) => pos,
+        Ok(Err(e)) => return bad(e),
+        Err(e) => return pool_error(e),
+    };
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(8);
+    if let Some(o) = pos.outcome() {
+        let _ = tx.try_send(crate::botapi::line(&json!({"outcome": o.to_string(), "lines": []})));
+        return crate::botapi::ndjson(rx);
+    }
+    // A full queue is a 503 now, not an error line later.
+    if app.engine.is_full() {
+        return pool_error(PoolError::Busy);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    // The client gone: the search stops at once.
+    {
+        let (tx, stop) = (tx.clone(), stop.clone());
+        tokio::spawn(async move {
+            tx.closed().await;
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        });
+    }
+    let time = app.config.analysis_time;
+    let (app2, tx2) = (app.clone(), tx.clone());
+    tokio::spawn(async move {
+        let tx = tx2.clone();
+        let r = app2
+            .engine
+            .run(Admission::Bounded, stop.clone(), move |flag| deepen(&pos, lines, time, flag, &stop, &tx2))
+            .await;
+        let why = match r {
+            Ok(()) | Err(PoolError::Stopped) => return,
+            Err(PoolError::Busy) => "the server is busy with other work; try again in a few seconds",
+            Err(PoolError::Failed) => "the work failed",
+        };
+        let _ = tx.send(crate::botapi::line(&json!({ "error": why }))).await;
+    });
+    drop(tx);
+    crate::botapi::ndjson(rx)
+}
+
+/// The search of [`analyse_stream`], on an engine pool thread: a line to
+/// `tx` at each completed depth.
+fn deepen(
+    pos: &AnyPosition,
+    lines: usize,
+    time: std::time::Duration,
+    flag: &AtomicBool,
+    stop: &AtomicBool,
+    tx: &tokio::sync::mpsc::Sender<Bytes>,
+) {
+    let lines = lines.min(pos.legal_move_list().len()).max(1);
+    let mut engine = chimera_engine::Engine::new(chimera_engine::EngineOptions {
+        multi_pv: lines,
+        ..chimera_engine::EngineOptions::default()
+    });
+    let limits = chimera_engine::Limits { movetime: Some(time), ..chimera_engine::Limits::default() };
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    // Each line with its rank for the side to move (higher is better): a
+    // mate of its own, sooner first; then centipawns; then a mate against
+    // it, later first.
+    let rank = |sc: Score| match sc {
+        Score::Mate(m) if m > 0 => (2, -i64::from(m)),
+        Score::Mate(m) => (0, -i64::from(m)),
+        Score::Cp(c) => (1, i64::from(c)),
+    };
+    let mut got: Vec<Option<((i32, i64), Value)>> = vec![None; lines];
+    let mut on_info = |i: &chimera_engine::SearchInfo| {
+        let k = (i.multipv.max(1) as usize) - 1;
+        if k >= lines || i.pv.is_empty() {
+            return;
+        }
+        let score = match i.score {
+            Score::Cp(c) => json!({"cp": c * sign}),
+            Score::Mate(m) => json!({"mate": m * sign}),
+        };
+        let mut p = pos.clone();
+        let mut pv = Vec::new();
+        let mut pv_san = Vec::new();
+        for &m in &i.pv {
+            if !p.is_legal(m) {
+                break;
+            }
+            pv.push(m.to_string());
+            pv_san.push(chimera_rules::san::to_san(&p, m));
+            p.play_unchecked(m);
+        }
+        got[k] = Some((rank(i.score), json!({"score": score, "pv": pv, "pv_san": pv_san})));
+        if k + 1 == lines && got.iter().all(Option::is_some) {
+            // The engine may finish a later line with a better score: best
+            // first, as the board shows them.
+            let mut sorted: Vec<&((i32, i64), Value)> = got.iter().flatten().collect();
+            sorted.sort_by(|a, b| b.0.cmp(&a.0));
+            let v = json!({"depth": i.depth, "lines": sorted.iter().map(|l| &l.1).collect::<Vec<_>>()});
+            if tx.blocking_send(crate::botapi::line(&v)).is_err() {
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+    };
+    engine.search(pos, &[], &limits, &chimera_engine::Strength { skill: 20, elo: None }, flag, &mut on_info);
+}
+
 /// A stored review's JSON, as it was written.
 fn review_json(text: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
-/// A game's review at the server's node count (`Config::review_nodes`):
-/// the stored one, or a new one searched in the engine pool (one worker
-/// for the whole game, refused with a 503 like `/api/analyse` when the
-/// queue is full) and stored. Only a finished game is reviewed (409).
-/// Two requests at once may both search; the store keeps the first
-/// review written and both answer it.
+/// Asks for a game's review at the server's node count
+/// (`Config::review_nodes`): 200 with the review when it is stored, else
+/// 202 with the job's state (`workers::state`), the job queued for a worker
+/// (docs/server.md, "Analysis workers"). Only a finished game is reviewed
+/// (409).
 async fn post_review(State(app): State<App>, Path(id): Path<String>) -> Response {
     let h = match live_game(&app, &id).await {
         Ok(h) => h,
         Err(r) => return *r,
     };
-    let game = {
-        let l = h.live.lock().await;
-        if l.status != live::Status::Finished {
-            return err(StatusCode::CONFLICT, "the game is not finished: a review comes after the game");
-        }
-        l.game.clone()
-    };
+    if h.live.lock().await.status != live::Status::Finished {
+        return err(StatusCode::CONFLICT, "the game is not finished: a review comes after the game");
+    }
+    if let Err(e) = crate::workers::enqueue(&app, &id, app.config.review_nodes).await {
+        return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+    }
+    get_review(State(app), Path(id)).await
+}
+
+/// A game's review at the server's node count: 200 with the stored review,
+/// 202 with the state of its job while one is queued or running, 404 when
+/// none was asked for.
+async fn get_review(State(app): State<App>, Path(id): Path<String>) -> Response {
     let nodes = app.config.review_nodes;
     match crate::store::review(&app.db, &id, nodes).await {
         Ok(Some(text)) => return review_json(text),
         Ok(None) => {}
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
-    let guard = StopOnDrop::new();
-    let r = app
-        .engine
-        .run(Admission::Bounded, guard.flag(), move |stop| crate::review::review_game(&game, nodes, stop))
-        .await;
-    let review = match r {
-        Ok(Some(r)) => r,
-        Ok(None) => return pool_error(PoolError::Stopped),
-        Err(e) => return pool_error(e),
-    };
-    let text = match serde_json::to_string(&review) {
-        Ok(t) => t,
-        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    };
-    match crate::store::put_review(&app.db, &id, nodes, &text).await {
-        Ok(stored) => review_json(stored),
-        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    }
-}
-
-/// A game's stored review at the server's node count; 404 while none.
-async fn get_review(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match crate::store::review(&app.db, &id, app.config.review_nodes).await {
-        Ok(Some(text)) => review_json(text),
-        Ok(None) => err(StatusCode::NOT_FOUND, format!("no review of game '{id}' (POST asks for one)")),
+    match crate::workers::state(&app.db, &id, nodes).await {
+        Ok(Some(state)) => (StatusCode::ACCEPTED, Json(state)).into_response(),
+        // Stored between the two reads.
+        Ok(None) => match crate::store::review(&app.db, &id, nodes).await {
+            Ok(Some(text)) => review_json(text),
+            Ok(None) => err(StatusCode::NOT_FOUND, format!("no review of game '{id}' (POST asks for one)")),
+            Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        },
         Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }

@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 fn ucis(state: &Value) -> Vec<String> {
     state["history"].as_array().unwrap().iter().map(|h| h["uci"].as_str().unwrap().to_string()).collect()
@@ -382,10 +383,8 @@ async fn review_checks(a: std::net::SocketAddr) {
     let (one, state) = hotseat_game(a, &moves, true).await;
     let (two, _) = hotseat_game(a, &moves, true).await;
     assert_eq!(http(a, "GET", &format!("/api/games/{one}/review"), None).await.0, 404, "none before it is asked for");
-    let (st, first) = http(a, "POST", &format!("/api/games/{one}/review"), None).await;
-    assert_eq!(st, 200, "{first}");
-    let (st, second) = http(a, "POST", &format!("/api/games/{two}/review"), None).await;
-    assert_eq!(st, 200, "{second}");
+    let first = reviewed(a, &one).await;
+    let second = reviewed(a, &two).await;
     assert_eq!(first, second, "the same game gives the same review");
     // Stored: GET and a second POST answer the same bytes.
     assert_eq!(http(a, "GET", &format!("/api/games/{one}/review"), None).await, (200, first.clone()));
@@ -419,17 +418,486 @@ async fn review_checks(a: std::net::SocketAddr) {
         assert_eq!(r[side]["inaccuracies"], judged("inaccuracy"), "{side}");
     }
 
-    // A game ended by checkmate; two requests at once both answer the one
-    // review stored.
+    // A game ended by checkmate; two requests at once queue one job, and
+    // both are answered the one review stored.
     let (mate, _) = hotseat_game(a, &["f2f3", "e7e5", "g2g4", "d8h4"], false).await;
     let path = format!("/api/games/{mate}/review");
     let (x, y) = tokio::join!(http(a, "POST", &path, None), http(a, "POST", &path, None));
-    assert_eq!((x.0, y.0), (200, 200), "{x:?} {y:?}");
-    assert_eq!(x.1, y.1);
-    let r: Value = serde_json::from_str(&x.1).unwrap();
+    assert!([200, 202].contains(&x.0) && [200, 202].contains(&y.0), "{x:?} {y:?}");
+    let r: Value = serde_json::from_str(&reviewed(a, &mate).await).unwrap();
     assert_eq!(r["plies"][3]["san"], "Qh4#");
     assert_eq!(r["plies"][3]["eval"], json!({"won": "black"}));
-    assert_eq!(http(a, "GET", &path, None).await, (200, x.1));
+}
+
+/// Asks for a game's review and waits for it (the server's own engine
+/// reviews it when no worker is active): its JSON.
+async fn reviewed(a: std::net::SocketAddr, id: &str) -> String {
+    let path = format!("/api/games/{id}/review");
+    let (st, v) = http(a, "POST", &path, None).await;
+    assert!(st == 200 || st == 202, "{st} {v}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let (st, v) = http(a, "GET", &path, None).await;
+        match st {
+            200 => return v,
+            202 => {
+                let s: Value = serde_json::from_str(&v).unwrap();
+                assert!(s["state"] == "queued" || s["state"] == "running", "{v}");
+            }
+            _ => panic!("GET {path}: {st} {v}"),
+        }
+        assert!(std::time::Instant::now() < deadline, "no review of {id} within 60 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The analysis workers' protocol (docs/server.md, "Analysis workers"):
+/// keys, one job to one worker, hostile results refused with the job
+/// given to the next worker, a job taken back after its deadline and the
+/// late result refused, a replayed result refused, a revoked key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_workers() {
+    let dir = fresh_dir("workers");
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, worker_config()).await.expect("server starts");
+    worker_checks(&server).await;
+    server.stop().await;
+}
+
+/// The same on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_workers_postgres() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("analysis workers on PostgreSQL") else { return };
+    let at = chimera_server::store::Location::Url(pg.fresh_database("workers"));
+    let server = chimera_server::Server::start_at("127.0.0.1:0", &at, worker_config()).await.expect("server starts");
+    worker_checks(&server).await;
+    server.stop().await;
+}
+
+/// No reviews by the server's own engine (every job is the workers'), and
+/// a job's time short enough to see it taken back.
+fn worker_config() -> chimera_server::Config {
+    chimera_server::Config {
+        review_nodes: 2_000,
+        review_local: false,
+        review_job_time: Duration::from_secs(2),
+        ..chimera_server::Config::default()
+    }
+}
+
+/// `POST path` with a worker's key and a body: (status, body).
+async fn as_worker(a: std::net::SocketAddr, key: &str, path: &str, body: &str) -> (u16, String) {
+    let url = format!("http://{a}{path}");
+    let r = reqwest::Client::new()
+        .post(url)
+        .bearer_auth(key)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// A worker's honest searches for `job`.
+fn honest(job: &chimera_server::workers::Job) -> Vec<chimera_server::review::PositionEval> {
+    let game = job.replay().unwrap();
+    chimera_server::review::search_positions(&game, job.nodes, &std::sync::atomic::AtomicBool::new(false)).unwrap()
+}
+
+fn result_body(positions: &[chimera_server::review::PositionEval]) -> String {
+    json!({ "positions": positions }).to_string()
+}
+
+async fn worker_checks(server: &chimera_server::Server) {
+    use chimera_server::workers::{add_worker, revoke_worker, Job};
+    let a = server.addr;
+    let db = &server.app.db;
+    let (wa, ka) = add_worker(db, "worker A").await.unwrap();
+    let (_, kb) = add_worker(db, "worker B").await.unwrap();
+    let (ka, kb) = (ka.as_str().to_string(), kb.as_str().to_string());
+    let acquire = |k: String| async move { as_worker(a, &k, "/api/worker/acquire", "").await };
+    let job_of = |v: &str| -> Job { serde_json::from_str(v).unwrap() };
+
+    // Keys: none, a made-up one, a personal token's shape: 401.
+    for k in ["", "chw_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "chp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]
+    {
+        let (st, v) = acquire(k.to_string()).await;
+        assert_eq!(st, 401, "{k}: {v}");
+    }
+    // No job yet.
+    assert_eq!(acquire(ka.clone()).await.0, 204);
+
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "f6d5", "g5f7", "e8f7"];
+    let (id, _) = hotseat_game(a, &moves, true).await;
+    let path = format!("/api/games/{id}/review");
+    let (st, v) = http(a, "POST", &path, None).await;
+    assert_eq!(st, 202, "{v}");
+    assert_eq!(serde_json::from_str::<Value>(&v).unwrap(), json!({"state": "queued", "ahead": 0}));
+
+    // One job, to one worker; the other hears there is none.
+    let (st, v) = acquire(ka.clone()).await;
+    assert_eq!(st, 200, "{v}");
+    let job1 = job_of(&v);
+    assert_eq!((job1.game.as_str(), job1.moves.len(), job1.nodes), (id.as_str(), 12, 2_000));
+    assert_eq!(acquire(kb.clone()).await.0, 204);
+    assert_eq!(http(a, "GET", &path, None).await.1, json!({"state": "running"}).to_string());
+    let good = honest(&job1);
+    assert_eq!(good.len(), 13);
+
+    // Too few plies: refused, and the job goes to the next worker at once.
+    let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job1.id), &result_body(&good[..12])).await;
+    assert_eq!(st, 400, "{v}");
+    assert!(v.contains("12 evaluations for 13 positions"), "{v}");
+    let (st, v) = acquire(kb.clone()).await;
+    assert_eq!(st, 200, "{v}");
+    let job2 = job_of(&v);
+    assert_ne!(job2.id, job1.id);
+    // The old lease is no one's now.
+    let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job1.id), &result_body(&good)).await;
+    assert_eq!(st, 409, "{v}");
+    // Another worker's job: as if there were none.
+    let (st, _) = as_worker(a, &ka, &format!("/api/worker/result/{}", job2.id), &result_body(&good)).await;
+    assert_eq!(st, 409);
+    // An illegal line.
+    let mut bad = good.clone();
+    bad[4].pv = vec![bad[4].best.clone().unwrap(), "a1a8".into()];
+    let (st, v) = as_worker(a, &kb, &format!("/api/worker/result/{}", job2.id), &result_body(&bad)).await;
+    assert_eq!(st, 400, "{v}");
+    assert!(v.contains("'a1a8' is not legal"), "{v}");
+    // Not JSON of a result.
+    let (st, v) = acquire(ka.clone()).await;
+    let job3 = job_of(&v);
+    assert_eq!(st, 200);
+    for junk in ["", "{", "[]", r#"{"positions": 3}"#, r#"{"positions": [], "extra": 1}"#] {
+        let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job3.id), junk).await;
+        assert_eq!(st, 400, "{junk}: {v}");
+    }
+    // Still A's: the honest result is stored, and it is the review the
+    // server's own search gives.
+    let (st, v) = as_worker(a, &ka, &format!("/api/worker/result/{}", job3.id), &result_body(&good)).await;
+    assert_eq!((st, v.as_str()), (200, r#"{"stored":true}"#));
+    let (st, stored) = http(a, "GET", &path, None).await;
+    assert_eq!(st, 200, "{stored}");
+    let own = chimera_server::review::review_game(&job3.replay().unwrap(), 2_000, &Default::default()).unwrap();
+    assert_eq!(stored, serde_json::to_string(&own).unwrap());
+    // Replayed: refused, the review unchanged.
+    let (st, _) = as_worker(a, &ka, &format!("/api/worker/result/{}", job3.id), &result_body(&good)).await;
+    assert_eq!(st, 409);
+    assert_eq!(http(a, "GET", &path, None).await, (200, stored.clone()));
+    assert_eq!(acquire(kb.clone()).await.0, 204, "the job is done");
+
+    // A worker that goes silent: after the job's time another takes it,
+    // and the late result is refused.
+    let (id2, _) = hotseat_game(a, &moves[..10], true).await;
+    assert_eq!(http(a, "POST", &format!("/api/games/{id2}/review"), None).await.0, 202);
+    let slow = job_of(&acquire(ka.clone()).await.1);
+    assert_eq!(acquire(kb.clone()).await.0, 204, "taken, within its time");
+    tokio::time::sleep(Duration::from_millis(2_300)).await;
+    let (st, v) = acquire(kb.clone()).await;
+    assert_eq!(st, 200, "{v}");
+    let fast = job_of(&v);
+    assert_eq!(fast.game, id2);
+    let (st, _) = as_worker(a, &ka, &format!("/api/worker/result/{}", slow.id), &result_body(&honest(&slow))).await;
+    assert_eq!(st, 409, "the late result");
+    let (st, v) = as_worker(a, &kb, &format!("/api/worker/result/{}", fast.id), &result_body(&honest(&fast))).await;
+    assert_eq!(st, 200, "{v}");
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM reviews").fetch_one(db).await.unwrap();
+    assert_eq!(n, 2, "one review per game");
+    let jobs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM review_jobs").fetch_one(db).await.unwrap();
+    assert_eq!(jobs, 0);
+
+    // A revoked key is refused at once.
+    assert!(revoke_worker(db, &wa).await.unwrap());
+    assert_eq!(acquire(ka.clone()).await.0, 401);
+    assert_eq!(acquire(kb.clone()).await.0, 204);
+}
+
+/// The opening explorer (docs/server.md, "Opening explorer"): games read
+/// once into their source, counts by result, moves listed most played
+/// first with SAN, each variant on its own, lab games among the engines',
+/// bad queries refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opening_explorer() {
+    let dir = fresh_dir("explorer");
+    let cfg =
+        chimera_server::Config { explorer_every: Duration::from_millis(200), ..chimera_server::Config::default() };
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("server starts");
+    explorer_checks(&server).await;
+    server.stop().await;
+}
+
+/// The same on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opening_explorer_postgres() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("opening explorer on PostgreSQL") else { return };
+    let at = chimera_server::store::Location::Url(pg.fresh_database("explorer"));
+    let cfg =
+        chimera_server::Config { explorer_every: Duration::from_millis(200), ..chimera_server::Config::default() };
+    let server = chimera_server::Server::start_at("127.0.0.1:0", &at, cfg).await.expect("server starts");
+    explorer_checks(&server).await;
+    server.stop().await;
+}
+
+fn to_read(
+    id: &str,
+    source: &'static str,
+    variant: &str,
+    moves: &str,
+    result: &str,
+) -> chimera_server::explorer::ToRead {
+    chimera_server::explorer::ToRead {
+        id: id.into(),
+        source,
+        variant: variant.parse().unwrap(),
+        opts: Default::default(),
+        fen: None,
+        moves: moves.split_whitespace().map(String::from).collect(),
+        result: result.into(),
+    }
+}
+
+async fn explorer_checks(server: &chimera_server::Server) {
+    use chimera_server::explorer::add;
+    let a = server.addr;
+    let db = &server.app.db;
+    let explore = |q: &'static str| async move {
+        let (st, v) = http(a, "GET", &format!("/api/explorer?{q}"), None).await;
+        (st, serde_json::from_str::<Value>(&v).unwrap_or(Value::String(v)))
+    };
+    // A casual hot-seat game: read, counted nowhere. A game against the
+    // engine, resigned after its reply: the engines'.
+    hotseat_game(a, &["e2e4", "e7e5"], true).await;
+    let (_, eg) =
+        post_json(a, "/api/games", &json!({"variant": "chess", "mode": "engine", "level": 1, "color": "white"})).await;
+    let eid = eg["id"].as_str().unwrap().to_string();
+    let mut e = ws(a, &eid, eg["token"].as_str()).await;
+    recv(&mut e).await;
+    send(&mut e, &json!({"t": "move", "uci": "d2d4"})).await;
+    wait_state(&mut e, |s| s["ply"] == 2).await;
+    send(&mut e, &json!({"t": "resign"})).await;
+    wait_state(&mut e, |s| s["status"] == "finished").await;
+    // A lab game (the lab's tables, as the lab writes them).
+    sqlx::query("INSERT INTO lab_studies (id, variant, rule_options, spec, games_target, engine, created_at, updated_at) VALUES ('s1', 'chess', '', '{}', 1, 'chimera', 0, 0)")
+        .execute(db).await.unwrap();
+    sqlx::query("INSERT INTO lab_games (study_id, k, result, termination, opening_plies, plies, moves, scores, pgn, created_at) VALUES ('s1', 0, '1/2-1/2', 'x', 0, 2, 'd2d4 g8f6', '', '', 0)")
+        .execute(db).await.unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, v) = explore("variant=chess").await;
+        if v["engines"]["moves"]
+            .as_array()
+            .is_some_and(|m| m.iter().any(|m| m["uci"] == "d2d4" && m["black"] == 1 && m["draws"] == 1))
+        {
+            assert_eq!(v["engines"]["moves"].as_array().unwrap().len(), 1, "{v}");
+            assert_eq!(v["people"]["moves"], json!([]), "the hot-seat game is no one's: {v}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the engine and lab games not read: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // People's rated games, one read twice, one whose moves do not replay,
+    // one of Genie.
+    add(
+        db,
+        &[
+            to_read("p1", "people", "chess", "e2e4 e7e5 g1f3", "1-0"),
+            to_read("p2", "people", "chess", "e2e4 c7c5", "0-1"),
+            to_read("p3", "people", "chess", "d2d4 d7d5", "1/2-1/2"),
+            to_read("p4", "people", "chess", "e2e4 e7e5 e1e8", "1-0"),
+            to_read("p5", "people", "chess", "e2e4", "*"),
+            to_read("g1", "people", "genie", "e2e4 e7e5", "0-1"),
+        ],
+    )
+    .await
+    .unwrap();
+    add(db, &[to_read("p1", "people", "chess", "e2e4 e7e5 g1f3", "1-0")]).await.unwrap();
+    let (st, v) = explore("variant=chess").await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(
+        v["people"]["moves"],
+        json!([
+            {"uci": "e2e4", "san": "e4", "white": 1, "draws": 0, "black": 1},
+            {"uci": "d2d4", "san": "d4", "white": 0, "draws": 1, "black": 0},
+        ]),
+        "{v}"
+    );
+    assert_eq!(
+        (v["people"]["white"].as_i64(), v["people"]["draws"].as_i64(), v["people"]["black"].as_i64()),
+        (Some(1), Some(1), Some(1))
+    );
+    let (_, v) = explore("variant=chess&play=e2e4").await;
+    assert_eq!(
+        v["people"]["moves"],
+        json!([
+            {"uci": "c7c5", "san": "c5", "white": 0, "draws": 0, "black": 1},
+            {"uci": "e7e5", "san": "e5", "white": 1, "draws": 0, "black": 0},
+        ]),
+        "{v}"
+    );
+    let (_, v) = explore("variant=chess&play=e2e4,e7e5").await;
+    assert_eq!(v["people"]["moves"][0]["san"], "Nf3", "{v}");
+    // The same position from its FEN.
+    let (_, f) =
+        explore("variant=chess&fen=rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR%20w%20KQkq%20-%200%202").await;
+    assert_eq!(f["people"], v["people"], "{f}");
+    let (_, v) = explore("variant=genie").await;
+    assert_eq!(v["people"]["moves"], json!([{"uci": "e2e4", "san": "e4", "white": 0, "draws": 0, "black": 1}]), "{v}");
+    let read: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM explorer_games").fetch_one(db).await.unwrap();
+    assert_eq!(read, 9, "two web games, a lab game, six added once");
+
+    for q in [
+        "",
+        "variant=nope",
+        "variant=chess&play=e2e5",
+        "variant=chess&fen=8/8/8",
+        "variant=chess&rules=x=1",
+        "variant=chess&depth=3",
+    ] {
+        let (st, v) = http(a, "GET", &format!("/api/explorer?{q}"), None).await;
+        assert_eq!(st, 400, "{q}: {v}");
+    }
+}
+
+/// The explorer's query time on a store of 100,000 games (seeded random
+/// walks of 40 plies, read as the engines'): p50, p99 and max of 1,000
+/// queries at positions of those games, over HTTP:
+/// `cargo test -p chimera-server --test api explorer_query_time -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn explorer_query_time() {
+    use chimera_rules::{AnyPosition, Position, RuleOptions, Variant};
+    use rand::{Rng, SeedableRng};
+    let dir = fresh_dir("explorer-time");
+    let server =
+        chimera_server::Server::start_with("127.0.0.1:0", &dir, chimera_server::Config::default()).await.unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut games = Vec::new();
+    let t = std::time::Instant::now();
+    for i in 0..100_000 {
+        let mut pos = AnyPosition::new(Variant::Chess, &RuleOptions::default());
+        let mut moves = Vec::new();
+        // Openings share their first moves as people's do: the first four
+        // plies from a few choices.
+        for ply in 0..40 {
+            let legal = pos.legal_move_list();
+            if legal.is_empty() {
+                break;
+            }
+            let k = if ply < 4 { rng.gen_range(0..legal.len().min(3)) } else { rng.gen_range(0..legal.len()) };
+            let m = legal[k];
+            moves.push(m.to_string());
+            pos = pos.after(m);
+        }
+        let result = ["1-0", "0-1", "1/2-1/2"][i % 3];
+        games.push(to_read(&format!("bench{i}"), "engines", "chess", &moves.join(" "), result));
+        if games.len() == 1000 {
+            chimera_server::explorer::add(&server.app.db, &games).await.unwrap();
+            games.clear();
+        }
+    }
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM explorer_moves").fetch_one(&server.app.db).await.unwrap();
+    println!("100,000 games read in {:.0} s; {rows} rows", t.elapsed().as_secs_f64());
+    let mut times = Vec::new();
+    for _ in 0..1000 {
+        let g = rng.gen_range(0..100_000u64);
+        let mut r2 = rand::rngs::StdRng::seed_from_u64(g);
+        let plies = r2.gen_range(0..12);
+        // A position of the opening tree: plies from the start along
+        // the most played moves.
+        let mut play: Vec<String> = Vec::new();
+        for _ in 0..plies {
+            let (_, v) =
+                http(server.addr, "GET", &format!("/api/explorer?variant=chess&play={}", play.join(",")), None).await;
+            let v: Value = serde_json::from_str(&v).unwrap();
+            let moves = v["engines"]["moves"].as_array().unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            play.push(moves[r2.gen_range(0..moves.len())]["uci"].as_str().unwrap().to_string());
+        }
+        let q = format!("/api/explorer?variant=chess&play={}", play.join(","));
+        let t = std::time::Instant::now();
+        let (st, _) = http(server.addr, "GET", &q, None).await;
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!(st, 200);
+    }
+    times.sort_by(f64::total_cmp);
+    println!("1,000 queries: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", times[499], times[989], times[999]);
+    server.stop().await;
+}
+
+/// The analysis board's lines (`/api/analyse/stream`): N lines at each
+/// depth, best first, legal, deeper and deeper; the search stops as soon
+/// as the client goes away; bad requests refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_lines_deepen_and_stop() {
+    let dir = fresh_dir("lines");
+    let server =
+        chimera_server::Server::start_with("127.0.0.1:0", &dir, chimera_server::Config::default()).await.unwrap();
+    let a = server.addr;
+    let client = reqwest::Client::new();
+    let stream = |q: &str, body: Value| {
+        client
+            .post(format!("http://{a}/api/analyse/stream{q}"))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+    };
+    let mut r = stream("?lines=3", json!({"variant": "chess", "moves": ["e2e4"]})).await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/x-ndjson");
+    let mut buf = String::new();
+    let mut depths = Vec::new();
+    while depths.last().is_none_or(|&d| d < 6) {
+        let chunk = tokio::time::timeout(Duration::from_secs(30), r.chunk()).await.expect("a line within 30 s");
+        buf.push_str(std::str::from_utf8(&chunk.unwrap().expect("the stream goes on")).unwrap());
+        while let Some(i) = buf.find('\n') {
+            let l: String = buf.drain(..=i).collect();
+            let v: Value = serde_json::from_str(l.trim()).unwrap();
+            let lines = v["lines"].as_array().unwrap();
+            assert_eq!(lines.len(), 3, "{v}");
+            let firsts: std::collections::HashSet<&str> = lines.iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+            assert_eq!(firsts.len(), 3, "three different moves: {v}");
+            // Black to move: White's scores rise from the best line down.
+            let cps: Vec<i64> = lines.iter().filter_map(|l| l["score"]["cp"].as_i64()).collect();
+            assert!(cps.windows(2).all(|w| w[0] <= w[1]), "best (for Black) first: {v}");
+            for l in lines {
+                assert_eq!(l["pv"].as_array().unwrap().len(), l["pv_san"].as_array().unwrap().len(), "{l}");
+            }
+            depths.push(v["depth"].as_u64().unwrap());
+        }
+    }
+    assert!(depths.windows(2).all(|w| w[0] < w[1]), "deeper each time: {depths:?}");
+    // The client leaves: the engine is free at once.
+    drop(r);
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let (_, h) = get_json(a, "/api/health").await;
+        if h["engine"]["running"] == 0 {
+            assert!(h["engine"]["stopped"].as_u64().unwrap() >= 1, "{h}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the search still runs: {h}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A finished game: its outcome and no line.
+    let r = stream("", json!({"variant": "chess", "moves": ["f2f3", "e7e5", "g2g4", "d8h4"]})).await.unwrap();
+    let v: Value = serde_json::from_str(r.text().await.unwrap().trim()).unwrap();
+    assert_eq!(v["lines"], json!([]), "{v}");
+    assert!(v["outcome"].is_string(), "{v}");
+    for (q, body) in [
+        ("?lines=0", json!({"variant": "chess"})),
+        ("?lines=6", json!({"variant": "chess"})),
+        ("?lines=x", json!({"variant": "chess"})),
+        ("?depth=3", json!({"variant": "chess"})),
+        ("", json!({"variant": "nope"})),
+        ("", json!({"variant": "chess", "moves": ["e2e5"]})),
+    ] {
+        let r = stream(q, body.clone()).await.unwrap();
+        assert_eq!(r.status(), 400, "{q} {body}");
+    }
+    server.stop().await;
 }
 
 /// lichess's PGN comments: a clocked game's export carries `[%clk]` after

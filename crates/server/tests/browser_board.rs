@@ -42,6 +42,7 @@ enum Part {
     BadFen,
     Seats,
     Lobby,
+    Lines,
     Review,
 }
 
@@ -82,6 +83,9 @@ tests! {
     laptop_bad_fen_leaves_no_playable_board: LAPTOP BadFen;
     laptop_seats_review_and_spent_invite: LAPTOP Seats;
     laptop_new_game_keeps_clock_and_level: LAPTOP Lobby;
+    laptop_analysis_lines_and_explorer: LAPTOP Lines;
+    desktop_analysis_lines_and_explorer: DESKTOP Lines;
+    phone_analysis_lines_and_explorer: PHONE Lines;
     laptop_game_review: LAPTOP Review;
     desktop_game_review: DESKTOP Review;
     phone_game_review: PHONE Review;
@@ -116,6 +120,7 @@ async fn run(screen: Screen, part: Part) {
         Part::BadFen => bad_fen(&c, a, screen).await,
         Part::Seats => seats_and_review(&c, a, screen).await,
         Part::Lobby => new_game_and_missing_pages(&c, a).await,
+        Part::Lines => analysis_lines_and_explorer(&c, &server, screen).await,
         Part::Review => review_page(&c, a, screen).await,
     }
 
@@ -444,13 +449,24 @@ async fn analysis_side_lines(c: &Client, a: SocketAddr, screen: Screen) {
     })
     .await;
     let tops = "return [document.getElementById('moves').getBoundingClientRect().top, document.getElementById('promote').getBoundingClientRect().top]";
-    c.execute("document.getElementById('analyse').click()", vec![]).await.unwrap();
-    let before = c.execute(tops, vec![]).await.unwrap();
-    assert_eq!(text_of(c, "#pv").await, "Thinking…");
-    wait_js(c, "return document.getElementById('pv').textContent", |v| {
-        v.as_str().is_some_and(|s| !s.is_empty() && s != "Thinking…")
-    })
-    .await;
+    // The button stops a search that runs, and starts one that does not.
+    // The places are read in the same script as the click, while the
+    // panel says "Thinking…".
+    let before = c
+        .execute(
+            "const b = document.getElementById('analyse'); if (b.textContent === 'Stop') b.click(); b.click();
+             return [document.getElementById('pv').textContent, document.getElementById('moves').getBoundingClientRect().top, document.getElementById('promote').getBoundingClientRect().top];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(before[0], "Thinking…");
+    let before = json!([before[1], before[2]]);
+    // The lines come and deepen (a line at each depth) in the room held
+    // for them.
+    let depth = |v: &Value| v.as_str().and_then(|s| s.strip_prefix("depth ")).and_then(|d| d.parse::<u32>().ok());
+    let d1 = depth(&wait_js(c, "return document.getElementById('depth').textContent", |v| depth(v).is_some()).await);
+    wait_js(c, "return document.getElementById('depth').textContent", |v| depth(v) > d1).await;
     let after = c.execute(tops, vec![]).await.unwrap();
     assert_eq!(before, after, "{}: the move list and its buttons stay put when the engine's line comes", screen.name());
     c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
@@ -733,6 +749,108 @@ async fn new_game_and_missing_pages(c: &Client, a: SocketAddr) {
         assert_eq!(h, "Page not found", "{path}");
         assert!(c.find(Locator::Css("main a[href='/']")).await.is_ok(), "{path}: a link home");
     }
+}
+
+/// Issue 96: several engine lines that deepen on the analysis board (a
+/// line's button plays its move; the room for the lines is held, so
+/// nothing under them moves when they come), and the opening explorer
+/// (people's moves most played first, a move's button plays it, the
+/// engines' tab).
+async fn analysis_lines_and_explorer(c: &Client, server: &chimera_server::Server, screen: Screen) {
+    use chimera_server::explorer::{add, ToRead};
+    let a = server.addr;
+    let game = |id: &str, moves: &str, result: &str| ToRead {
+        id: id.into(),
+        source: "people",
+        variant: chimera_rules::Variant::Chess,
+        opts: Default::default(),
+        fen: None,
+        moves: moves.split_whitespace().map(String::from).collect(),
+        result: result.into(),
+    };
+    add(
+        &server.app.db,
+        &[game("x1", "e2e4 e7e5", "1-0"), game("x2", "e2e4 c7c5", "0-1"), game("x3", "d2d4 d7d5", "1/2-1/2")],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("http://{a}/analysis")).await.unwrap();
+    let tops = "return [document.getElementById('moves').getBoundingClientRect().top, document.getElementById('explorer').getBoundingClientRect().top]";
+    wait_eq(c, "return document.querySelectorAll('#pv .pvline').length", json!(3)).await;
+    let before = c.execute(tops, vec![]).await.unwrap();
+    // Five lines: the room grows once, then the lines deepen in place.
+    c.execute(
+        "const s = document.getElementById('lines'); s.value = '5'; s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait_eq(c, "return document.querySelectorAll('#pv .pvline').length", json!(5)).await;
+    let grown = c.execute(tops, vec![]).await.unwrap();
+    let depth = |v: &Value| v.as_str().and_then(|s| s.strip_prefix("depth ")).and_then(|d| d.parse::<u32>().ok());
+    let d1 = depth(&wait_js(c, "return document.getElementById('depth').textContent", |v| depth(v).is_some()).await);
+    wait_js(c, "return document.getElementById('depth').textContent", |v| depth(v) > d1).await;
+    assert_eq!(
+        c.execute(tops, vec![]).await.unwrap(),
+        grown,
+        "{}: nothing moves while the lines deepen",
+        screen.name()
+    );
+    // Three lines to five: the panel grows by two lines' room, once.
+    let growth = grown[1].as_f64().unwrap() - before[1].as_f64().unwrap();
+    assert!(growth.abs() < 80.0, "{}: {before} {grown}", screen.name());
+    let lines: Vec<String> = serde_json::from_value(
+        c.execute("return [...document.querySelectorAll('#pv .pvline')].map((b) => b.textContent)", vec![])
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    let firsts: std::collections::HashSet<&str> = lines.iter().filter_map(|l| l.split_whitespace().nth(1)).collect();
+    assert_eq!(firsts.len(), 5, "five different moves: {lines:?}");
+    shot(c, &format!("analysis-lines-{}", screen.name())).await;
+    // The second line's move, played from its button.
+    let second = c
+        .execute("const b = document.querySelectorAll('#pv .pvline')[1]; b.click(); return b.title.slice(5);", vec![])
+        .await
+        .unwrap();
+    wait_eq(c, "return (document.querySelector('#moves .cur') || {}).textContent", second).await;
+
+    // The explorer at the start: e4 (two games) above d4 (one).
+    key(c, Key::Home).await;
+    wait_eq(
+        c,
+        "return [...document.querySelectorAll('#ex-body tbody tr')].map((r) => r.cells[0].textContent + ' ' + r.cells[1].textContent)",
+        json!(["e4 2", "d4 1", "Σ 3"]),
+    )
+    .await;
+    let bar = c
+        .execute("return document.querySelector('#ex-body tbody tr .ex-bar').getAttribute('aria-label')", vec![])
+        .await
+        .unwrap();
+    assert_eq!(bar, "50% White wins, 0% draws, 50% Black wins");
+    shot(c, &format!("analysis-explorer-{}", screen.name())).await;
+    // Its e4 plays e4, and the explorer follows: Black's two answers.
+    press_until(
+        c,
+        screen,
+        "#ex-body button[data-uci='e2e4']",
+        "return (document.querySelector('#moves .cur') || {}).textContent",
+        json!("e4"),
+    )
+    .await;
+    wait_eq(
+        c,
+        "return [...document.querySelectorAll('#ex-body tbody button')].map((b) => b.textContent)",
+        json!(["c5", "e5"]),
+    )
+    .await;
+    // The engines' tab: no game of theirs here.
+    c.execute("document.getElementById('ex-engines').click()", vec![]).await.unwrap();
+    wait_eq(c, "return document.querySelector('#ex-body .ex-none') !== null", json!(true)).await;
+    assert_eq!(
+        c.execute("return document.getElementById('ex-engines').getAttribute('aria-selected')", vec![]).await.unwrap(),
+        json!("true")
+    );
 }
 
 /// Issue 96: a finished game's computer review on the game page. A clocked

@@ -936,6 +936,110 @@ async fn api_surfaces_refuse_bad_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The analysis workers' endpoints (docs/server.md, "Analysis workers"):
+/// keys of every wrong shape, results that are no results or not the
+/// game's, leases that are no leases, a body over the limit. Each answer a
+/// JSON error; no review stored, the job still queued, no job counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn worker_surfaces_refuse_bad_input() {
+    let cfg = Config { token_failure_burst: 1000, review_local: false, review_nodes: 1_000, ..quick() };
+    let (server, dir) = start_with("fworker", cfg).await;
+    let a = server.addr;
+    let ip = client_ip(2);
+    let (_, key) = chimera_server::workers::add_worker(&server.app.db, "w").await.unwrap();
+    let key = key.as_str().to_string();
+    // A finished game (fool's mate) with its review asked for.
+    let (_, g) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut h = ws(a, &id, g["token"].as_str()).await;
+    recv(&mut h).await;
+    for (i, m) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+        send(&mut h, &json!({"t": "move", "uci": m})).await;
+        wait_state(&mut h, |s| s["ply"] == i + 1).await;
+    }
+    let review = format!("/api/games/{id}/review");
+    assert_eq!(http(a, "POST", &review, None).await.0, 202);
+    let mut tried = 0;
+    let long = format!("chw_{}", "A".repeat(4000));
+    for auth in [
+        "Bearer",
+        "Bearer chw_",
+        "Bearer chw_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "Bearer chp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "Basic dzp3",
+        "chw_x",
+        long.as_str(),
+        "Bearer chw_ÿÿÿ",
+    ] {
+        for path in ["/api/worker/acquire", "/api/worker/result/abc"] {
+            let (st, v) = http_from(a, ip, "POST", path, &format!("Authorization: {auth}\r\n"), "").await;
+            assert!(st == 401 || st == 400 || st == 431, "{path} with '{auth:.40}': {st} {v}");
+            assert!(is_json_error(&v), "{path}: {v}");
+            tried += 1;
+        }
+    }
+    let hdr = format!("Authorization: Bearer {key}\r\nContent-Type: application/json\r\n");
+    let acquire = || async {
+        let (st, v) = http_from(a, ip, "POST", "/api/worker/acquire", &hdr, "").await;
+        assert_eq!(st, 200, "{v}");
+        v["id"].as_str().unwrap().to_string()
+    };
+    let mut lease = acquire().await;
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let p = |e: &str| format!("{{\"eval\": {e}, \"best\": \"e2e4\", \"pv\": [\"e2e4\"]}}");
+    let five = |x: &str| format!("{{\"positions\": [{x}, {x}, {x}, {x}, {x}]}}");
+    for body in [
+        String::new(),
+        "{".into(),
+        "[]".into(),
+        "{\"positions\": null}".into(),
+        "{\"positions\": [], \"judgements\": []}".into(),
+        deep,
+        format!("{{\"positions\": [{}]}}", p("{\"cp\": \"x\"}")),
+        format!("{{\"positions\": [{}]}}", p("{\"depth\": 3}")),
+        five(&p("{\"cp\": 10}")),
+        five(&p("{\"mate\": 0}")),
+        five(&p("{\"cp\": 10000000}")),
+        format!("{{\"positions\": [{}]}}", vec![p("{\"cp\": 1}"); 2000].join(",")),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", &format!("/api/worker/result/{lease}"), &hdr, &body).await;
+        assert_eq!(st, 400, "{body:.80}: {v}");
+        assert!(is_json_error(&v), "{v}");
+        tried += 1;
+        // A result refused after it was read gives the job back: take it again.
+        if http(a, "GET", &review, None).await.1.contains("queued") {
+            lease = acquire().await;
+        }
+    }
+    for path in [
+        "/api/worker/result/".to_string(),
+        "/api/worker/result/..%2f..%2fetc".to_string(),
+        format!("/api/worker/result/{}", "a".repeat(200)),
+        "/api/worker/result/%00".to_string(),
+        format!("/api/worker/result/{lease}/x"),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", &path, &hdr, &five(&p("{\"cp\": 1}"))).await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{path}: {st} {v}");
+        tried += 1;
+    }
+    let (st, v) = http_from(a, ip, "GET", "/api/worker/acquire", &hdr, "").await;
+    assert!(st == 405 && is_json_error(&v), "{st} {v}");
+    let huge = format!("{{\"positions\": [{}]}}", vec![p("{\"cp\": 1}"); 60_000].join(","));
+    let (st, v) = http_from(a, ip, "POST", &format!("/api/worker/result/{lease}"), &hdr, &huge).await;
+    assert!(st == 413 && is_json_error(&v), "{st} {v}");
+    tried += 2;
+    // Nothing changed: no review, the job still there, no job counted.
+    let (st, v) = http(a, "GET", &review, None).await;
+    assert_eq!(st, 202, "{v}");
+    let done: i64 = sqlx::query_scalar("SELECT jobs_done FROM review_workers").fetch_one(&server.app.db).await.unwrap();
+    assert_eq!(done, 0);
+    report(&format!(
+        "Analysis workers (keys, results, leases, body size): {tried} bad requests, every answer a JSON error, nothing stored"
+    ));
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Finding 9: clocks are whole seconds from 15 s to 180 min.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue09_clock_bounds() {

@@ -59,7 +59,8 @@ pub type Db = AnyPool;
 /// correspondence games (1007), challenges and notifications (1008), quick
 /// pairing's pools (1009), Web Push subscriptions, the server's keys and
 /// the notification sockets' presence (1010), house bots (1011), personal
-/// API tokens (1012), game reviews (1013). The next migration is 1014.
+/// API tokens (1012), game reviews (1013), analysis workers and review jobs
+/// (1014), the opening explorer (1016). The next migration is 1017.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -78,6 +79,8 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1011, "house bots", include_str!("../migrations/1011_house_bots.sql")),
     (1012, "api tokens", include_str!("../migrations/1012_api_tokens.sql")),
     (1013, "reviews", include_str!("../migrations/1013_reviews.sql")),
+    (1014, "review jobs", include_str!("../migrations/1014_review_jobs.sql")),
+    (1016, "explorer", include_str!("../migrations/1016_explorer.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -358,6 +361,8 @@ mod tests {
             (1011, "6d98fa441da62b2c"),
             (1012, "cf81e73c0eed2d26"),
             (1013, "f3db37f955d56808"),
+            (1014, "e5ca76b9a5c2e93a"),
+            (1016, "41dbf154eb40b17c"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
