@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes the game-page screenshots of each variant (a 1366x768 window and a
-# 390x844 phone) by running the board's layout browser tests, then copies
+# 390x844 phone) and of a game's computer review by running the board's
+# layout and review browser tests, then copies
 # them to docs/screenshots/. Needs chromium and chromedriver
 # (scripts/setup-browser.sh).
 #
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--copy" ]; then
-  cargo test -p chimera-server --test browser_board -- laptop_layout_fits phone_layout_fits
+  cargo test -p chimera-server --test browser_board -- laptop_layout_fits phone_layout_fits laptop_game_review phone_game_review
 fi
 mkdir -p docs/screenshots
 n=0
@@ -24,5 +25,15 @@ for v in $(cargo run --quiet -p chimera -- variants --ids | grep -vx genie-ownha
     cp "$src" "docs/screenshots/game-$v-$size.png"
     n=$((n + 1))
   done
+done
+# A finished game's computer review on the game page.
+for size in 1366x768 phone; do
+  src="target/screenshots/review-$size.png"
+  if [ ! -f "$src" ]; then
+    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
+    exit 1
+  fi
+  cp "$src" "docs/screenshots/review-$size.png"
+  n=$((n + 1))
 done
 echo "copied $n screenshots to docs/screenshots/"

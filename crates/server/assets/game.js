@@ -3,6 +3,7 @@ import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
 import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
+import { ReviewPanel } from './review.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -28,6 +29,12 @@ const board = new Board($('board'), {
   fit: $('board').closest('section'),
 });
 const premove = new Premove(board);
+// The computer review of a finished game: a point of its graphs goes to that move.
+const review = new ReviewPanel($('review'), {
+  gameId: id,
+  goTo: (p) => { viewPly = p >= state.ply ? null : p; render(); },
+  changed: () => render(),
+});
 
 function send(msg) {
   if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
@@ -190,7 +197,7 @@ function render() {
   const cells = [];
   s.history.forEach((h, i) => {
     if (i % 2 === 0) cells.push(`<span class="n">${Math.floor(i / 2) + 1}.</span>`);
-    cells.push(`<span class="m${i + 1 === ply ? ' cur' : ''}${h.note ? ' noted' : ''}" data-ply="${i + 1}">${h.san}</span>`);
+    cells.push(`<span class="m${i + 1 === ply ? ' cur' : ''}${h.note ? ' noted' : ''}" data-ply="${i + 1}">${h.san}${review.mark(i + 1)}</span>`);
   });
   // Rebuilt only when it changed: a rebuild under a finger swallows the tap.
   const html = cells.join('');
@@ -206,6 +213,7 @@ function render() {
   const shown = ply > 0 ? s.history[ply - 1] : null;
   $('move-note').classList.toggle('hidden', !(shown && shown.note));
   $('move-note').textContent = shown && shown.note ? `${shown.san}: ${shown.note}` : '';
+  review.update(s, ply);
   const cur = $('moves').querySelector('.cur');
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status

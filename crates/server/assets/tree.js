@@ -1,7 +1,9 @@
 // The analysis board's move tree: every line played is kept. A node's first
 // child is its main continuation, the others are side lines (variations).
 // Written to PGN with variations in parentheses and read back from the
-// server's tree of a PGN (/api/pgn/tree).
+// server's tree of a PGN (/api/pgn/tree), with each move's [%eval] and
+// [%clk] from the PGN's comments shown beside it.
+import { evalText, linkStyle } from './review.js';
 
 export class MoveTree {
   constructor() {
@@ -56,6 +58,9 @@ export class MoveTree {
     let at = parent;
     for (const m of line) {
       const child = this.add(m.uci, m.san, at);
+      if (m.eval) child.eval = m.eval;
+      if (typeof m.clock === 'number') child.clock = m.clock;
+      if (m.eval || typeof m.clock === 'number') linkStyle();
       for (const v of m.variations || []) this.addLine(at, v);
       at = child;
     }
@@ -174,6 +179,18 @@ function moveSpan(n, a, force, cur, side) {
     `<span class="m${side ? ' v' : ''}${n === cur ? ' cur' : ''}" data-node="${n.id}">${esc(n.san)}</span>`;
 }
 
+/** A move's evaluation and clock read from a PGN's comments. */
+function annotation(n) {
+  let clk = '';
+  if (typeof n.clock === 'number') {
+    const t = Math.floor(n.clock / 1000);
+    const [h, m, sec] = [Math.floor(t / 3600), Math.floor(t / 60) % 60, String(t % 60).padStart(2, '0')];
+    clk = h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  }
+  return (n.eval ? `<span class="ann-eval" title="Evaluation from the PGN">${esc(evalText(n.eval))}</span>` : '') +
+    (clk ? `<span class="ann-clock" title="Clock from the PGN">${clk}</span>` : '');
+}
+
 /**
  * The move list's HTML: the main line in the three-column grid (number,
  * White, Black), each branch's side lines in a full-width row under the
@@ -187,7 +204,7 @@ export function moveListHtml(tree, a0) {
   while (x.children.length) {
     const [main, ...vars] = x.children;
     if (isWhite(a)) cells.push(`<span class="n">${moveNo(a)}.</span>`);
-    cells.push(`<span class="m${main === tree.cur ? ' cur' : ''}" data-node="${main.id}">${esc(main.san)}</span>`);
+    cells.push(`<span class="m${main === tree.cur ? ' cur' : ''}" data-node="${main.id}">${esc(main.san)}${annotation(main)}</span>`);
     if (vars.length) {
       if (isWhite(a)) cells.push('<span class="filler">…</span>');
       cells.push('<div class="var">' + vars.map((v) => '<span class="line">' + moveSpan(v, a, true, tree.cur, true) + inline(v, a + 1, false, tree.cur) + '</span>').join('') + '</div>');

@@ -768,7 +768,8 @@ async fn export_pgn(State(app): State<App>, headers: HeaderMap) -> Response {
     let mut text = String::new();
     for id in ids {
         if let Ok(Some(l)) = crate::store::load_game(&app.db, &app.cpu, &id).await {
-            text.push_str(&crate::web::pgn_of(&l));
+            let review = crate::pgn_comments::stored_review(&app, &id).await;
+            text.push_str(&crate::web::pgn_of(&l, review.as_ref()));
             text.push('\n');
         }
     }

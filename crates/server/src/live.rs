@@ -714,8 +714,31 @@ impl Live {
                 "state_lines": after.state_lines(),
                 "check": check_square(after),
             }));
+            if let Some((rem, spent)) = self.ply_clock(i) {
+                let o = history.last_mut().and_then(Value::as_object_mut).expect("object");
+                o.insert("clock".into(), json!(rem));
+                o.insert("spent".into(), json!(spent));
+            }
         }
         history
+    }
+
+    /// The mover's clock at ply `i` (0 for the first move): the ms left
+    /// after the move and the ms the move took (its increment taken off),
+    /// where the game has a clock and the store kept its readings. None
+    /// for a correspondence game (its clock starts again at each move).
+    pub fn ply_clock(&self, i: usize) -> Option<(i64, i64)> {
+        let (initial, increment) = self.meta.clock?;
+        if self.meta.days.is_some() {
+            return None;
+        }
+        let white = i.is_multiple_of(2) == (self.game.start().turn() == Color::White);
+        let side = |c: (Option<i64>, Option<i64>)| if white { c.0 } else { c.1 };
+        let rem = side(*self.move_clocks.get(i)?)?;
+        let before = if i >= 2 { side(*self.move_clocks.get(i - 2)?)? } else { initial };
+        // Before the clock runs a move earns no increment (`clock_runs`).
+        let earned = if chimera_session::clock_runs(i) { increment } else { 0 };
+        Some((rem, (before + earned - rem).max(0)))
     }
 
     /// True while the state depends on the moment it is read (a clock
@@ -1014,6 +1037,38 @@ mod tests {
         assert_eq!(g.result, "1-0");
         assert_eq!(g.reason.as_deref(), Some("time forfeit"));
         assert_eq!(g.black_ms, Some(0));
+    }
+
+    /// Each move's clock in the history: the mover's time left and the
+    /// time the move took, its increment taken off; nothing before the
+    /// clocks run, nothing without a clock or in a correspondence game.
+    #[test]
+    fn each_move_carries_its_clock_and_time_taken() {
+        let mut g = game(Some((60_000, 2_000)));
+        g.play(&both(), "e2e4", None).unwrap();
+        g.play(&both(), "e7e5", None).unwrap();
+        g.turn_started = Some(now_ms() - 10_000);
+        g.play(&both(), "g1f3", None).unwrap();
+        g.turn_started = Some(now_ms() - 4_000);
+        g.play(&both(), "b8c6", None).unwrap();
+        assert_eq!(g.ply_clock(0), Some((60_000, 0)));
+        assert_eq!(g.ply_clock(1), Some((60_000, 0)));
+        let (left, took) = g.ply_clock(2).unwrap();
+        assert!((10_000..10_100).contains(&took) && left == 60_000 + 2_000 - took, "{left} {took}");
+        let (left, took) = g.ply_clock(3).unwrap();
+        assert!((4_000..4_100).contains(&took) && left == 60_000 + 2_000 - took, "{left} {took}");
+        assert_eq!(g.ply_clock(4), None, "no such move");
+        let h = g.history(0);
+        assert_eq!(
+            (h[2]["clock"].as_i64(), h[2]["spent"].as_i64()),
+            (g.ply_clock(2).map(|c| c.0), g.ply_clock(2).map(|c| c.1))
+        );
+        let mut plain = game(None);
+        plain.play(&both(), "e2e4", None).unwrap();
+        assert_eq!(plain.ply_clock(0), None);
+        assert!(plain.history(0)[0].get("clock").is_none());
+        g.meta.days = Some(3);
+        assert_eq!(g.ply_clock(2), None, "a correspondence clock starts again each move");
     }
 
     #[test]

@@ -512,7 +512,8 @@ async fn api_profile_pgn(
         for g in games {
             let id = g["id"].as_str().unwrap_or_default();
             if let Ok(Some(l)) = crate::store::load_game(&app.db, &app.cpu, id).await {
-                text.push_str(&crate::web::pgn_of(&l));
+                let review = crate::pgn_comments::stored_review(&app, id).await;
+                text.push_str(&crate::web::pgn_of(&l, review.as_ref()));
                 text.push('\n');
             }
         }

@@ -265,6 +265,10 @@ pub struct PlyReview {
     /// The move's accuracy for its mover, 0..100, to 0.1
     /// ([`move_accuracy`]).
     pub accuracy: f64,
+    /// A note in the variant's own terms on a judged move, where one
+    /// applies ([`crate::review_notes`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One side's figures.
@@ -457,6 +461,7 @@ pub fn assemble(game: &Game<AnyPosition>, nodes: u64, evals: &[PositionEval]) ->
             line,
             judgement: judged,
             accuracy: tenth(move_accuracy(pov(before), pov(after))),
+            note: judged.and_then(|_| crate::review_notes::note(pos, m, best, after)),
         });
     }
     let cps: Vec<i32> = evals.iter().map(|e| e.eval.ceiled_cp()).collect();

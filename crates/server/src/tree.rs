@@ -98,7 +98,16 @@ fn line(start: &AnyPosition, moves: &[PgnMove], depth: usize, count: &mut usize)
         }
         let san = chimera_rules::san::to_san(&pos, m);
         pos.play_unchecked(m);
-        out.push(json!({"uci": m.to_string(), "san": san, "variations": variations}));
+        let mut v = json!({"uci": m.to_string(), "san": san, "variations": variations});
+        // lichess's `[%eval]` and `[%clk]` comments, kept (`crate::pgn_comments`).
+        let (eval, clock) = crate::pgn_comments::read_comments(&pm.comments);
+        if let Some(e) = eval {
+            v["eval"] = json!(e);
+        }
+        if let Some(ms) = clock {
+            v["clock"] = json!(ms);
+        }
+        out.push(v);
     }
     Ok(out)
 }

@@ -872,7 +872,8 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
         Ok(h) => h,
         Err(r) => return *r,
     };
-    let text = pgn_of(&*h.live.lock().await);
+    let review = crate::pgn_comments::stored_review(&app, &id).await;
+    let text = pgn_of(&*h.live.lock().await, review.as_ref());
     (
         [
             (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
@@ -884,8 +885,9 @@ async fn game_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
 }
 
 /// A game as PGN: the players' names (or the engine's level), the result
-/// and how it ended, from the start position the rules write.
-pub(crate) fn pgn_of(l: &Live) -> String {
+/// and how it ended, from the start position the rules write; each move's
+/// `[%eval]` (from `review`) and `[%clk]` comments ([`crate::pgn_comments`]).
+pub(crate) fn pgn_of(l: &Live, review: Option<&crate::review::Review>) -> String {
     let who = |c: Color| {
         let name = if c == Color::White { &l.white_name } else { &l.black_name };
         if l.meta.engine_color == Some(c) {
@@ -907,7 +909,9 @@ pub(crate) fn pgn_of(l: &Live) -> String {
     if let Some(r) = &l.reason {
         tags.push(("Termination".to_string(), r.clone()));
     }
-    pgn::write_pgn(&tags, l.game.start(), l.game.moves(), &l.result)
+    let clocks: Vec<Option<i64>> = (0..l.game.moves().len()).map(|i| l.ply_clock(i).map(|c| c.0)).collect();
+    let comments = crate::pgn_comments::move_comments(review, &clocks);
+    pgn::write_pgn_with_comments(&tags, l.game.start(), l.game.moves(), &comments, &l.result)
 }
 
 /// A PGN `Date` (`YYYY.MM.DD`, UTC) of a time in ms since 1970.

@@ -899,3 +899,63 @@ async fn analysis_lines_deepen_and_stop() {
     }
     server.stop().await;
 }
+
+/// lichess's PGN comments: a clocked game's export carries `[%clk]` after
+/// each move, and once reviewed `[%eval]` too (`{ [%eval 0.35] [%clk
+/// 0:04:58] }`); the analysis board's import (`POST /api/pgn/tree`) reads
+/// both back onto its moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pgn_eval_and_clock_round_trip() {
+    let dir = fresh_dir("pgn-comments");
+    let cfg = chimera_server::Config { review_nodes: 2_000, ..chimera_server::Config::default() };
+    let server = chimera_server::Server::start_with("127.0.0.1:0", &dir, cfg).await.expect("server starts");
+    let a = server.addr;
+    let body = json!({"variant": "chess", "mode": "hotseat", "clock": {"minutes": 5, "increment": 3}});
+    let (_, g) = post_json(a, "/api/games", &body).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut h = ws(a, &id, g["token"].as_str()).await;
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    for (i, m) in moves.iter().enumerate() {
+        send(&mut h, &json!({"t": "move", "uci": m, "ply": i})).await;
+        wait_state(&mut h, |s| s["ply"] == i + 1).await;
+    }
+    send(&mut h, &json!({"t": "resign"})).await;
+    wait_state(&mut h, |s| s["status"] == "finished").await;
+    let (_, state) = get_json(a, &format!("/api/games/{id}")).await;
+    let clock = |i: usize| state["history"][i]["clock"].as_i64().unwrap();
+    let hms = |ms: i64| format!("{}:{:02}:{:02}", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
+    // Before a review: clocks only.
+    let (st, text) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    assert_eq!(st, 200);
+    assert!(
+        text.contains(&format!("1. e4 {{ [%clk {}] }} e5 {{ [%clk {}] }}", hms(clock(0)), hms(clock(1)))),
+        "{text}"
+    );
+    assert!(!text.contains("%eval"), "{text}");
+    // Reviewed (a queued review is waited for).
+    let path = format!("/api/games/{id}/review");
+    let (mut st, mut rv) = http(a, "POST", &path, None).await;
+    for _ in 0..300 {
+        if st == 200 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        (st, rv) = http(a, "GET", &path, None).await;
+    }
+    assert_eq!(st, 200, "{rv}");
+    let review: Value = serde_json::from_str(&rv).unwrap();
+    let (_, text) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    let first = format!("{:.2}", review["plies"][0]["eval"]["cp"].as_i64().unwrap() as f64 / 100.0);
+    assert!(text.contains(&format!("1. e4 {{ [%eval {first}] [%clk {}] }}", hms(clock(0)))), "{text}");
+    // Read back by the analysis board's import.
+    let (st, tree) = post_json(a, "/api/pgn/tree", &json!({ "pgn": text })).await;
+    assert_eq!(st, 200, "{tree}");
+    let tree = tree["tree"].as_array().unwrap();
+    assert_eq!(tree.len(), moves.len());
+    for (i, m) in tree.iter().enumerate() {
+        assert_eq!(m["uci"], moves[i]);
+        assert_eq!(m["eval"], review["plies"][i]["eval"], "ply {}", i + 1);
+        assert_eq!(m["clock"], json!(clock(i) / 1000 * 1000), "ply {}", i + 1);
+    }
+    server.stop().await;
+}

@@ -43,6 +43,7 @@ enum Part {
     Seats,
     Lobby,
     Lines,
+    Review,
 }
 
 macro_rules! tests {
@@ -85,6 +86,9 @@ tests! {
     laptop_analysis_lines_and_explorer: LAPTOP Lines;
     desktop_analysis_lines_and_explorer: DESKTOP Lines;
     phone_analysis_lines_and_explorer: PHONE Lines;
+    laptop_game_review: LAPTOP Review;
+    desktop_game_review: DESKTOP Review;
+    phone_game_review: PHONE Review;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -117,6 +121,7 @@ async fn run(screen: Screen, part: Part) {
         Part::Seats => seats_and_review(&c, a, screen).await,
         Part::Lobby => new_game_and_missing_pages(&c, a).await,
         Part::Lines => analysis_lines_and_explorer(&c, &server, screen).await,
+        Part::Review => review_page(&c, a, screen).await,
     }
 
     c.close().await.unwrap();
@@ -846,4 +851,154 @@ async fn analysis_lines_and_explorer(c: &Client, server: &chimera_server::Server
         c.execute("return document.getElementById('ex-engines').getAttribute('aria-selected')", vec![]).await.unwrap(),
         json!("true")
     );
+}
+
+/// Issue 96: a finished game's computer review on the game page. A clocked
+/// hot-seat game ends in the scholar's mate (Black's 3…Nf6?? the blunder,
+/// White's 3. Bc4 played after a pause); the page offers the review, asks
+/// for it, and shows both graphs, each side's counts as the API has them
+/// and the marks in the move list; a point of the evaluation graph and a
+/// bar of the move-time graph each go to their move on the board; a
+/// stored review shows at once when the page is opened again.
+async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
+    let body = json!({"variant": "chess", "mode": "hotseat", "clock": {"minutes": 5, "increment": 3}});
+    let (st, g) = post_json(a, "/api/games", &body).await;
+    assert_eq!(st, 200, "{g}");
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut w = ws(a, &id, g["token"].as_str()).await;
+    for (i, m) in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"].iter().enumerate() {
+        if i == 4 {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
+        send(&mut w, &json!({"t": "move", "uci": m, "ply": i})).await;
+        wait_state(&mut w, |s| s["ply"] == i + 1).await;
+    }
+    let s = state(a, &id).await;
+    assert_eq!(s["status"], "finished", "{s}");
+    // The game's JSON carries each move's clock and time taken.
+    assert!(s["history"][4]["spent"].as_i64().unwrap() >= 1400, "{}", s["history"][4]);
+    let (h2, h4) = (&s["history"][2], &s["history"][4]);
+    assert_eq!(h4["clock"].as_i64().unwrap(), h2["clock"].as_i64().unwrap() + 3_000 - h4["spent"].as_i64().unwrap());
+    assert_eq!(s["history"][0]["clock"], 300_000, "no time taken before the clock runs");
+    open_with_token(c, a, &id, &g["token"]).await;
+    wait_visible(c, "#review-ask").await;
+    // The server's first two answers become 202s (a job queued, then
+    // running), as a server with workers gives: the page says so and asks
+    // again until the review is there. (The review gets a note at 3...Nf6.)
+    c.execute(
+        "const real = window.fetch; let n = 0; window.fetch = async (u, o) => { const r = await real(u, o); \
+         if (!String(u).endsWith('/review')) return r; \
+         if (n >= 2) { const v = await r.json(); if (v.plies) v.plies[5].note = 'A note in the variant terms.'; return new Response(JSON.stringify(v), { status: r.status }); } n += 1; \
+         return new Response(JSON.stringify({ state: n === 1 ? 'queued' : 'running' }), { status: 202, headers: { 'Content-Type': 'application/json' } }); };",
+        vec![],
+    )
+    .await
+    .unwrap();
+    press_css(c, screen, "#review-ask").await;
+    let said = "const e = document.querySelector('#review .review-wait'); return e ? e.textContent : '';";
+    wait_js(c, said, |v| v.as_str().is_some_and(|t| t.contains("queued"))).await;
+    wait_js(c, said, |v| v.as_str().is_some_and(|t| t.contains("reviewing"))).await;
+    wait_for(c, "#eval-graph polyline.line", 90).await;
+    let (st, r) = get_json(a, &format!("/api/games/{id}/review")).await;
+    assert_eq!(st, 200, "{r}");
+    assert!(r["black"]["blunders"].as_u64().unwrap() >= 1, "{r}");
+    for side in ["white", "black"] {
+        for count in ["inaccuracies", "mistakes", "blunders"] {
+            let shown = text_of(c, &format!("#review tr[data-side='{side}'] td[data-count='{count}']")).await;
+            assert_eq!(shown, r[side][count].to_string(), "{side} {count}");
+        }
+        let acc = text_of(c, &format!("#review tr[data-side='{side}'] td[data-count='accuracy']")).await;
+        let acc: f64 = acc.trim_end_matches('%').parse().unwrap_or_else(|_| panic!("{side} accuracy {acc}"));
+        assert_eq!(acc, r[side]["accuracy"].as_f64().unwrap(), "{side}");
+    }
+    assert_eq!(r["plies"][5]["judgement"], "blunder", "{r}");
+    assert_eq!(text_of(c, ".moves .m[data-ply='6'] .judgement").await, "??");
+    // Both graphs: a pressable column per position (the start and 7 moves;
+    // the time graph one per move), a bar per move, all inside the window.
+    let geo = c
+        .execute(
+            "const e = document.querySelector('#eval-graph').getBoundingClientRect(); \
+             const t = document.querySelector('#time-graph').getBoundingClientRect(); \
+             return [document.querySelectorAll('#eval-graph rect.hit').length, document.querySelectorAll('#time-graph rect.hit').length, \
+             document.querySelectorAll('#time-graph rect.bar').length, e.left >= 0 && e.right <= innerWidth && t.right <= innerWidth && e.width > 150, \
+             document.documentElement.scrollWidth <= innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(geo, json!([8, 7, 7, true, true]), "{screen:?}");
+    // The pause before 3. Bc4 is the longest bar.
+    let tallest = c
+        .execute(
+            "const b = [...document.querySelectorAll('#time-graph rect.bar')].map((r) => parseFloat(r.getAttribute('height'))); \
+             return b.indexOf(Math.max(...b));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(tallest, json!(4));
+    // A point of the evaluation graph: the board goes to move 3.
+    let cur = "const m = document.querySelector('.moves .m.cur'); return m ? m.dataset.ply : null;";
+    press_until(c, screen, "#eval-graph rect.hit[data-ply='3']", cur, json!("3")).await;
+    assert!(text_of(c, "#status").await.contains("Reviewing move 3 of 7"));
+    assert_eq!(
+        c.execute("return document.querySelector('#review-move').dataset.ply", vec![]).await.unwrap(),
+        json!("3")
+    );
+    // A bar of the time graph: the board goes to Black's blunder, and the
+    // review says what was better.
+    press_until(c, screen, "#time-graph rect.hit[data-ply='6']", cur, json!("6")).await;
+    let said = text_of(c, "#review-move").await;
+    assert!(said.contains("Nf6") && said.contains("Blunder") && said.contains("Better was"), "{said}");
+    // A note (one put into the answer above: chess has none) is shown with the judged move.
+    assert_eq!(text_of(c, "#review-move .note").await, "A note in the variant terms.");
+    assert!(text_of(c, "#status").await.contains("Reviewing move 6 of 7"));
+    // (The screenshot shows the review as the server gave it: no note in chess.)
+    c.execute(
+        "document.querySelector('#review-move .note').remove(); document.getElementById('review').scrollIntoView({ block: 'end' })",
+        vec![],
+    )
+    .await
+    .unwrap();
+    shot(c, &format!("review-{}", screen.name())).await;
+    // The start of the game, from the graph's first point.
+    press_until(
+        c,
+        screen,
+        "#eval-graph rect.hit[data-ply='0']",
+        "return document.querySelector('#review-move').dataset.ply",
+        json!("0"),
+    )
+    .await;
+    assert!(text_of(c, "#status").await.contains("Reviewing move 0 of 7"));
+    // Opened again: the stored review at once, no button.
+    c.refresh().await.unwrap();
+    wait_for(c, "#eval-graph polyline.line", 15).await;
+    assert!(!is_visible(c, "#review-ask").await);
+    // The game's PGN, with its [%eval] and [%clk] comments, imported on the
+    // analysis board: each move shows its evaluation (none after the mate)
+    // and clock.
+    let (st, pgn) = http(a, "GET", &format!("/api/games/{id}/pgn"), None).await;
+    assert_eq!(st, 200);
+    assert!(pgn.contains("[%eval") && pgn.contains("[%clk 0:05:00]"), "{pgn}");
+    c.goto(&format!("http://{a}/analysis")).await.unwrap();
+    wait_for(c, "rect.sq[data-square='e2']", 10).await;
+    c.execute("document.getElementById('auto').checked = false", vec![]).await.unwrap();
+    c.execute("document.getElementById('pgn').value = arguments[0]", vec![json!(pgn)]).await.unwrap();
+    press_css(c, screen, "#import").await;
+    wait_eq(c, "return document.querySelectorAll('#moves .m .ann-clock').length", json!(7)).await;
+    let evals = c
+        .execute("return [...document.querySelectorAll('#moves .m .ann-eval')].map((e) => e.textContent)", vec![])
+        .await
+        .unwrap();
+    let want: Vec<String> = r["plies"].as_array().unwrap()[..6]
+        .iter()
+        .map(|p| match (p["eval"]["cp"].as_i64(), p["eval"]["mate"].as_i64()) {
+            (Some(cp), _) => format!("{}{:.1}", if cp > 0 { "+" } else { "" }, cp as f64 / 100.0),
+            (_, Some(m)) => format!("#{m}"),
+            _ => panic!("{p}"),
+        })
+        .collect();
+    assert_eq!(evals, json!(want));
+    assert_eq!(text_of(c, "#moves .m[data-node] .ann-clock").await, "5:00");
 }
