@@ -57,7 +57,8 @@ fn render(path: &str) -> Response {
         r#"<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chimera — {title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css"></head>
+<title>Chimera — {title}</title>
+{meta}</head>
 <body>
 <div id="hdr"></div>
 <main><article class="panel doc">
@@ -65,6 +66,7 @@ fn render(path: &str) -> Response {
 <script type="module" src="/assets/doc.js"></script>
 </body></html>
 "#,
+        meta = crate::web::head_meta(&format!("Chimera — {title}"), &format!("{title}: Chimera's documentation of its chess variants.")),
         title = escape(&title)
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()

@@ -102,6 +102,25 @@ fn page(name: &str) -> Response {
     asset_response(name)
 }
 
+/// The `<head>` elements after the title that every page of the site has
+/// (the static pages in assets/ write the same by hand): the description
+/// for search engines and link previews (Open Graph), the icon and the
+/// site's style sheet. Pages the server writes (docs, lab) take it from
+/// here; `title` and `description` are plain text.
+pub(crate) fn head_meta(title: &str, description: &str) -> String {
+    let (t, d) = (attr(title), attr(description));
+    format!(
+        "<meta name=\"description\" content=\"{d}\">\n<meta property=\"og:type\" content=\"website\"><meta property=\"og:site_name\" content=\"Chimera\">\n\
+         <meta property=\"og:title\" content=\"{t}\"><meta property=\"og:description\" content=\"{d}\">\n\
+         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\">"
+    )
+}
+
+/// Text made safe for an HTML attribute (or element) value.
+pub(crate) fn attr(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 /// A game's page; a game that does not exist gets a page saying so, with
 /// a 404 (not an empty board that waits for it forever).
 async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {

@@ -57,7 +57,8 @@ async fn browser_pages_work_under_the_csp() {
         ("/analysis".into(), "rect.sq[data-square='e2']"),
         ("/rules/chess".into(), "#text h2, #text p"),
         ("/docs/".into(), "#hdr a"),
-        ("/lab".into(), "h1"),
+        // The lab in the site's dress: its header, with a link to the lab.
+        ("/lab".into(), "#hdr nav a[href='/lab']"),
         ("/login".into(), "#login-username"),
         // Not logged in: the account page sends the browser to log in.
         ("/account".into(), "#signup-username"),
@@ -70,6 +71,17 @@ async fn browser_pages_work_under_the_csp() {
         let (seen, csp) = violations(&c).await;
         assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{path}: policy {csp:?}");
         assert!(seen.is_empty(), "{path}: CSP violations: {seen:?}");
+        // Described for search engines and link previews (issue 99).
+        let meta = c
+            .execute(
+                "return ['meta[name=\"description\"]', 'meta[property=\"og:title\"]', 'meta[property=\"og:description\"]'].map((s) => (document.querySelector(s) || {}).content || '')",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let texts: Vec<&str> = meta.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        assert!(texts[0].len() >= 50 && texts[0].len() <= 200, "{path}: a description of 50 to 200 characters: {texts:?}");
+        assert!(!texts[1].is_empty() && !texts[2].is_empty(), "{path}: Open Graph title and description: {texts:?}");
     }
     // The check can fail: an inline style attribute is blocked and reported.
     c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
