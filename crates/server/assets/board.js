@@ -160,7 +160,12 @@ export class Board {
     // What must be in view: everything down to the hint line, and one line of hint.
     const hint = this.opts.hint;
     const last = hint && hint.parentElement === box ? hint.previousElementSibling : box.lastElementChild;
-    const reserve = hint ? parseFloat(getComputedStyle(hint).minHeight) || 0 : 0;
+    // The hint's reserved line, and the variant's state line under it
+    // (Genie flips, rings...): both stay in view with the board.
+    let reserve = hint ? parseFloat(getComputedStyle(hint).minHeight) || 0 : 0;
+    if (this.info.parentElement === box && !this.info.classList.contains('hidden')) {
+      reserve += this.info.getBoundingClientRect().height + (parseFloat(getComputedStyle(this.info).marginTop) || 0);
+    }
     const other = last.getBoundingClientRect().bottom - top - board + reserve;
     const want = Math.floor(Math.max(240, window.innerHeight - (top + window.scrollY) - other - 12));
     if (grid.style.getPropertyValue('--board-h') !== want + 'px') {
