@@ -36,6 +36,8 @@ export class Board {
     if (opts.hint) opts.hint.after(this.info);
     else root.appendChild(this.info);
     bindPointer(this);
+    // Another piece set or board colour chosen: draw the pieces again.
+    window.addEventListener('chimera:prefs', () => this.redraw());
     if (opts.fit) {
       // Refit when the window or anything beside the board changes size
       // (clocks appearing, pockets filling, the variant line wrapping).

@@ -112,7 +112,8 @@ pub(crate) fn head_meta(title: &str, description: &str) -> String {
     format!(
         "<meta name=\"description\" content=\"{d}\">\n<meta property=\"og:type\" content=\"website\"><meta property=\"og:site_name\" content=\"Chimera\">\n\
          <meta property=\"og:title\" content=\"{t}\"><meta property=\"og:description\" content=\"{d}\">\n\
-         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\">"
+         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\">\n\
+         <meta name=\"theme-color\" content=\"#161512\"><script src=\"/assets/theme.js\"></script>"
     )
 }
 

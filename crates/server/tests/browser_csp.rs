@@ -111,3 +111,98 @@ async fn browser_pages_work_under_the_csp() {
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Sets the header's look choice `key` (theme, board, pieces) to `value`
+/// as a person does: opens the "Look" panel and picks from its list.
+async fn choose(c: &fantoccini::Client, key: &str, value: &str) {
+    if c.find(fantoccini::Locator::Css("#prefs-panel.hidden")).await.is_ok() {
+        click_css(c, "#prefs-button").await;
+    }
+    let select = wait_for(c, &format!("#pref-{key}"), 10).await;
+    select.select_by_value(value).await.unwrap();
+}
+
+async fn look(c: &fantoccini::Client) -> Value {
+    c.execute(
+        "const d = document.documentElement.dataset; return [d.theme, d.board, d.pieces, getComputedStyle(document.body).backgroundColor];",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+/// Themes (issue 99): light or dark, the board's colours and the piece set
+/// are chosen in the header, drawn at once, kept by the browser across
+/// pages, and by the account of a logged-in player (another browser of
+/// that player takes them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_look_is_chosen_and_remembered() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let dir = fresh_dir("browser-look");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    let c = browser(&driver).await;
+
+    let id = open_hotseat(&c, a, "chess", None).await;
+    let first = look(&c).await;
+    assert_eq!((&first[1], &first[2]), (&json!("brown"), &json!("classic")), "{first}");
+    choose(&c, "theme", "dark").await;
+    choose(&c, "board", "blue").await;
+    choose(&c, "pieces", "disc").await;
+    assert_eq!(look(&c).await, json!(["dark", "blue", "disc", "rgb(22, 21, 18)"]));
+    // The board redraws at once: blue squares, disc pieces.
+    wait_for(&c, "g.piece[data-square='e2'] text", 10).await;
+    let fill = c.execute("return getComputedStyle(document.querySelector('rect.sq.light')).fill", vec![]).await.unwrap();
+    assert_eq!(fill, json!("rgb(222, 227, 230)"));
+    shot(&c, "look-dark-blue-disc").await;
+    choose(&c, "theme", "light").await;
+    assert_eq!(look(&c).await, json!(["light", "blue", "disc", "rgb(244, 243, 241)"]));
+    shot(&c, "look-light-blue-disc").await;
+    // Another page of this browser: the same look from its first paint.
+    c.goto(&format!("http://{a}/analysis")).await.unwrap();
+    wait_for(&c, "g.piece[data-square='e2'] text", 10).await;
+    assert_eq!(look(&c).await, json!(["light", "blue", "disc", "rgb(244, 243, 241)"]));
+
+    // A player who signs up here keeps the look in the account...
+    let made = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; fetch('/api/account/signup', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({username: 'Looker', password: 'correct horse battery staple'})}).then((r) => done(r.status));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(made, json!(201));
+    c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+    wait_for(&c, "#account-link[data-state='in']", 10).await;
+    choose(&c, "board", "green").await;
+    const STORED: &str = "const done = arguments[arguments.length - 1]; fetch('/api/account/prefs').then((r) => r.json()).then((v) => done(v.prefs));";
+    let mut stored = Value::Null;
+    for _ in 0..50 {
+        stored = c.execute_async(STORED, vec![]).await.unwrap();
+        if stored["board"] == "green" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored, json!({"theme": "light", "board": "green", "pieces": "disc"}));
+    // ...and a browser that forgot it (another device) takes the account's.
+    c.execute("localStorage.removeItem('chimera.prefs')", vec![]).await.unwrap();
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(&c, "#account-link[data-state='in']", 10).await;
+    let mut now = Value::Null;
+    for _ in 0..50 {
+        now = look(&c).await;
+        if now[1] == "green" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(now, json!(["light", "green", "disc", "rgb(244, 243, 241)"]));
+    c.close().await.unwrap();
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

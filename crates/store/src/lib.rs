@@ -59,7 +59,8 @@ pub type Db = AnyPool;
 /// correspondence games (1007), challenges and notifications (1008), quick
 /// pairing's pools (1009), Web Push subscriptions, the server's keys and
 /// the notification sockets' presence (1010), house bots (1011), personal
-/// API tokens (1012), game reviews (1013). The next migration is 1014.
+/// API tokens (1012), game reviews (1013), the web pages' look chosen by
+/// an account (1015). The next migration is 1014, then 1016.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -78,6 +79,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1011, "house bots", include_str!("../migrations/1011_house_bots.sql")),
     (1012, "api tokens", include_str!("../migrations/1012_api_tokens.sql")),
     (1013, "reviews", include_str!("../migrations/1013_reviews.sql")),
+    (1015, "account prefs", include_str!("../migrations/1015_account_prefs.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -358,6 +360,7 @@ mod tests {
             (1011, "6d98fa441da62b2c"),
             (1012, "cf81e73c0eed2d26"),
             (1013, "f3db37f955d56808"),
+            (1015, "b5c7442a91c32e68"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
