@@ -100,6 +100,8 @@ export function header() {
     const msg = sessionStorage.getItem('chimera.flash');
     if (msg) { sessionStorage.removeItem('chimera.flash'); toast(msg, 'notice'); }
     bindPrefs();
+    // The service worker: the offline page (and Web Push, notes.js).
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     account().then((a) => {
       const e = document.getElementById('account-link');
       if (e) accountLink(e, a && a.username);

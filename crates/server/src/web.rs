@@ -43,6 +43,10 @@ pub fn router(app: App) -> Router {
         .route("/sw.js", get(|| async { asset_response("sw.js") }))
         .route("/favicon.svg", get(|| async { asset_response("favicon.svg") }))
         .route("/favicon.ico", get(|| async { asset_response("favicon.svg") }))
+        // Installable: the web app manifest, and the page the service
+        // worker keeps for when the network is gone.
+        .route("/manifest.webmanifest", get(|| async { asset_response("manifest.webmanifest") }))
+        .route("/offline", get(|| async { page("offline.html") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
         .route("/login", get(|| async { page("login.html") }))
         .route("/account", get(|| async { page("account.html") }))
@@ -112,7 +116,8 @@ pub(crate) fn head_meta(title: &str, description: &str) -> String {
     format!(
         "<meta name=\"description\" content=\"{d}\">\n<meta property=\"og:type\" content=\"website\"><meta property=\"og:site_name\" content=\"Chimera\">\n\
          <meta property=\"og:title\" content=\"{t}\"><meta property=\"og:description\" content=\"{d}\">\n\
-         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\">\n\
+         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"><link rel=\"manifest\" href=\"/manifest.webmanifest\">\
+         <link rel=\"apple-touch-icon\" href=\"/assets/icons/icon-192.png\"><link rel=\"stylesheet\" href=\"/assets/style.css\">\n\
          <meta name=\"theme-color\" content=\"#161512\"><script src=\"/assets/theme.js\"></script>"
     )
 }
@@ -175,6 +180,8 @@ fn asset_response(path: &str) -> Response {
                 Some("js") => "text/javascript; charset=utf-8",
                 Some("css") => "text/css; charset=utf-8",
                 Some("svg") => "image/svg+xml",
+                Some("png") => "image/png",
+                Some("webmanifest") => "application/manifest+json",
                 _ => "application/octet-stream",
             };
             ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], f.data.into_owned()).into_response()

@@ -64,6 +64,7 @@ async fn browser_pages_work_under_the_csp() {
         ("/account".into(), "#signup-username"),
         ("/players".into(), "#players-who"),
         ("/@/nobody".into(), "#noplayer"),
+        ("/offline".into(), "#offline"),
     ];
     for (path, ready) in &pages {
         c.goto(&format!("http://{a}{path}")).await.unwrap();
@@ -204,5 +205,64 @@ async fn browser_look_is_chosen_and_remembered() {
     assert_eq!(now, json!(["light", "green", "disc", "rgb(244, 243, 241)"]));
     c.close().await.unwrap();
     server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Installable (issue 99): the pages name a web app manifest with PNG
+/// icons of 192 and 512 px (and maskable ones), the service worker takes
+/// the site, and with the server gone a page asked for is the offline page,
+/// not the browser's error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_installs_and_says_when_offline() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let dir = fresh_dir("browser-install");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    let c = browser(&driver).await;
+
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(&c, "#hdr header.top", 10).await;
+    let v = c
+        .execute_async(
+            r#"const done = arguments[arguments.length - 1];
+            (async () => {
+              const link = document.querySelector('link[rel="manifest"]');
+              const m = await (await fetch(link.href)).json();
+              const icons = [];
+              for (const i of m.icons) {
+                const r = await fetch(i.src);
+                icons.push([i.sizes, i.purpose, r.status, r.headers.get('content-type')]);
+              }
+              await navigator.serviceWorker.ready;
+              return [m.name, m.start_url, m.display, icons];
+            })().then(done, (e) => done(String(e)));"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(v[1], json!("/"), "{v}");
+    assert_eq!(v[2], json!("standalone"), "{v}");
+    let icons = v[3].as_array().unwrap();
+    for (size, purpose) in [("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")] {
+        assert!(
+            icons.iter().any(|i| i[0] == size && i[1] == purpose && i[2] == 200 && i[3] == "image/png"),
+            "a {purpose} PNG icon of {size}: {v}"
+        );
+    }
+    // The worker controls the next page; then the server goes away.
+    c.goto(&format!("http://{a}/players")).await.unwrap();
+    wait_for(&c, "#players-who", 10).await;
+    let controlled = c.execute("return !!navigator.serviceWorker.controller", vec![]).await.unwrap();
+    assert_eq!(controlled, json!(true));
+    server.stop().await;
+    c.goto(&format!("http://{a}/rules/chess")).await.unwrap();
+    let words = wait_for(&c, "#offline h1", 10).await.text().await.unwrap();
+    assert_eq!(words, "You are offline");
+    shot(&c, "offline").await;
+    c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
