@@ -25,7 +25,7 @@ export class Board {
     this.selected = null; // {sq}, {sq, pre: true} (a premove) or {drop: 'N'}
     this.drag = null;
     this.premove = null; // {from, to} shown while it waits
-    this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img' });
+    this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img', 'aria-label': 'The board' });
     root.appendChild(this.svg);
     this.view = new Renderer(this.svg);
     this.chooser = new Chooser(root);

@@ -88,6 +88,9 @@ fn to_html(md: &str) -> (String, String) {
     }
     let mut out = String::with_capacity(md.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
+    // Code blocks and tables scroll sideways on a narrow screen: a keyboard
+    // reaches them to scroll them (axe-core's scrollable-region-focusable).
+    let out = out.replace("<pre>", "<pre tabindex=\"0\">").replace("<table>", "<table tabindex=\"0\">");
     (if title.is_empty() { "documentation".into() } else { title }, out)
 }
 
@@ -173,6 +176,6 @@ mod tests {
     fn markdown_becomes_html_with_its_title() {
         let (title, html) = to_html("# Genie `x`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n");
         assert_eq!(title, "Genie x");
-        assert!(html.contains("<table>") && html.contains("<td>1</td>"), "{html}");
+        assert!(html.contains("<table") && html.contains("<td>1</td>"), "{html}");
     }
 }
