@@ -520,7 +520,8 @@ async fn get_prefs(State(app): State<App>, headers: HeaderMap) -> Response {
         Ok(a) => a,
         Err(r) => return r,
     };
-    let row = sqlx::query("SELECT prefs FROM account_prefs WHERE account_id = $1").bind(&a.id).fetch_optional(&app.db).await;
+    let row =
+        sqlx::query("SELECT prefs FROM account_prefs WHERE account_id = $1").bind(&a.id).fetch_optional(&app.db).await;
     match row {
         Ok(r) => {
             let prefs = r.and_then(|r| serde_json::from_str::<Value>(&r.get::<String, _>("prefs")).ok());
@@ -541,7 +542,10 @@ async fn set_prefs(State(app): State<App>, headers: HeaderMap, body: Bytes) -> R
     };
     for (k, v) in &req {
         if !PREF_KEYS.contains(&k.as_str()) {
-            return err(StatusCode::BAD_REQUEST, format!("unknown setting '{k}': the settings are {}", PREF_KEYS.join(", ")));
+            return err(
+                StatusCode::BAD_REQUEST,
+                format!("unknown setting '{k}': the settings are {}", PREF_KEYS.join(", ")),
+            );
         }
         if v.is_empty() || v.len() > 16 || !v.bytes().all(|b| b.is_ascii_lowercase()) {
             return err(StatusCode::BAD_REQUEST, format!("{k}: a word of 1 to 16 lower-case letters"));

@@ -66,7 +66,10 @@ fn render(path: &str) -> Response {
 <script type="module" src="/assets/doc.js"></script>
 </body></html>
 "#,
-        meta = crate::web::head_meta(&format!("Chimera — {title}"), &format!("{title}: Chimera's documentation of its chess variants.")),
+        meta = crate::web::head_meta(
+            &format!("Chimera — {title}"),
+            &format!("{title}: Chimera's documentation of its chess variants.")
+        ),
         title = escape(&title)
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()

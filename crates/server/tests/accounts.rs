@@ -110,17 +110,24 @@ async fn pg_pair(pg: &PgCluster, tag: &str) -> (Server, Server) {
 /// first, then what was sent, replaced by the next; bad keys and values
 /// refused; nobody's without a session.
 async fn prefs(a: SocketAddr, cookie: &str) {
-    let get = |c: Option<String>| async move { call(a, ip(1), "GET", "/api/account/prefs", c.as_deref(), &Value::Null).await };
+    let get = |c: Option<String>| async move {
+        call(a, ip(1), "GET", "/api/account/prefs", c.as_deref(), &Value::Null).await
+    };
     assert_eq!(get(None).await.0, 401);
     let (st, _, v) = get(Some(cookie.to_string())).await;
     assert_eq!((st, &v), (200, &json!({"prefs": null})), "{v}");
-    for p in [json!({"theme": "light", "board": "blue", "pieces": "disc"}), json!({"theme": "dark", "board": "green", "pieces": "classic"})] {
+    for p in [
+        json!({"theme": "light", "board": "blue", "pieces": "disc"}),
+        json!({"theme": "dark", "board": "green", "pieces": "classic"}),
+    ] {
         let (st, _, v) = call(a, ip(1), "POST", "/api/account/prefs", Some(cookie), &p).await;
         assert_eq!(st, 200, "{v}");
         let (st, _, v) = get(Some(cookie.to_string())).await;
         assert_eq!((st, &v["prefs"]), (200, &p), "{v}");
     }
-    for bad in [json!({"colour": "red"}), json!({"theme": "<b>"}), json!({"theme": ""}), json!({"board": "x".repeat(17)})] {
+    for bad in
+        [json!({"colour": "red"}), json!({"theme": "<b>"}), json!({"theme": ""}), json!({"board": "x".repeat(17)})]
+    {
         let (st, _, v) = call(a, ip(1), "POST", "/api/account/prefs", Some(cookie), &bad).await;
         assert_eq!(st, 400, "{bad}: {v}");
     }

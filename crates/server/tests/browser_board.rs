@@ -776,7 +776,11 @@ async fn pages_do_not_jump(c: &Client, a: SocketAddr, screen: Screen) {
         ("/analysis".to_string(), "g.piece[data-square='e2']"),
     ] {
         let (cls, moved) = layout_shift(c, &format!("http://{a}{path}"), ready).await;
-        assert!(cls <= 0.05, "{path} at {}: the page jumps while it loads (layout shift {cls:.3}): {moved}", screen.name());
+        assert!(
+            cls <= 0.05,
+            "{path} at {}: the page jumps while it loads (layout shift {cls:.3}): {moved}",
+            screen.name()
+        );
     }
 }
 
@@ -789,7 +793,10 @@ async fn controls_above_the_fold(c: &Client, a: SocketAddr) {
     wait_for(c, "#variant option[value='magicring']", 10).await;
     shot(c, "fold-lobby-1366x768").await;
     let v = c.execute(BOTTOM, vec![json!("#create-btn")]).await.unwrap();
-    assert!(v[0].as_i64().unwrap() <= v[1].as_i64().unwrap(), "the lobby's Create game button (bottom, window height): {v}");
+    assert!(
+        v[0].as_i64().unwrap() <= v[1].as_i64().unwrap(),
+        "the lobby's Create game button (bottom, window height): {v}"
+    );
     open_clocked(c, a, "genie").await;
     click_sq(c, "d2").await;
     wait_for(c, "button.action[data-uci='d2d2g']", 10).await;

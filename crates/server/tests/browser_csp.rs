@@ -87,7 +87,10 @@ async fn browser_pages_work_under_the_csp() {
             .await
             .unwrap();
         let texts: Vec<&str> = meta.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
-        assert!(texts[0].len() >= 50 && texts[0].len() <= 200, "{path}: a description of 50 to 200 characters: {texts:?}");
+        assert!(
+            texts[0].len() >= 50 && texts[0].len() <= 200,
+            "{path}: a description of 50 to 200 characters: {texts:?}"
+        );
         assert!(!texts[1].is_empty() && !texts[2].is_empty(), "{path}: Open Graph title and description: {texts:?}");
     }
     // The check can fail: an inline style attribute is blocked and reported.
@@ -163,7 +166,8 @@ async fn browser_look_is_chosen_and_remembered() {
     assert_eq!(look(&c).await, json!(["dark", "blue", "disc", "rgb(22, 21, 18)"]));
     // The board redraws at once: blue squares, disc pieces.
     wait_for(&c, "g.piece[data-square='e2'] text", 10).await;
-    let fill = c.execute("return getComputedStyle(document.querySelector('rect.sq.light')).fill", vec![]).await.unwrap();
+    let fill =
+        c.execute("return getComputedStyle(document.querySelector('rect.sq.light')).fill", vec![]).await.unwrap();
     assert_eq!(fill, json!("rgb(222, 227, 230)"));
     shot(&c, "look-dark-blue-disc").await;
     choose(&c, "theme", "light").await;
@@ -276,9 +280,8 @@ async fn browser_installs_and_says_when_offline() {
 /// axe-core (npm, pinned; scripts/setup-node.sh puts it in .node/), or
 /// the file AXE_CORE names.
 fn axe_source() -> String {
-    let path = std::env::var("AXE_CORE").unwrap_or_else(|_| {
-        format!("{}/../../.node/node_modules/axe-core/axe.min.js", env!("CARGO_MANIFEST_DIR"))
-    });
+    let path = std::env::var("AXE_CORE")
+        .unwrap_or_else(|_| format!("{}/../../.node/node_modules/axe-core/axe.min.js", env!("CARGO_MANIFEST_DIR")));
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!("axe-core not found at {path} ({e}): run scripts/setup-node.sh, or set CHIMERA_SKIP_BROWSER=1 to skip browser tests")
     })
