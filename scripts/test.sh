@@ -57,6 +57,7 @@ fi
 bash scripts/setup-python.sh
 if [[ "${CHIMERA_SKIP_BROWSER:-0}" != 1 ]]; then
     bash scripts/setup-browser.sh
+    bash scripts/setup-node.sh
 fi
 if [[ "${CHIMERA_SKIP_ENGINES:-0}" != 1 ]]; then bash scripts/setup-engines.sh; else echo "test.sh: *** CHIMERA_SKIP_ENGINES=1: the chimera bot test with Stockfish is SKIPPED ***" >&2; fi
 if [[ "${CHIMERA_SKIP_POSTGRES:-0}" != 1 ]]; then bash scripts/setup-postgres.sh; else echo "test.sh: *** CHIMERA_SKIP_POSTGRES=1: the PostgreSQL tests (two instances on one database) are SKIPPED ***" >&2; fi

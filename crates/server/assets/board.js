@@ -25,7 +25,7 @@ export class Board {
     this.selected = null; // {sq}, {sq, pre: true} (a premove) or {drop: 'N'}
     this.drag = null;
     this.premove = null; // {from, to} shown while it waits
-    this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img' });
+    this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img', 'aria-label': 'The board' });
     root.appendChild(this.svg);
     this.view = new Renderer(this.svg);
     this.chooser = new Chooser(root);
@@ -36,6 +36,8 @@ export class Board {
     if (opts.hint) opts.hint.after(this.info);
     else root.appendChild(this.info);
     bindPointer(this);
+    // Another piece set or board colour chosen: draw the pieces again.
+    window.addEventListener('chimera:prefs', () => this.redraw());
     if (opts.fit) {
       // Refit when the window or anything beside the board changes size
       // (clocks appearing, pockets filling, the variant line wrapping).
@@ -160,7 +162,12 @@ export class Board {
     // What must be in view: everything down to the hint line, and one line of hint.
     const hint = this.opts.hint;
     const last = hint && hint.parentElement === box ? hint.previousElementSibling : box.lastElementChild;
-    const reserve = hint ? parseFloat(getComputedStyle(hint).minHeight) || 0 : 0;
+    // The hint's reserved line, and the variant's state line under it
+    // (Genie flips, rings...): both stay in view with the board.
+    let reserve = hint ? parseFloat(getComputedStyle(hint).minHeight) || 0 : 0;
+    if (this.info.parentElement === box && !this.info.classList.contains('hidden')) {
+      reserve += this.info.getBoundingClientRect().height + (parseFloat(getComputedStyle(this.info).marginTop) || 0);
+    }
     const other = last.getBoundingClientRect().bottom - top - board + reserve;
     const want = Math.floor(Math.max(240, window.innerHeight - (top + window.scrollY) - other - 12));
     if (grid.style.getPropertyValue('--board-h') !== want + 'px') {

@@ -99,9 +99,13 @@ export function header() {
   setTimeout(() => {
     const msg = sessionStorage.getItem('chimera.flash');
     if (msg) { sessionStorage.removeItem('chimera.flash'); toast(msg, 'notice'); }
+    bindPrefs();
+    // The service worker: the offline page (and Web Push, notes.js).
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
     account().then((a) => {
       const e = document.getElementById('account-link');
       if (e) accountLink(e, a && a.username);
+      if (a) syncPrefs();
       // A logged-in page hears the account's notifications.
       if (a && e) import('./notes.js').then((m) => m.start(), () => {});
     }, () => {
@@ -110,10 +114,68 @@ export function header() {
     });
   }, 0);
   const known = localStorage.getItem(ACCOUNT_HINT);
-  return `<header class="top"><a class="logo" href="/">Chimera</a><nav>
+  return `<header class="top"><a class="logo" href="/">Chimera</a><nav aria-label="Site">
   <a href="/">Play</a><a href="/analysis">Analysis board</a>
-  <a href="/rules">Rules</a><a href="/players">Players</a></nav>
+  <a href="/rules">Rules</a><a href="/players">Players</a><a href="/lab">Lab</a></nav>
+  ${prefsMarkup()}
   <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : 'Log in'}</a></header>`;
+}
+
+// The look (theme.js keeps and applies it): the header's "Look" button
+// opens three choices; a logged-in player's choice is also the account's.
+const PREF_WORDS = {
+  theme: ['Colours', { system: 'As the system', dark: 'Dark', light: 'Light' }],
+  board: ['Board', { brown: 'Brown', blue: 'Blue', green: 'Green', grey: 'Grey' }],
+  pieces: ['Pieces', { classic: 'Classic', disc: 'Discs' }],
+};
+
+function prefsMarkup() {
+  const P = window.chimeraPrefs;
+  if (!P) return '';
+  const now = P.read();
+  const fields = Object.entries(PREF_WORDS).map(([k, [label, words]]) =>
+    `<label for="pref-${k}">${label}</label><select id="pref-${k}" data-pref="${k}">` +
+    P.CHOICES[k].map((v) => `<option value="${v}"${now[k] === v ? ' selected' : ''}>${words[v]}</option>`).join('') + '</select>').join('');
+  return `<div class="prefs"><button type="button" id="prefs-button" class="prefs-button" aria-expanded="false" aria-controls="prefs-panel">Look</button>
+  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="The site's look">${fields}</div></div>`;
+}
+
+let prefsLoggedIn = false;
+
+function bindPrefs() {
+  const button = document.getElementById('prefs-button');
+  const panel = document.getElementById('prefs-panel');
+  if (!button || !panel) return;
+  const show = (open) => { panel.classList.toggle('hidden', !open); button.setAttribute('aria-expanded', String(open)); };
+  button.onclick = () => show(panel.classList.contains('hidden'));
+  panel.addEventListener('keydown', (e) => { if (e.key === 'Escape') { show(false); button.focus(); } });
+  document.addEventListener('click', (e) => { if (!e.target.closest('.prefs')) show(false); });
+  panel.addEventListener('change', (e) => {
+    const k = e.target.dataset.pref;
+    if (!k) return;
+    const p = window.chimeraPrefs.save({ ...window.chimeraPrefs.read(), [k]: e.target.value });
+    if (prefsLoggedIn) api('/api/account/prefs', p).catch(() => {});
+  });
+  window.addEventListener('chimera:prefs', (e) => {
+    for (const s of panel.querySelectorAll('select')) s.value = e.detail[s.dataset.pref];
+  });
+}
+
+/** Logged in: the account's look wins over this browser's; an account
+ *  with none yet takes this browser's. */
+function syncPrefs() {
+  prefsLoggedIn = true;
+  const P = window.chimeraPrefs;
+  if (!P) return;
+  api('/api/account/prefs').then((stored) => {
+    const mine = P.read();
+    if (stored && stored.prefs) {
+      const theirs = P.clean(stored.prefs);
+      if (JSON.stringify(theirs) !== JSON.stringify(mine)) P.save(theirs);
+    } else {
+      api('/api/account/prefs', mine).catch(() => {});
+    }
+  }, () => {});
 }
 
 export function fmtClock(ms) {

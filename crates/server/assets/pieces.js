@@ -1,6 +1,10 @@
-// The project's own piece drawings, each in a 100x100 box.
+// The project's own piece drawings, each in a 100x100 box, in two sets:
+// "classic" (figures) and "disc" (round tokens with the piece's letter, as
+// on a draughts or xiangqi board: easy to tell apart at a small size). Both
+// are drawn for Chimera and licensed as the project is: MIT OR Apache-2.0.
 // The Genie is a circle, as its inventor pictures it; the Clown is a Knight
 // facing backwards (to the right), as its inventor marks it, with a red nose.
+// The set is the page's choice (theme.js: <html data-pieces>).
 
 const KNIGHT_PATH =
   'M28 88 L76 88 L73 70 C72 52 80 36 66 22 L62 10 L55 21 C44 21 34 28 27 40 ' +
@@ -45,11 +49,29 @@ function body(role, fill, stroke, detail) {
   }
 }
 
+/** The "disc" set: a token with a rim and the piece's letter; the Genie's
+ *  token is plain (it is a circle in either set), the Clown's has the red
+ *  nose. */
+function disc(role, fill, stroke, detail) {
+  const rim = `<circle cx="50" cy="50" r="40" fill="${fill}" stroke="${stroke}" stroke-width="4"/>` +
+    `<circle cx="50" cy="50" r="32" fill="none" stroke="${detail}" stroke-width="2"/>`;
+  const mark = role === 'G' ? `<circle cx="50" cy="50" r="9" fill="${detail}"/>` :
+    `<text x="50" y="51" dominant-baseline="central" text-anchor="middle" font-family="'DejaVu Sans', 'Noto Sans', sans-serif" font-weight="700" font-size="40" fill="${detail}">${role}</text>`;
+  const nose = role === 'C' ? '<circle cx="74" cy="30" r="7" fill="#d62828" stroke="#1d1d1d" stroke-width="2"/>' : '';
+  return rim + mark + nose;
+}
+
+/** The chosen piece set's name ('classic' or 'disc'). */
+export function pieceSet() {
+  return document.documentElement.dataset.pieces === 'disc' ? 'disc' : 'classic';
+}
+
 /** SVG markup (no outer <svg>) for a piece letter: upper case White. */
 export function pieceSvg(letter) {
   const white = letter === letter.toUpperCase();
   const role = letter.toUpperCase();
-  return white ? body(role, '#fbfbf7', '#1d1d1d', '#1d1d1d') : body(role, '#2b2b2b', '#0c0c0c', '#e8e8e8');
+  const draw = pieceSet() === 'disc' ? disc : body;
+  return white ? draw(role, '#fbfbf7', '#1d1d1d', '#1d1d1d') : draw(role, '#2b2b2b', '#0c0c0c', '#e8e8e8');
 }
 
 /** A standalone <svg> element string for a piece (pockets, choosers). */

@@ -1,15 +1,40 @@
-// The service worker of Web Push (docs/server.md, "Web Push"): shows the
+// The site's service worker. For Web Push (docs/server.md, "Web Push"): shows the
 // notification a push brings ({title, body, url, tag}, encrypted by the
 // server and opened by the browser), and on a click focuses a tab already
 // open on its page, or opens one. Served at /sw.js: its scope is the site.
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+// It also keeps the offline page (offline.html, served at /offline) and
+// what it needs: a page the browser asks for while the network is gone
+// gets that page, not the browser's own error. Everything else goes to the
+// network as it would without a worker (pages, the API and sockets are
+// live: nothing else is cached).
+
+const CACHE = 'chimera-offline-1';
+const OFFLINE = ['/offline', '/assets/style.css', '/assets/theme.js', '/favicon.svg'];
+
+self.addEventListener('install', (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(OFFLINE)).then(() => self.skipWaiting()));
+});
+self.addEventListener('activate', (e) => e.waitUntil((async () => {
+  for (const k of await caches.keys()) if (k !== CACHE) await caches.delete(k);
+  await self.clients.claim();
+})()));
+
+self.addEventListener('fetch', (e) => {
+  const req = e.request;
+  if (req.method !== 'GET') return;
+  if (req.mode === 'navigate') {
+    e.respondWith(fetch(req).catch(() => caches.match('/offline')));
+  } else if (OFFLINE.includes(new URL(req.url).pathname)) {
+    // The offline page's own files: the network's when it answers.
+    e.respondWith(fetch(req).catch(() => caches.match(req)));
+  }
+});
 
 self.addEventListener('push', (e) => {
   let d = {};
   try { d = e.data ? e.data.json() : {}; } catch (_) { d = { body: e.data ? e.data.text() : '' }; }
-  const options = { body: d.body || '', icon: '/favicon.svg', data: { url: d.url || '/' } };
+  const options = { body: d.body || '', icon: '/assets/icons/icon-192.png', data: { url: d.url || '/' } };
   // One notification per game or challenge: a newer one replaces it.
   if (d.tag) { options.tag = d.tag; options.renotify = true; }
   e.waitUntil(self.registration.showNotification(d.title || 'Chimera', options));

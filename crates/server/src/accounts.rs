@@ -106,6 +106,7 @@ pub fn routes() -> Router<App> {
         .route("/api/account/export", get(export_json))
         .route("/api/account/export.pgn", get(export_pgn))
         .route("/api/account/playing", get(crate::playing::api_playing))
+        .route("/api/account/prefs", get(get_prefs).post(set_prefs))
         .route("/api/games/{id}/seat", get(seat))
 }
 
@@ -507,6 +508,65 @@ async fn me(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, 
     }
 }
 
+/// The look's keys (assets/theme.js keeps the values each may take; the
+/// server takes any short lower-case word, so that a new board colour needs
+/// no server change, and the page reads an unknown one as the default).
+const PREF_KEYS: [&str; 3] = ["theme", "board", "pieces"];
+
+/// `GET /api/account/prefs`: `{"prefs": {theme, board, pieces}}`, or
+/// `{"prefs": null}` before the account has chosen.
+async fn get_prefs(State(app): State<App>, headers: HeaderMap) -> Response {
+    let a = match need(&app, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let row =
+        sqlx::query("SELECT prefs FROM account_prefs WHERE account_id = $1").bind(&a.id).fetch_optional(&app.db).await;
+    match row {
+        Ok(r) => {
+            let prefs = r.and_then(|r| serde_json::from_str::<Value>(&r.get::<String, _>("prefs")).ok());
+            let mut r = Json(json!({ "prefs": prefs })).into_response();
+            r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            r
+        }
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+/// `POST /api/account/prefs` with `{theme, board, pieces}` (each a word of
+/// 1 to 16 lower-case letters): the account's look from now on.
+async fn set_prefs(State(app): State<App>, headers: HeaderMap, body: Bytes) -> Response {
+    let (req, a): (HashMap<String, String>, Account) = match body_and_account(&app, &headers, &body).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    for (k, v) in &req {
+        if !PREF_KEYS.contains(&k.as_str()) {
+            return err(
+                StatusCode::BAD_REQUEST,
+                format!("unknown setting '{k}': the settings are {}", PREF_KEYS.join(", ")),
+            );
+        }
+        if v.is_empty() || v.len() > 16 || !v.bytes().all(|b| b.is_ascii_lowercase()) {
+            return err(StatusCode::BAD_REQUEST, format!("{k}: a word of 1 to 16 lower-case letters"));
+        }
+    }
+    let text = serde_json::to_string(&req.iter().collect::<std::collections::BTreeMap<_, _>>()).unwrap_or_default();
+    let done = sqlx::query(
+        "INSERT INTO account_prefs (account_id, prefs, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (account_id) DO UPDATE SET prefs = excluded.prefs, updated_at = excluded.updated_at",
+    )
+    .bind(&a.id)
+    .bind(&text)
+    .bind(now_ms())
+    .execute(&app.db)
+    .await;
+    match done {
+        Ok(_) => Json(json!({ "prefs": req })).into_response(),
+        Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
 async fn logout(State(app): State<App>, headers: HeaderMap) -> Response {
     if let Some(sid) = session_id(&headers) {
         if let Err(e) = sqlx::query("DELETE FROM account_sessions WHERE key = $1")
@@ -632,6 +692,7 @@ async fn delete(
         sqlx::query("DELETE FROM push_subscriptions WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM notify_presence WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM api_tokens WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM account_prefs WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
             .bind(&a.id)
             .execute(&mut *tx)

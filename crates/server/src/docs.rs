@@ -57,7 +57,8 @@ fn render(path: &str) -> Response {
         r#"<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chimera — {title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/assets/style.css"></head>
+<title>Chimera — {title}</title>
+{meta}</head>
 <body>
 <div id="hdr"></div>
 <main><article class="panel doc">
@@ -65,6 +66,10 @@ fn render(path: &str) -> Response {
 <script type="module" src="/assets/doc.js"></script>
 </body></html>
 "#,
+        meta = crate::web::head_meta(
+            &format!("Chimera — {title}"),
+            &format!("{title}: Chimera's documentation of its chess variants.")
+        ),
         title = escape(&title)
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
@@ -86,6 +91,9 @@ fn to_html(md: &str) -> (String, String) {
     }
     let mut out = String::with_capacity(md.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
+    // Code blocks and tables scroll sideways on a narrow screen: a keyboard
+    // reaches them to scroll them (axe-core's scrollable-region-focusable).
+    let out = out.replace("<pre>", "<pre tabindex=\"0\">").replace("<table>", "<table tabindex=\"0\">");
     (if title.is_empty() { "documentation".into() } else { title }, out)
 }
 
@@ -171,6 +179,6 @@ mod tests {
     fn markdown_becomes_html_with_its_title() {
         let (title, html) = to_html("# Genie `x`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n");
         assert_eq!(title, "Genie x");
-        assert!(html.contains("<table>") && html.contains("<td>1</td>"), "{html}");
+        assert!(html.contains("<table") && html.contains("<td>1</td>"), "{html}");
     }
 }

@@ -17,7 +17,6 @@ use chimera_lab::{report, store, LabError};
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/lab", get(index))
-        .route("/lab/report.css", get(css))
         .route("/lab/{id}", get(study_page))
         .route("/api/lab/studies", get(list))
         .route("/api/lab/studies/{id}", get(study_json))
@@ -31,25 +30,21 @@ fn lab_error(e: LabError) -> Response {
     }
 }
 
-/// The report's style sheet, served as a file: the pages'
-/// Content-Security-Policy allows no inline style.
-async fn css() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], report::CSS)
-        .into_response()
-}
-
-/// A lab page; the report's inline style sheet becomes a link to [`css`].
-fn html(body: String) -> Response {
-    let body = body.replacen(
-        &format!("<style>{}</style>", report::CSS),
-        "<link rel=\"stylesheet\" href=\"/lab/report.css\">",
-        1,
-    );
+/// A lab page in the site's dress: the report's own light style sheet
+/// (kept for the report files `chimera lab report` writes) gives way to the
+/// site's head (description, style sheet, theme) and the site's header
+/// (drawn by doc.js, as on the docs pages); style.css styles the lab's
+/// tables and plots.
+fn html(body: String, title: &str, description: &str) -> Response {
+    let body = body
+        .replacen(&format!("<style>{}</style>", report::CSS), &crate::web::head_meta(title, description), 1)
+        .replacen("<body><main>", "<body><div id=\"hdr\"></div><main class=\"lab\">", 1)
+        .replacen("</main></body>", "</main><script type=\"module\" src=\"/assets/doc.js\"></script></body>", 1);
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    crate::web::attr(s)
 }
 
 async fn list(State(app): State<App>) -> Response {
@@ -101,11 +96,11 @@ async fn index(State(app): State<App>) -> Response {
     };
     html(format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Chimera lab</title><style>{css}</style></head><body><main><p><a href=\"/\">Chimera</a></p><h1>Balance lab</h1>\
+         <title>Chimera lab</title><style>{css}</style></head><body><main><h1>Balance lab</h1>\
          <p>Self-play studies of each variant and rule option. Each study's page shows White's score, draws, terminations, game lengths, the score by first move, special-move use, a typical game's evaluation and piece values fitted from its games, every rate with its 95% interval.</p>\
          {table}</main></body></html>\n",
         css = report::CSS
-    ))
+    ), "Chimera balance lab", "Self-play studies of each Chimera chess variant and rule option: White's score, draws, game lengths and piece values, with 95% intervals.")
 }
 
 /// A study's page; a study that does not exist (or an id that cannot be
@@ -115,7 +110,11 @@ async fn study_page(State(app): State<App>, Path(id): Path<String>) -> Response 
         return crate::web::not_found_page();
     }
     match report::build(&app.db, &id, false, 1).await {
-        Ok(r) => html(report::html(&r).replacen("<main>", "<main><p><a href=\"/lab\">All studies</a></p>", 1)),
+        Ok(r) => html(
+            report::html(&r).replacen("<main>", "<main><p><a href=\"/lab\">All studies</a></p>", 1),
+            &format!("Chimera lab: {id}"),
+            &format!("The balance lab's study {id} on Chimera: self-play results, game lengths and piece values with 95% intervals."),
+        ),
         Err(LabError::NoSuchStudy(_)) => crate::web::not_found_page(),
         Err(e) => lab_error(e),
     }

@@ -43,6 +43,10 @@ pub fn router(app: App) -> Router {
         .route("/sw.js", get(|| async { asset_response("sw.js") }))
         .route("/favicon.svg", get(|| async { asset_response("favicon.svg") }))
         .route("/favicon.ico", get(|| async { asset_response("favicon.svg") }))
+        // Installable: the web app manifest, and the page the service
+        // worker keeps for when the network is gone.
+        .route("/manifest.webmanifest", get(|| async { asset_response("manifest.webmanifest") }))
+        .route("/offline", get(|| async { page("offline.html") }))
         .route("/analysis", get(|| async { page("analysis.html") }))
         .route("/login", get(|| async { page("login.html") }))
         .route("/account", get(|| async { page("account.html") }))
@@ -105,6 +109,27 @@ fn page(name: &str) -> Response {
     asset_response(name)
 }
 
+/// The `<head>` elements after the title that every page of the site has
+/// (the static pages in assets/ write the same by hand): the description
+/// for search engines and link previews (Open Graph), the icon and the
+/// site's style sheet. Pages the server writes (docs, lab) take it from
+/// here; `title` and `description` are plain text.
+pub(crate) fn head_meta(title: &str, description: &str) -> String {
+    let (t, d) = (attr(title), attr(description));
+    format!(
+        "<meta name=\"description\" content=\"{d}\">\n<meta property=\"og:type\" content=\"website\"><meta property=\"og:site_name\" content=\"Chimera\">\n\
+         <meta property=\"og:title\" content=\"{t}\"><meta property=\"og:description\" content=\"{d}\">\n\
+         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"><link rel=\"manifest\" href=\"/manifest.webmanifest\">\
+         <link rel=\"apple-touch-icon\" href=\"/assets/icons/icon-192.png\"><link rel=\"stylesheet\" href=\"/assets/style.css\">\n\
+         <meta name=\"theme-color\" content=\"#161512\"><script src=\"/assets/theme.js\"></script>"
+    )
+}
+
+/// Text made safe for an HTML attribute (or element) value.
+pub(crate) fn attr(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 /// A game's page; a game that does not exist gets a page saying so, with
 /// a 404 (not an empty board that waits for it forever).
 async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {
@@ -158,6 +183,8 @@ fn asset_response(path: &str) -> Response {
                 Some("js") => "text/javascript; charset=utf-8",
                 Some("css") => "text/css; charset=utf-8",
                 Some("svg") => "image/svg+xml",
+                Some("png") => "image/png",
+                Some("webmanifest") => "application/manifest+json",
                 _ => "application/octet-stream",
             };
             ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], f.data.into_owned()).into_response()

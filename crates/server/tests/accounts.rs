@@ -106,6 +106,34 @@ async fn pg_pair(pg: &PgCluster, tag: &str) -> (Server, Server) {
     (x, y)
 }
 
+/// The look an account keeps (theme, board colours, piece set): none at
+/// first, then what was sent, replaced by the next; bad keys and values
+/// refused; nobody's without a session.
+async fn prefs(a: SocketAddr, cookie: &str) {
+    let get = |c: Option<String>| async move {
+        call(a, ip(1), "GET", "/api/account/prefs", c.as_deref(), &Value::Null).await
+    };
+    assert_eq!(get(None).await.0, 401);
+    let (st, _, v) = get(Some(cookie.to_string())).await;
+    assert_eq!((st, &v), (200, &json!({"prefs": null})), "{v}");
+    for p in [
+        json!({"theme": "light", "board": "blue", "pieces": "disc"}),
+        json!({"theme": "dark", "board": "green", "pieces": "classic"}),
+    ] {
+        let (st, _, v) = call(a, ip(1), "POST", "/api/account/prefs", Some(cookie), &p).await;
+        assert_eq!(st, 200, "{v}");
+        let (st, _, v) = get(Some(cookie.to_string())).await;
+        assert_eq!((st, &v["prefs"]), (200, &p), "{v}");
+    }
+    for bad in
+        [json!({"colour": "red"}), json!({"theme": "<b>"}), json!({"theme": ""}), json!({"board": "x".repeat(17)})]
+    {
+        let (st, _, v) = call(a, ip(1), "POST", "/api/account/prefs", Some(cookie), &bad).await;
+        assert_eq!(st, 400, "{bad}: {v}");
+    }
+    assert_eq!(call(a, ip(1), "POST", "/api/account/prefs", None, &json!({"theme": "light"})).await.0, 401);
+}
+
 async fn sessions(a: SocketAddr) {
     let (st, head, v) =
         call(a, ip(1), "POST", "/api/account/signup", None, &json!({"username": "Ann_1", "password": PW})).await;
@@ -118,6 +146,7 @@ async fn sessions(a: SocketAddr) {
     assert!(head.to_ascii_lowercase().contains("cache-control: no-store"), "{head}");
     let (st, _, me) = call(a, ip(1), "GET", "/api/account", Some(&c1), &Value::Null).await;
     assert_eq!((st, me["username"].as_str()), (200, Some("Ann_1")), "{me}");
+    prefs(a, &c1).await;
 
     // Names are unique without regard to case; bad names and passwords get
     // the rule they broke.

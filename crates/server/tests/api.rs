@@ -314,7 +314,7 @@ async fn rules_documents_are_served() {
     // The index, with its relative links to every page; the notation tables.
     let (st, index) = http(a, "GET", "/docs/rules/", None).await;
     assert_eq!(st, 200);
-    assert!(index.contains(r#"href="genesis.md""#) && index.contains("<table>"), "rules index");
+    assert!(index.contains(r#"href="genesis.md""#) && index.contains("<table"), "rules index");
     // Unknown documents and path tricks are refused: the "Page not found"
     // page (a page a browser went to), with nothing of the file.
     for bad in ["/docs/rules/nope.md", "/docs/../Cargo.toml", "/docs/rules/%2e%2e/%2e%2e/Cargo.toml"] {

@@ -44,6 +44,8 @@ enum Part {
     Lobby,
     Lines,
     Review,
+    Shift,
+    Fold,
 }
 
 macro_rules! tests {
@@ -89,6 +91,9 @@ tests! {
     laptop_game_review: LAPTOP Review;
     desktop_game_review: DESKTOP Review;
     phone_game_review: PHONE Review;
+    laptop_pages_do_not_jump: LAPTOP Shift;
+    phone_pages_do_not_jump: PHONE Shift;
+    laptop_controls_above_the_fold: LAPTOP Fold;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -122,6 +127,8 @@ async fn run(screen: Screen, part: Part) {
         Part::Lobby => new_game_and_missing_pages(&c, a).await,
         Part::Lines => analysis_lines_and_explorer(&c, &server, screen).await,
         Part::Review => review_page(&c, a, screen).await,
+        Part::Shift => pages_do_not_jump(&c, a, screen).await,
+        Part::Fold => controls_above_the_fold(&c, a).await,
     }
 
     c.close().await.unwrap();
@@ -1001,4 +1008,78 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
         .collect();
     assert_eq!(evals, json!(want));
     assert_eq!(text_of(c, "#moves .m[data-node] .ann-clock").await, "5:00");
+}
+
+/// The layout shifts (Cumulative Layout Shift, as Lighthouse counts it but
+/// summed over the whole visit, which is stricter) a page has had since it
+/// began to load, 3 s after it shows `ready`, with the elements that moved.
+async fn layout_shift(c: &Client, url: &str, ready: &str) -> (f64, Value) {
+    c.goto(url).await.unwrap();
+    wait_for(c, ready, 10).await;
+    let v = c
+        .execute_async(
+            r#"const done = arguments[arguments.length - 1];
+            let cls = 0; const moved = [];
+            const name = (n) => !n ? '?' : n.id ? '#' + n.id : (n.className && n.className.baseVal !== undefined ? n.className.baseVal : n.className) || n.nodeName;
+            new PerformanceObserver((l) => {
+              for (const e of l.getEntries()) {
+                if (e.hadRecentInput) continue;
+                cls += e.value;
+                moved.push([e.value, (e.sources || []).map((s) => `${name(s.node)} ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`)]);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => done([cls, moved]), 3000);"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    (v[0].as_f64().unwrap(), v[1].clone())
+}
+
+/// Stable pages (issue 99): the lobby, a game's page and the analysis
+/// board load without visible jumps: the board's room is reserved before
+/// the script draws it, and the lines filled in later have theirs.
+/// Lighthouse's limit for a good page is a shift of 0.1; ours is 0.05.
+async fn pages_do_not_jump(c: &Client, a: SocketAddr, screen: Screen) {
+    let (id, token) = hotseat_with_moves(a, &["e2e4", "e7e5"]).await;
+    open_with_token(c, a, &id, &token).await;
+    for (path, ready) in [
+        ("/".to_string(), "#variant option[value='magicring']"),
+        (format!("/game/{id}"), "g.piece[data-square='e4']"),
+        ("/analysis".to_string(), "g.piece[data-square='e2']"),
+    ] {
+        let (cls, moved) = layout_shift(c, &format!("http://{a}{path}"), ready).await;
+        assert!(
+            cls <= 0.05,
+            "{path} at {}: the page jumps while it loads (layout shift {cls:.3}): {moved}",
+            screen.name()
+        );
+    }
+}
+
+/// Fault 7 of issue 99: on a 1366x768 laptop the Genie's flip button and
+/// the variant's state line under the board, and the lobby's "Create game"
+/// button, are in view without scrolling.
+async fn controls_above_the_fold(c: &Client, a: SocketAddr) {
+    const BOTTOM: &str = "const e = document.querySelector(arguments[0]); if (!e) return null; const r = e.getBoundingClientRect(); return [Math.round(r.bottom), innerHeight, scrollY];";
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(c, "#variant option[value='magicring']", 10).await;
+    shot(c, "fold-lobby-1366x768").await;
+    let v = c.execute(BOTTOM, vec![json!("#create-btn")]).await.unwrap();
+    assert!(
+        v[0].as_i64().unwrap() <= v[1].as_i64().unwrap(),
+        "the lobby's Create game button (bottom, window height): {v}"
+    );
+    open_clocked(c, a, "genie").await;
+    click_sq(c, "d2").await;
+    wait_for(c, "button.action[data-uci='d2d2g']", 10).await;
+    shot(c, "fold-genie-1366x768").await;
+    for css in ["button.action[data-uci='d2d2g']", ".vstate:not(.hidden)"] {
+        let v = c.execute(BOTTOM, vec![json!(css)]).await.unwrap();
+        assert!(!v.is_null(), "no {css}");
+        assert!(
+            v[0].as_i64().unwrap() <= v[1].as_i64().unwrap() && v[2] == json!(0),
+            "{css} is below the fold at 1366x768 (bottom, window height, scroll): {v}"
+        );
+    }
 }

@@ -61,6 +61,17 @@ async fn lab_page_shows_a_study() {
     // No fit was made for this store: the page says how to make one.
     assert!(body.contains("chimera lab report clown-small"), "{body}");
     shot(&c, "lab-study").await;
+    // The site's page (issue 99, fault 8): its header, whose menu leads to
+    // the lab, and its theme (not the report file's own white page).
+    wait_for(&c, "#hdr header.top nav a[href='/lab']", 10).await;
+    const BG: &str = "return getComputedStyle(document.body).backgroundColor";
+    let bg = c.execute(BG, vec![]).await.unwrap();
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(&c, "#hdr header.top", 10).await;
+    let site = c.execute(BG, vec![]).await.unwrap();
+    assert_eq!(bg, site, "the lab's page has the site's background");
+    c.back().await.unwrap();
+    wait_for(&c, "figure svg", 10).await;
     // A phone's width: the plots scale down, nothing wider than the window.
     c.set_window_size(390, 844).await.unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;

@@ -60,7 +60,8 @@ pub type Db = AnyPool;
 /// pairing's pools (1009), Web Push subscriptions, the server's keys and
 /// the notification sockets' presence (1010), house bots (1011), personal
 /// API tokens (1012), game reviews (1013), analysis workers and review jobs
-/// (1014), the opening explorer (1016). The next migration is 1017.
+/// (1014), the web pages' look chosen by an account (1015), the opening
+/// explorer (1016). The next migration is 1017.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -80,6 +81,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1012, "api tokens", include_str!("../migrations/1012_api_tokens.sql")),
     (1013, "reviews", include_str!("../migrations/1013_reviews.sql")),
     (1014, "review jobs", include_str!("../migrations/1014_review_jobs.sql")),
+    (1015, "account prefs", include_str!("../migrations/1015_account_prefs.sql")),
     (1016, "explorer", include_str!("../migrations/1016_explorer.sql")),
 ];
 
@@ -362,6 +364,7 @@ mod tests {
             (1012, "cf81e73c0eed2d26"),
             (1013, "f3db37f955d56808"),
             (1014, "e5ca76b9a5c2e93a"),
+            (1015, "b5c7442a91c32e68"),
             (1016, "41dbf154eb40b17c"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)

@@ -2,7 +2,7 @@
 // what it shows has changed. Squares and coordinates change with the
 // orientation only; pieces are kept by square and touched one by one; the
 // highlight, mark and destination layers are redrawn when their key differs.
-import { pieceSvg } from '../pieces.js';
+import { pieceSvg, pieceSet } from '../pieces.js';
 import { FILES, xy } from './state.js';
 import { SQUARE_MARKS, DEST_MARKS } from './variants.js';
 
@@ -126,8 +126,12 @@ export class Renderer {
   /** Pieces by square: a square whose piece is unchanged keeps its element. */
   drawPieces(v, turned) {
     const layer = this.layers.pieces;
+    // Another piece set chosen (theme.js): every piece is drawn anew.
+    const set = pieceSet();
+    const fresh = set !== this.pieceSetDrawn;
+    this.pieceSetDrawn = set;
     for (const [sq, g] of this.pieceEls) {
-      if (v.pieces[sq] !== g.dataset.piece) { g.remove(); this.pieceEls.delete(sq); }
+      if (fresh || v.pieces[sq] !== g.dataset.piece) { g.remove(); this.pieceEls.delete(sq); }
     }
     for (const [sq, p] of Object.entries(v.pieces)) {
       let g = this.pieceEls.get(sq);
