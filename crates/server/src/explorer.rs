@@ -293,6 +293,9 @@ async fn explore(
     }
 }
 
+/// A move from a position: UCI, SAN, white wins, draws, black wins.
+type Counted = (String, String, i64, i64, i64);
+
 /// The explorer's answer for `pos`: per source, its games' totals and the
 /// moves (UCI, SAN, white wins, draws, black wins), most played first.
 pub async fn lookup(db: &Db, variant: &str, pos: &AnyPosition) -> Result<Value, sqlx::Error> {
@@ -302,7 +305,7 @@ pub async fn lookup(db: &Db, variant: &str, pos: &AnyPosition) -> Result<Value, 
             .bind(pos.hash() as i64)
             .fetch_all(db)
             .await?;
-    let mut by: HashMap<String, Vec<(String, String, i64, i64, i64)>> = HashMap::new();
+    let mut by: HashMap<String, Vec<Counted>> = HashMap::new();
     for r in rows {
         let uci: String = r.get(1);
         // A key shared with another position (a 64-bit collision) may name

@@ -1202,7 +1202,7 @@ fn deepen(
             // The engine may finish a later line with a better score: best
             // first, as the board shows them.
             let mut sorted: Vec<&((i32, i64), Value)> = got.iter().flatten().collect();
-            sorted.sort_by(|a, b| b.0.cmp(&a.0));
+            sorted.sort_by_key(|l| std::cmp::Reverse(l.0));
             let v = json!({"depth": i.depth, "lines": sorted.iter().map(|l| &l.1).collect::<Vec<_>>()});
             if tx.blocking_send(crate::botapi::line(&v)).is_err() {
                 stop.store(true, std::sync::atomic::Ordering::SeqCst);
