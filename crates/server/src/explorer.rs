@@ -111,7 +111,7 @@ pub async fn add(db: &Db, games: &[ToRead]) -> Result<(), sqlx::Error> {
         for (position, uci) in pairs {
             sqlx::query(
                 "INSERT INTO explorer_moves (variant, source, position, uci, white, draws, black) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (variant, source, position, uci) DO UPDATE \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (variant, position, source, uci) DO UPDATE \
                  SET white = explorer_moves.white + $5, draws = explorer_moves.draws + $6, \
                  black = explorer_moves.black + $7",
             )

@@ -6,7 +6,8 @@
 -- ring_powers=NKQ`); `source` is 'people' (rated games between two people)
 -- or 'engines' (games against the engine or a BOT, and the lab's games);
 -- `position` the position's Zobrist key as a signed 64-bit number. The
--- counts are of games, by their result.
+-- counts are of games, by their result. The key leads with the variant and
+-- the position: a lookup is one range of the index, both sources at once.
 CREATE TABLE explorer_moves (
     variant TEXT NOT NULL,
     source TEXT NOT NULL,
@@ -15,7 +16,7 @@ CREATE TABLE explorer_moves (
     white BIGINT NOT NULL,
     draws BIGINT NOT NULL,
     black BIGINT NOT NULL,
-    PRIMARY KEY (variant, source, position, uci)
+    PRIMARY KEY (variant, position, source, uci)
 );
 
 -- The games the explorer has read, each once (a web game by its id, a lab

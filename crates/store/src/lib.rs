@@ -365,7 +365,7 @@ mod tests {
             (1013, "f3db37f955d56808"),
             (1014, "e5ca76b9a5c2e93a"),
             (1015, "b5c7442a91c32e68"),
-            (1016, "41dbf154eb40b17c"),
+            (1016, "777aea678528477b"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
