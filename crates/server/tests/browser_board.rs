@@ -588,8 +588,10 @@ async fn eval_bar(c: &Client, a: SocketAddr, screen: Screen) {
             r#"const r = (css) => { const b = document.querySelector(css).getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; };
             const st = getComputedStyle(document.getElementById('evallabel'));
             const fig = getComputedStyle(document.getElementById('score'));
+            const probe = document.createElement('span'); probe.style.color = 'var(--bright)'; document.body.append(probe);
+            const bright = getComputedStyle(probe).color; probe.remove();
             return { bar: r('#evalbar'), board: r('#board .board-svg'), label: [parseFloat(st.fontSize), st.color],
-                     figure: [parseFloat(fig.fontSize), fig.color], h: innerHeight, scrollW: document.documentElement.scrollWidth, w: innerWidth };"#,
+                     figure: [parseFloat(fig.fontSize), fig.color], bright, h: innerHeight, scrollW: document.documentElement.scrollWidth, w: innerWidth };"#,
             vec![],
         )
         .await
@@ -609,7 +611,9 @@ async fn eval_bar(c: &Client, a: SocketAddr, screen: Screen) {
     assert!(f(&m["label"], 0) >= 11.0, "the bar's figure is readable: {m}");
     assert_eq!(m["label"][1], "rgb(255, 255, 255)", "white on a solid badge: {m}");
     assert!(f(&m["figure"], 0) >= 20.0, "the eval figure is large: {m}");
-    assert_eq!(m["figure"][1], "rgb(232, 230, 227)", "in the bright text colour: {m}");
+    // The theme's bright text colour (light or dark, as the system has it).
+    assert_eq!(m["figure"][1], m["bright"], "in the bright text colour: {m}");
+    assert!(m["bright"] == "rgb(232, 230, 227)" || m["bright"] == "rgb(17, 17, 17)", "{m}");
     shot(c, &format!("analysis-{}", screen.name())).await;
 }
 
