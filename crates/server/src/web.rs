@@ -1059,28 +1059,39 @@ async fn analyse(State(app): State<App>, body: Bytes) -> Response {
         Ok(a) => a,
         Err(e) => return pool_error(e),
     };
-    // Scores from White's point of view for the eval bar.
-    let sign = if pos.turn() == Color::White { 1 } else { -1 };
-    let score = match a.score {
-        Score::Cp(c) => json!({"cp": c * sign}),
-        Score::Mate(m) => json!({"mate": m * sign}),
-    };
-    let mut p = pos.clone();
-    let mut pv_san = Vec::new();
-    for &m in &a.pv {
-        if !p.is_legal(m) {
-            break;
-        }
-        pv_san.push(chimera_rules::san::to_san(&p, m));
-        p.play_unchecked(m);
-    }
+    let (pv, pv_san) = legal_pv(&pos, &a.pv);
     Json(json!({
-        "score": score, "depth": a.depth,
+        "score": white_score(&pos, a.score), "depth": a.depth,
         "best": a.best.map(|m| m.to_string()),
-        "pv": a.pv.iter().take(pv_san.len()).map(|m| m.to_string()).collect::<Vec<_>>(),
+        "pv": pv,
         "pv_san": pv_san,
     }))
     .into_response()
+}
+
+/// A search's score from White's point of view (the eval bar's), as JSON.
+fn white_score(pos: &AnyPosition, score: Score) -> Value {
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    match score {
+        Score::Cp(c) => json!({"cp": c * sign}),
+        Score::Mate(m) => json!({"mate": m * sign}),
+    }
+}
+
+/// An engine line from `pos` as UCI and SAN, up to its first move that is
+/// not legal where it stands.
+fn legal_pv(pos: &AnyPosition, line: &[chimera_rules::Move]) -> (Vec<String>, Vec<String>) {
+    let mut p = pos.clone();
+    let (mut pv, mut pv_san) = (Vec::new(), Vec::new());
+    for &m in line {
+        if !p.is_legal(m) {
+            break;
+        }
+        pv.push(m.to_string());
+        pv_san.push(chimera_rules::san::to_san(&p, m));
+        p.play_unchecked(m);
+    }
+    (pv, pv_san)
 }
 
 #[derive(Deserialize)]
@@ -1167,7 +1178,6 @@ fn deepen(
         ..chimera_engine::EngineOptions::default()
     });
     let limits = chimera_engine::Limits { movetime: Some(time), ..chimera_engine::Limits::default() };
-    let sign = if pos.turn() == Color::White { 1 } else { -1 };
     // Each line with its rank for the side to move (higher is better): a
     // mate of its own, sooner first; then centipawns; then a mate against
     // it, later first.
@@ -1182,22 +1192,8 @@ fn deepen(
         if k >= lines || i.pv.is_empty() {
             return;
         }
-        let score = match i.score {
-            Score::Cp(c) => json!({"cp": c * sign}),
-            Score::Mate(m) => json!({"mate": m * sign}),
-        };
-        let mut p = pos.clone();
-        let mut pv = Vec::new();
-        let mut pv_san = Vec::new();
-        for &m in &i.pv {
-            if !p.is_legal(m) {
-                break;
-            }
-            pv.push(m.to_string());
-            pv_san.push(chimera_rules::san::to_san(&p, m));
-            p.play_unchecked(m);
-        }
-        got[k] = Some((rank(i.score), json!({"score": score, "pv": pv, "pv_san": pv_san})));
+        let (pv, pv_san) = legal_pv(pos, &i.pv);
+        got[k] = Some((rank(i.score), json!({"score": white_score(pos, i.score), "pv": pv, "pv_san": pv_san})));
         if k + 1 == lines && got.iter().all(Option::is_some) {
             // The engine may finish a later line with a better score: best
             // first, as the board shows them.

@@ -326,10 +326,11 @@ async fn worker_of(app: &App, headers: &HeaderMap, ip: IpAddr) -> Result<String,
     })
 }
 
-/// The job for a lease, replayed, with its node count.
-async fn job_of(app: &App, lease: &str, game: &str, nodes: u64) -> Result<Job, String> {
+/// The job for a lease, with its node count, and its game as the store
+/// replayed it.
+async fn job_of(app: &App, lease: &str, game: &str, nodes: u64) -> Result<(Job, Game<AnyPosition>), String> {
     let live = crate::store::load_game(&app.db, &app.cpu, game).await?.ok_or_else(|| format!("no game '{game}'"))?;
-    Ok(Job {
+    let job = Job {
         id: lease.to_string(),
         game: game.to_string(),
         variant: live.meta.variant.to_string(),
@@ -338,7 +339,8 @@ async fn job_of(app: &App, lease: &str, game: &str, nodes: u64) -> Result<Job, S
         moves: live.game.moves().iter().map(|m| m.to_string()).collect(),
         nodes,
         seconds: app.config.review_job_time.as_secs(),
-    })
+    };
+    Ok((job, live.game))
 }
 
 /// `POST /api/worker/acquire`: the next job (200), or 204 when none waits.
@@ -366,7 +368,7 @@ async fn acquire_job(
     let nodes = app.config.review_nodes;
     match acquire(&app.db, &worker, nodes, app.config.review_job_time).await {
         Ok(Some((lease, game))) => match job_of(&app, &lease, &game, nodes).await {
-            Ok(job) => Json(job).into_response(),
+            Ok((job, _)) => Json(job).into_response(),
             Err(e) => err(StatusCode::INTERNAL_SERVER_ERROR, e),
         },
         Ok(None) => StatusCode::NO_CONTENT.into_response(),
@@ -407,11 +409,11 @@ async fn post_result(
         Ok(r) => r,
         Err(e) => return err(StatusCode::BAD_REQUEST, format!("the result is not {{\"positions\": [...]}}: {e}")),
     };
-    let job = match job_of(&app, &lease, &game, nodes as u64).await {
+    let (job, game) = match job_of(&app, &lease, &game, nodes as u64).await {
         Ok(j) => j,
         Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
     };
-    match finish(&app, &job, &worker, &result.positions).await {
+    match finish(&app, &job, &game, &worker, &result.positions).await {
         Ok(true) => Json(json!({"stored": true})).into_response(),
         Ok(false) => gone(),
         Err(Refusal::Bad(why)) => {
@@ -430,9 +432,14 @@ enum Refusal {
 
 /// Checks a job's searches, builds the review and stores it with the job's
 /// lease: true when stored, false when the lease was no longer the job's.
-async fn finish(app: &App, job: &Job, worker: &str, positions: &[PositionEval]) -> Result<bool, Refusal> {
-    let game = job.replay().map_err(Refusal::Store)?;
-    let review = review::assemble(&game, job.nodes, positions).map_err(Refusal::Bad)?;
+async fn finish(
+    app: &App,
+    job: &Job,
+    game: &Game<AnyPosition>,
+    worker: &str,
+    positions: &[PositionEval],
+) -> Result<bool, Refusal> {
+    let review = review::assemble(game, job.nodes, positions).map_err(Refusal::Bad)?;
     let text = serde_json::to_string(&review).map_err(|e| Refusal::Store(e.to_string()))?;
     complete(&app.db, &job.id, worker, &text).await.map_err(|e| Refusal::Store(e.to_string()))
 }
@@ -495,8 +502,7 @@ async fn local_job(app: &App, me: &str) -> Result<bool, String> {
     let Some((lease, game)) = acquire(&app.db, me, nodes, time).await.map_err(|e| e.to_string())? else {
         return Ok(false);
     };
-    let job = job_of(app, &lease, &game, nodes).await?;
-    let replayed = job.replay()?;
+    let (job, replayed) = job_of(app, &lease, &game, nodes).await?;
     // Stopped at the deadline, when another worker may take the job.
     let stop = Arc::new(AtomicBool::new(false));
     let timer = {
@@ -508,11 +514,14 @@ async fn local_job(app: &App, me: &str) -> Result<bool, String> {
     };
     let searched = app
         .engine
-        .run(crate::pool::Admission::Bounded, stop, move |stop| review::search_positions(&replayed, nodes, stop))
+        .run(crate::pool::Admission::Bounded, stop, move |stop| {
+            let positions = review::search_positions(&replayed, nodes, stop);
+            (positions, replayed)
+        })
         .await;
     timer.abort();
     match searched {
-        Ok(Some(positions)) => match finish(app, &job, me, &positions).await {
+        Ok((Some(positions), replayed)) => match finish(app, &job, &replayed, me, &positions).await {
             Ok(_) => Ok(true),
             Err(Refusal::Bad(why) | Refusal::Store(why)) => {
                 let _ = release(&app.db, &lease).await;
@@ -520,7 +529,7 @@ async fn local_job(app: &App, me: &str) -> Result<bool, String> {
             }
         },
         // Stopped, or the pool is busy: the job waits for the next worker.
-        Ok(None) | Err(_) => {
+        Ok((None, _)) | Err(_) => {
             release(&app.db, &lease).await.map_err(|e| e.to_string())?;
             tokio::time::sleep(Duration::from_secs(1)).await;
             Ok(false)
