@@ -214,6 +214,8 @@ function render() {
   $('move-note').classList.toggle('hidden', !(shown && shown.note));
   $('move-note').textContent = shown && shown.note ? `${shown.san}: ${shown.note}` : '';
   review.update(s, ply);
+  // A finished game: its review comes right under the result (style.css).
+  document.querySelector('main.game').classList.toggle('over', s.status === 'finished');
   const cur = $('moves').querySelector('.cur');
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status

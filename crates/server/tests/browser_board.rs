@@ -910,6 +910,18 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     wait_js(c, said, |v| v.as_str().is_some_and(|t| t.contains("queued"))).await;
     wait_js(c, said, |v| v.as_str().is_some_and(|t| t.contains("reviewing"))).await;
     wait_for(c, "#eval-graph polyline.line", 90).await;
+    // On a laptop or a desktop, the review (both graphs and the counts) is
+    // on the first screen: it comes right under the result, before the moves.
+    if !screen.phone {
+        let fits = c
+            .execute(
+                "const b = document.querySelector('#review .review-sides').getBoundingClientRect().bottom;                  return [b <= innerHeight, scrollY];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(fits, json!([true, 0]), "{screen:?}: the review below the fold");
+    }
     let (st, r) = get_json(a, &format!("/api/games/{id}/review")).await;
     assert_eq!(st, 200, "{r}");
     assert!(r["black"]["blunders"].as_u64().unwrap() >= 1, "{r}");
@@ -982,6 +994,31 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     )
     .await;
     assert!(text_of(c, "#status").await.contains("Reviewing move 0 of 7"));
+    // By keyboard: each graph is a slider whose value a screen reader says,
+    // and the count of Black's blunders is a button to the next one.
+    c.execute("document.getElementById('eval-graph').focus()", vec![]).await.unwrap();
+    key(c, Key::Right).await;
+    key(c, Key::Right).await;
+    wait_eq(c, cur, json!("2")).await;
+    let said = c.execute("return document.getElementById('eval-graph').getAttribute('aria-valuetext')", vec![]).await.unwrap();
+    assert!(said.as_str().is_some_and(|t| t.starts_with("Move 1 … e5")), "{said}");
+    key(c, Key::End).await;
+    wait_eq(c, cur, json!("7")).await;
+    key(c, Key::Left).await;
+    wait_eq(c, cur, json!("6")).await;
+    key(c, Key::Home).await;
+    wait_eq(c, "return document.querySelector('#review-move').dataset.ply", json!("0")).await;
+    c.execute("document.querySelector(\"#review button.count[data-side='black'][data-kind='blunder']\").focus()", vec![])
+        .await
+        .unwrap();
+    key(c, Key::Enter).await;
+    wait_eq(c, cur, json!("6")).await;
+    assert!(c
+        .execute("return document.querySelector(\"#review button.count[data-side='white'][data-kind='blunder']\").disabled", vec![])
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap());
     // Opened again: the stored review at once, no button.
     c.refresh().await.unwrap();
     wait_for(c, "#eval-graph polyline.line", 15).await;
