@@ -25,6 +25,7 @@ const board = new Board($('board'), {
   onMove: (uci) => send({ t: 'move', uci, ply: state.ply }),
   pockets: { top: $('pocket-top'), bottom: $('pocket-bottom') },
   hint: $('hint'),
+  info: $('vstate'),
   onPremove: (p) => premove.set(p),
   fit: $('board').closest('section'),
 });
