@@ -118,9 +118,8 @@ fn compression() -> CompressionLayer<impl Predicate> {
     let not_upgrade = |status: StatusCode, _: axum::http::Version, _: &HeaderMap, _: &axum::http::Extensions| {
         status != StatusCode::SWITCHING_PROTOCOLS
     };
-    CompressionLayer::new().compress_when(
-        DefaultPredicate::new().and(NotForContentType::new("application/x-ndjson")).and(not_upgrade),
-    )
+    CompressionLayer::new()
+        .compress_when(DefaultPredicate::new().and(NotForContentType::new("application/x-ndjson")).and(not_upgrade))
 }
 
 fn page(name: &str) -> Response {

@@ -1000,7 +1000,8 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     key(c, Key::Right).await;
     key(c, Key::Right).await;
     wait_eq(c, cur, json!("2")).await;
-    let said = c.execute("return document.getElementById('eval-graph').getAttribute('aria-valuetext')", vec![]).await.unwrap();
+    let said =
+        c.execute("return document.getElementById('eval-graph').getAttribute('aria-valuetext')", vec![]).await.unwrap();
     assert!(said.as_str().is_some_and(|t| t.starts_with("Move 1 … e5")), "{said}");
     key(c, Key::End).await;
     wait_eq(c, cur, json!("7")).await;
@@ -1008,13 +1009,19 @@ async fn review_page(c: &Client, a: SocketAddr, screen: Screen) {
     wait_eq(c, cur, json!("6")).await;
     key(c, Key::Home).await;
     wait_eq(c, "return document.querySelector('#review-move').dataset.ply", json!("0")).await;
-    c.execute("document.querySelector(\"#review button.count[data-side='black'][data-kind='blunder']\").focus()", vec![])
-        .await
-        .unwrap();
+    c.execute(
+        "document.querySelector(\"#review button.count[data-side='black'][data-kind='blunder']\").focus()",
+        vec![],
+    )
+    .await
+    .unwrap();
     key(c, Key::Enter).await;
     wait_eq(c, cur, json!("6")).await;
     assert!(c
-        .execute("return document.querySelector(\"#review button.count[data-side='white'][data-kind='blunder']\").disabled", vec![])
+        .execute(
+            "return document.querySelector(\"#review button.count[data-side='white'][data-kind='blunder']\").disabled",
+            vec![]
+        )
         .await
         .unwrap()
         .as_bool()

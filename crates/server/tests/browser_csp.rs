@@ -175,7 +175,9 @@ async fn browser_look_is_chosen_and_remembered() {
     shot(&c, "look-light-blue-disc").await;
     // The other boards and the classic pieces, in both themes: the docs'
     // screenshots of each look (scripts/screenshots.sh).
-    for (theme, board, pieces) in [("light", "green", "classic"), ("dark", "grey", "classic"), ("dark", "brown", "classic")] {
+    for (theme, board, pieces) in
+        [("light", "green", "classic"), ("dark", "grey", "classic"), ("dark", "brown", "classic")]
+    {
         choose(&c, "theme", theme).await;
         choose(&c, "board", board).await;
         choose(&c, "pieces", pieces).await;

@@ -675,7 +675,10 @@ impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
 /// scripts have drawn, as it does for people; or at full speed again.
 pub async fn throttle(c: &Client, slow: bool) {
     let (rate, net) = if slow {
-        (6, serde_json::json!({"offline": false, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 80_000}))
+        (
+            6,
+            serde_json::json!({"offline": false, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 80_000}),
+        )
     } else {
         (1, serde_json::json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}))
     };
