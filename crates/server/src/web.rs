@@ -35,6 +35,7 @@ struct Assets;
 /// creation's per-client limit is `AppState::admit_game`, which rematches
 /// pass too.)
 pub fn router(app: App) -> Router {
+    crate::i18n::check();
     let cfg = &app.config;
     let small = Router::new()
         .route("/", get(|| async { page("index.html") }))
@@ -101,6 +102,8 @@ pub fn router(app: App) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, cfg.request_timeout))
         .layer(axum::middleware::from_fn_with_state(app.clone(), net::guard))
         .layer(axum::middleware::from_fn(net::json_errors))
+        // Pages in the reader's language (crate::i18n).
+        .layer(axum::middleware::from_fn(crate::i18n::middleware))
         .layer(axum::middleware::from_fn(net::security_headers))
         .with_state(app)
 }
