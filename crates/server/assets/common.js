@@ -278,6 +278,23 @@ export function fmtDate(t, style) {
   return d.toLocaleDateString(lang(), { year: 'numeric', month: style === 'short' ? 'short' : 'long', day: 'numeric' });
 }
 
+/** How a game ended (the server's words: "checkmate", "time forfeit"...)
+ *  in the reader's language; a reason this list lacks stays as it came. */
+export function reasonText(r) {
+  const words = {
+    checkmate: t('reason-checkmate'),
+    stalemate: t('reason-stalemate'),
+    'threefold repetition': t('reason-threefold'),
+    'fifty-move rule': t('reason-fifty'),
+    'dead material': t('reason-dead-material'),
+    resignation: t('reason-resignation'),
+    'time forfeit': t('reason-timeout'),
+    agreement: t('reason-agreement'),
+    aborted: t('reason-aborted'),
+  };
+  return words[r] || r || '';
+}
+
 /** A rating change as players read it: +12, -8, +0. */
 export function fmtDiff(n) {
   const v = Math.round(Number(n) || 0);

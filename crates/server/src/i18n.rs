@@ -368,9 +368,12 @@ mod tests {
     /// Every `t('key'...)` of the scripts and `{{key}}` of the pages.
     fn used_keys() -> BTreeMap<String, String> {
         let mut used = BTreeMap::new();
-        for e in std::fs::read_dir(assets()).unwrap() {
-            let p = e.unwrap().path();
-            let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let files = std::fs::read_dir(assets())
+            .unwrap()
+            .chain(std::fs::read_dir(assets().join("board")).unwrap())
+            .map(|e| e.unwrap().path());
+        for p in files {
+            let name = p.strip_prefix(assets()).unwrap().display().to_string();
             let ext = p.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
             if ext != "js" && ext != "html" {
                 continue;
