@@ -1,5 +1,5 @@
 import { Board } from './board.js';
-import { api, toast, header, optionFields, readOptions, t } from './common.js';
+import { api, toast, header, optionFields, readOptions, t, esc, variantName } from './common.js';
 import { MoveTree, movetext, moveListHtml, startPly } from './tree.js';
 import { bindKeys } from './keys.js';
 import { Explorer } from './explorer.js';
@@ -211,7 +211,7 @@ function go(f) {
 async function init() {
   meta = await api('/api/meta');
   line.variant = meta.variants[0].id;
-  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
+  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${esc(variantName(v.name))}</option>`);
   const q = new URLSearchParams(location.search);
   if (q.get('game')) {
     const g = await api('/api/games/' + q.get('game'));

@@ -215,7 +215,9 @@ export function fmtClock(ms) {
 /** The fields of a variant's rule options (its schema, from /api/meta),
  *  filled with `values` or the defaults. */
 export function optionFields(info, values = {}) {
-  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc(o.label)} <small>${esc(o.help)}</small></label>` +
+  // The rule options' words are the server's; those known here are translated.
+  const words = { ring_powers: [t('option-ring-powers'), t('option-ring-powers-help')] };
+  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc((words[o.key] || [o.label])[0])} <small>${esc((words[o.key] || [0, o.help])[1])}</small></label>` +
     `<input id="opt-${esc(o.key)}" data-option="${esc(o.key)}" value="${esc(values[o.key] || o.default)}" pattern="${esc(o.pattern)}" autocomplete="off" spellcheck="false">`).join('');
 }
 
@@ -240,7 +242,7 @@ export function playingRows(games) {
     const opp = g.opponent ? titleMark(g.opponent_title) + esc(g.opponent) + (g.opponent_rating ? ` <span class="seek-rating">${esc(g.opponent_rating)}</span>` : '') : `<em>${esc(t('waiting-for-opponent'))}</em>`;
     const turn = g.is_my_turn ? `<span class="tag mine your-turn">${esc(t('your-turn'))}</span>` : esc(t('their-turn'));
     const kind = g.days ? esc(t('days-a-move', { n: g.days })) : '';
-    return `<tr data-game="${esc(g.id)}" data-my-turn="${g.is_my_turn}"><td><a href="/game/${encodeURIComponent(g.id)}">${esc(g.variant_name)}</a>${kind ? ` <small>${kind}</small>` : ''}</td>` +
+    return `<tr data-game="${esc(g.id)}" data-my-turn="${g.is_my_turn}"><td><a href="/game/${encodeURIComponent(g.id)}">${esc(variantName(g.variant_name))}</a>${kind ? ` <small>${kind}</small>` : ''}</td>` +
       `<td>${opp}</td><td>${turn}</td><td class="left">${g.ms_left != null ? esc(fmtClock(g.ms_left)) : ''}</td></tr>`;
   }).join('');
 }
@@ -276,6 +278,33 @@ export function fmtDate(t, style) {
   const d = toDate(t);
   if (!d) return String(t ?? '');
   return d.toLocaleDateString(lang(), { year: 'numeric', month: style === 'short' ? 'short' : 'long', day: 'numeric' });
+}
+
+/** A variant's name in the reader's words: chess is Schach, échecs,
+ *  ajedrez; the other variants' names are names and stay. */
+export function variantName(name) {
+  return name === 'Chess' ? t('variant-chess') : name;
+}
+
+/** A variant's summary (the server's words, from its rules module) in the
+ *  reader's language; a variant this list lacks keeps the server's. */
+export function variantSummary(info) {
+  const words = {
+    chess: t('summary-chess'),
+    genie: t('summary-genie'),
+    'genie-ownhalf': t('summary-genie-ownhalf'),
+    clown: t('summary-clown'),
+    genesis: t('summary-genesis'),
+    magicring: t('summary-magicring'),
+  };
+  return info ? words[info.id] || info.summary : '';
+}
+
+/** An engine level's words (the server's, by level) in the reader's language. */
+export function levelWords(l) {
+  const words = [null, t('level-words-1'), t('level-words-2'), t('level-words-3'), t('level-words-4'),
+    t('level-words-5'), t('level-words-6'), t('level-words-7'), t('level-words-8')];
+  return l ? words[l.level] || l.words : '';
 }
 
 /** How a game ended (the server's words: "checkmate", "time forfeit"...)

@@ -1,7 +1,7 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff, t, esc, reasonText } from './common.js';
+import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff, t, esc, reasonText, variantName } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
 import { ReviewPanel } from './review.js';
 
@@ -151,8 +151,8 @@ $('moves')?.addEventListener('click', (ev) => {
 
 function render() {
   const s = state;
-  document.title = `Chimera — ${s.variant_name}`;
-  $('title').textContent = `${s.variant_name}${optionsNote(s.options)}`;
+  document.title = `Chimera — ${variantName(s.variant_name)}`;
+  $('title').textContent = `${variantName(s.variant_name)}${optionsNote(s.options)}`;
   const live = viewPly === null || viewPly === s.ply;
   const ply = live ? s.ply : viewPly;
   // A game against a person starts when both seats are taken: an open

@@ -1,4 +1,4 @@
-import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows, titleMark, t, lang } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows, titleMark, t, lang, variantName, variantSummary, levelWords } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -11,7 +11,7 @@ let me;
 let myRatings = {};
 async function init() {
   meta = await api('/api/meta');
-  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
+  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${esc(variantName(v.name))}</option>`);
   for (const l of meta.levels) $('level').insertAdjacentHTML('beforeend', `<option value="${l.level}">${esc(t('level-n', { n: l.level }))}</option>`);
   $('level').value = '3';
   // Preset by a link (the game page's "New game": the same variant and opponent).
@@ -80,7 +80,7 @@ async function pollPool() {
   const p = pools.find((x) => x.id === r.pool);
   const secs = Math.round(r.waited_ms / 1000);
   $('quick-words').textContent = p
-    ? t('lobby-looking-in', { variant: p.variant_name, clock: `${p.minutes}+${p.increment}`, range: r.range, s: secs })
+    ? t('lobby-looking-in', { variant: variantName(p.variant_name), clock: `${p.minutes}+${p.increment}`, range: r.range, s: secs })
     : t('lobby-looking', { range: r.range, s: secs });
   $('quick-status').classList.remove('hidden');
   setTimeout(pollPool, 1000);
@@ -146,7 +146,7 @@ function refresh() {
     $('options-box').dataset.variant = v;
     $('options-box').innerHTML = optionFields(info);
   }
-  $('variant-rules').innerHTML = `${info ? info.summary : ''} <a href="/rules/${v}">${esc(t('hdr-rules'))}</a>`;
+  $('variant-rules').innerHTML = `${esc(variantSummary(info))} <a href="/rules/${v}">${esc(t('hdr-rules'))}</a>`;
   const mode = val('mode');
   // Rated: an account's game against a stranger or a friend, by the
   // variant's default rules (the option fields are set back and locked).
@@ -177,7 +177,7 @@ function refresh() {
   $('days-box').classList.toggle('hidden', val('clock') !== 'days');
   $('create-btn').textContent = mode === 'seek' ? t('lobby-play-stranger') : t('lobby-create');
   const l = meta.levels.find((x) => String(x.level) === $('level').value);
-  $('level-words').textContent = l ? l.words : '';
+  $('level-words').textContent = levelWords(l);
 }
 document.querySelectorAll('#create select, #create input').forEach((e) => e.addEventListener('change', refresh));
 
@@ -242,7 +242,7 @@ async function loadGames() {
     const opp = g.mode === 'engine' ? (person ? t('a-v-b', { a: person, b: computer }) : computer)
       : g.mode === 'hotseat' ? esc(t('hot-seat')) : `${t('a-v-b', { a: w, b })}${g.mode === 'friend' ? ` <small>${esc(t('lobby-friends'))}</small>` : ''}${rated}`;
     const st = g.status === 'active' ? `<span class="tag active">${esc(t('playing'))}</span>` : `${g.result} <small>${g.reason || ''}</small>`;
-    return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td class="card-main">${opp}</td><td data-label="${esc(t('moves'))}">${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when" data-label="${esc(t('last-move'))}">${new Date(g.updated_at).toLocaleString(lang())}</td></tr>`;
+    return `<tr><td>${mine}<a href="/game/${g.id}">${esc(variantName(g.variant_name))}</a></td><td class="card-main">${opp}</td><td data-label="${esc(t('moves'))}">${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when" data-label="${esc(t('last-move'))}">${new Date(g.updated_at).toLocaleString(lang())}</td></tr>`;
   });
   $('games').innerHTML = rows.join('') || `<tr><td colspan="5">${esc(t('lobby-no-games'))}</td></tr>`;
 }
@@ -260,7 +260,7 @@ async function loadSeeks() {
   try { seeks = await api('/api/seeks'); } catch (_) { return; }
   const rows = seeks.map((k) => {
     const mine = !!tokenFor(k.id);
-    const variant = esc(k.variant_name) + (optionsNote(k.options) ? ` <small>${esc(optionsNote(k.options))}</small>` : '') +
+    const variant = esc(variantName(k.variant_name)) + (optionsNote(k.options) ? ` <small>${esc(optionsNote(k.options))}</small>` : '') +
       (k.custom_start ? ` <small>${esc(t('lobby-own-start'))}</small>` : '');
     // A rated seek of this account made on another device: its game page
     // finds the account's seat (and can cancel it there).

@@ -1,7 +1,7 @@
 // The leaderboards: /players (each variant's top 10) and /players/{variant}
 // (its top 100). Who is listed, and for how long, is the server's
 // (window_days); the variants come from it too.
-import { api, header, esc, profileUrl, t } from './common.js';
+import { api, header, esc, profileUrl, t, variantName } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -28,9 +28,9 @@ function boardHtml(v, { all }) {
     `<th scope="row"><a class="lb-user" href="${profileUrl(p.username)}">${esc(p.username)}</a></th>` +
     `<td class="num lb-rating">${ratingText(p.rating)}</td><td class="num">${Number(p.games) || 0}</td></tr>`);
   const empty = `<tr><td colspan="4" class="lb-empty">${esc(t('players-empty'))} <a href="/?variant=${encodeURIComponent(v.id)}&amp;mode=seek&amp;rated=1">${esc(t('players-play-rated'))}</a>.</td></tr>`;
-  const more = all ? '' : `<a class="lb-all" href="/players/${encodeURIComponent(v.id)}" aria-label="${esc(t('players-all-label', { variant: v.name }))}">${esc(t('players-all'))}</a>`;
+  const more = all ? '' : `<a class="lb-all" href="/players/${encodeURIComponent(v.id)}" aria-label="${esc(t('players-all-label', { variant: variantName(v.name) }))}">${esc(t('players-all'))}</a>`;
   return `<section class="panel lb" data-variant="${esc(v.id)}" aria-labelledby="${head}">` +
-    `<div class="lb-head"><h2 class="flush lb-title" id="${head}">${esc(v.name)}</h2>${more}</div>` +
+    `<div class="lb-head"><h2 class="flush lb-title" id="${head}">${esc(variantName(v.name))}</h2>${more}</div>` +
     `<div class="table-wrap"><table class="games leaderboard" aria-labelledby="${head}">` +
     `<thead><tr><th scope="col" class="rank">#</th><th scope="col">${esc(t('player'))}</th><th scope="col" class="num">${esc(t('rating'))}</th><th scope="col" class="num">${esc(t('games'))}</th></tr></thead>` +
     `<tbody>${rows.join('') || empty}</tbody></table></div></section>`;
@@ -47,7 +47,7 @@ async function main() {
   // One variant's top 100, with links to the others.
   if (meta) {
     $('players-tabs').innerHTML = `<a class="button" href="/players">${esc(t('players-all-variants'))}</a> ` + meta.variants.map((k) =>
-      `<a class="button${k.id === variant ? ' current" aria-current="page' : ''}" href="/players/${encodeURIComponent(k.id)}">${esc(k.name)}</a>`).join(' ');
+      `<a class="button${k.id === variant ? ' current" aria-current="page' : ''}" href="/players/${encodeURIComponent(k.id)}">${esc(variantName(k.name))}</a>`).join(' ');
     $('players-tabs').classList.remove('hidden');
   }
   let r;
@@ -61,8 +61,8 @@ async function main() {
       `<p><a href="/players">${esc(t('players-see-all'))}</a>.</p></section>`;
     return;
   }
-  document.title = t('players-title-of', { variant: r.name });
-  $('players-title').textContent = t('players-top', { variant: r.name });
+  document.title = t('players-title-of', { variant: variantName(r.name) });
+  $('players-title').textContent = t('players-top', { variant: variantName(r.name) });
   $('players-who').textContent = whoText(r.window_days);
   $('boards').classList.add('single');
   $('boards').innerHTML = boardHtml(r, { all: true });

@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken, titleMark, t, lang } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken, titleMark, t, lang, variantName } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -41,7 +41,7 @@ function userCell(u, title) {
 function gamesHtml(games, me) {
   return games.map((g) => `<tr data-game="${esc(g.id)}">` +
     `<td><a href="/game/${encodeURIComponent(g.id)}">${esc(fmtDate(g.created_at, 'short'))}</a></td>` +
-    `<td class="pg-variant">${esc(g.variant_name || g.variant)}</td><td>${userCell(g.white, g.white_title)}</td><td>${userCell(g.black, g.black_title)}</td>` +
+    `<td class="pg-variant">${esc(variantName(g.variant_name || g.variant))}</td><td>${userCell(g.white, g.white_title)}</td><td>${userCell(g.black, g.black_title)}</td>` +
     `<td>${g.result && g.result !== '*' ? esc(g.result) + ' ' + outcome(g, me) : `<span class="tag active">${esc(t('playing'))}</span>`}</td>` +
     `<td>${g.rated ? `<span class="tag rated">${esc(t('rated'))}</span>` : `<span class="tag casual">${esc(t('casual'))}</span>`}</td></tr>`).join('');
 }
@@ -460,7 +460,7 @@ main().catch((e) => {
 async function challengeForm(who) {
   const meta = await api('/api/meta');
   $('challenge-name').textContent = who;
-  $('challenge-variant').innerHTML = meta.variants.map((v) => `<option value="${esc(v.id)}">${esc(v.name)}</option>`).join('');
+  $('challenge-variant').innerHTML = meta.variants.map((v) => `<option value="${esc(v.id)}">${esc(variantName(v.name))}</option>`).join('');
   $('challenge-section').classList.remove('hidden');
   $('challenge-form').addEventListener('submit', async (e) => {
     e.preventDefault();

@@ -1,7 +1,7 @@
 // The rules of each variant in the project's own words, with diagrams drawn
 // by the same board as the game page (docs/rules/ is the precise text).
 import { Board } from './board.js';
-import { api, header, esc, t } from './common.js';
+import { api, header, esc, t, variantName } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -25,17 +25,17 @@ const here = meta.variants.find((m) => m.id === v);
 let r;
 try { r = here ? await api('/api/rules/' + encodeURIComponent(v)) : null; } catch (_) { r = null; }
 $('tabs').innerHTML = tabs
-  .map((k) => `<a href="/rules/${k.id}"><button${here && k.rules === here.rules ? ' class="primary"' : ''}>${esc(k.name)}</button></a>`).join(' ') +
-  (here ? ` <a href="/?variant=${encodeURIComponent(v)}"><button>${esc(t('rules-play', { variant: here.name }))}</button></a>` : '');
+  .map((k) => `<a href="/rules/${k.id}"><button${here && k.rules === here.rules ? ' class="primary"' : ''}>${esc(variantName(k.name))}</button></a>`).join(' ') +
+  (here ? ` <a href="/?variant=${encodeURIComponent(v)}"><button>${esc(t('rules-play', { variant: variantName(here.name) }))}</button></a>` : '');
 if (!r) {
   document.title = t('novariant-title');
-  $('text').innerHTML = `<h2>${esc(t('rules-no-variant', { variant: v }))}</h2><p>${esc(t('rules-chimera-plays'))} ${meta.variants.map((k) => `<a href="/rules/${k.id}">${esc(k.name)}</a>`).join(', ')}.</p>`;
+  $('text').innerHTML = `<h2>${esc(t('rules-no-variant', { variant: v }))}</h2><p>${esc(t('rules-chimera-plays'))} ${meta.variants.map((k) => `<a href="/rules/${k.id}">${esc(variantName(k.name))}</a>`).join(', ')}.</p>`;
   $('diagrams-title').classList.add('hidden');
 } else {
-  document.title = t('rules-title-of', { variant: here.name });
+  document.title = t('rules-title-of', { variant: variantName(here.name) });
   // The rules themselves are in English (docs/rules/), the page around them in the reader's language.
-  $('text').innerHTML = `<h2>${esc(here.name)}</h2><div lang="en">` + r.html + COMMON + '</div>' +
-    `<p class="full-rules"><a href="${here.rules}">${esc(t('rules-complete', { variant: here.name }))}</a>${esc(t('rules-complete-about'))}</p>`;
+  $('text').innerHTML = `<h2>${esc(variantName(here.name))}</h2><div lang="en">` + r.html + COMMON + '</div>' +
+    `<p class="full-rules"><a href="${here.rules}">${esc(t('rules-complete', { variant: variantName(here.name) }))}</a>${esc(t('rules-complete-about'))}</p>`;
   drawDiagrams(r.diagrams);
 }
 

@@ -597,3 +597,23 @@ push-none = Dieser Server sendet keine Push-Benachrichtigungen.
 push-subscribe-error = Der Browser konnte sich nicht bei seinem Push-Dienst anmelden ({ $error }). Manche Browser haben keinen oder schalten ihn in privaten Fenstern ab.
 push-refused = Der Server hat dieses Gerät abgelehnt: { $error }
 push-error = Push-Benachrichtigungen: { $error }
+
+## Varianten und Stufen
+
+variant-chess = Schach
+summary-chess = Klassisches Schach nach den FIDE-Regeln.
+summary-genie = Einmal pro Partie verwandelst du einen deiner Bauern in einen Genie, der ein oder zwei Felder in jede Richtung springt.
+summary-genie-ownhalf = Genie Of The Lamp, aber ein Bauer darf nur auf deiner eigenen Bretthälfte verwandelt werden.
+summary-clown = Erkläre einen Springer zum Clown, der wie die Figur seiner Linie zieht, und hol eine verlorene Figur zurück.
+summary-genesis = Ein leeres Brett: Setze deine Figuren aus der Reserve ein, den König zuerst, und kämpfe, während du aufbaust.
+summary-magicring = Ringe an den Königen gewinnen an Kraft, jedes Mal wenn sie den Besitzer wechseln. Gib sie weiter, erobere sie.
+level-words-1 = Anfänger: sieht einen Zug voraus und patzt munter
+level-words-2 = Gelegenheitsspieler: sieht einfache Schlagzüge, übersieht die meisten Drohungen
+level-words-3 = Vereinsneuling: lässt meist keine Figuren hängen
+level-words-4 = Vereinsspieler: kurze Taktik, solide Entwicklung
+level-words-5 = Starker Vereinsspieler: rechnet ein paar Züge tief
+level-words-6 = Experte: bestraft die meisten Fehler
+level-words-7 = Meister: volle Stärke, eine halbe Sekunde pro Zug
+level-words-8 = Volle Stärke: das Beste der Engine, eine Sekunde pro Zug
+option-ring-powers = Ringkräfte
+option-ring-powers-help = Die Kraft jeder Ringstufe, der Reihe nach: 1 bis 8 Buchstaben aus Q R B N K (Standard QNRB).

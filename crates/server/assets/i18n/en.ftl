@@ -604,3 +604,24 @@ push-none = This server sends no push notifications.
 push-subscribe-error = The browser could not subscribe with its push service ({ $error }). Some browsers have none, or turn it off in private windows.
 push-refused = The server refused this device: { $error }
 push-error = Push notifications: { $error }
+
+## The variants' and levels' words that the server sends in English
+## (common.js: variantName, variantSummary, levelWords, optionFields)
+
+variant-chess = Chess
+summary-chess = Orthodox chess under FIDE rules.
+summary-genie = Once a game, turn one of your pawns into a Genie that leaps one or two squares in any direction.
+summary-genie-ownhalf = Genie Of The Lamp, but a pawn may be flipped only on your own half of the board.
+summary-clown = Declare a Knight a Clown that moves like the piece of its file, and bring one lost piece back.
+summary-genesis = An empty board: place your pieces from the reserve, King first, and fight as you build.
+summary-magicring = Rings on the Kings gain power each time they change hands. Pass them, capture them.
+level-words-1 = Beginner: sees one move ahead and blunders freely
+level-words-2 = Casual: spots simple captures, misses most threats
+level-words-3 = Club novice: avoids hanging pieces most of the time
+level-words-4 = Club player: short tactics, steady development
+level-words-5 = Strong club player: calculates a few moves deep
+level-words-6 = Expert: punishes most mistakes
+level-words-7 = Master: full strength, half a second a move
+level-words-8 = Full strength: the engine’s best, one second a move
+option-ring-powers = Ring powers
+option-ring-powers-help = The power of each ring level, in order: 1 to 8 letters of Q R B N K (default QNRB).

@@ -597,3 +597,23 @@ push-none = Este servidor no envía notificaciones push.
 push-subscribe-error = El navegador no pudo suscribirse a su servicio push ({ $error }). Algunos navegadores no tienen, o lo desactivan en ventanas privadas.
 push-refused = El servidor rechazó este dispositivo: { $error }
 push-error = Notificaciones push: { $error }
+
+## Las variantes y los niveles
+
+variant-chess = Ajedrez
+summary-chess = Ajedrez ortodoxo con las reglas de la FIDE.
+summary-genie = Una vez por partida, convierte uno de tus peones en un Genie que salta una o dos casillas en cualquier dirección.
+summary-genie-ownhalf = Genie Of The Lamp, pero un peón solo puede convertirse en tu propia mitad del tablero.
+summary-clown = Declara Clown a un Caballo, que se mueve como la pieza de su columna, y recupera una pieza perdida.
+summary-genesis = Un tablero vacío: coloca tus piezas desde la reserva, el Rey primero, y lucha mientras construyes.
+summary-magicring = Los anillos de los Reyes ganan poder cada vez que cambian de manos. Pásalos, captúralos.
+level-words-1 = Principiante: ve una jugada por delante y comete errores graves a menudo
+level-words-2 = Aficionado: ve capturas sencillas, se le escapan la mayoría de las amenazas
+level-words-3 = Novato de club: casi nunca deja piezas colgadas
+level-words-4 = Jugador de club: táctica corta, desarrollo constante
+level-words-5 = Jugador de club fuerte: calcula unas cuantas jugadas
+level-words-6 = Experto: castiga la mayoría de los errores
+level-words-7 = Maestro: fuerza completa, medio segundo por jugada
+level-words-8 = Fuerza completa: lo mejor del motor, un segundo por jugada
+option-ring-powers = Poderes de los anillos
+option-ring-powers-help = El poder de cada nivel de anillo, en orden: de 1 a 8 letras entre Q R B N K (por defecto QNRB).
