@@ -379,8 +379,7 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&p).unwrap();
-            let marks: &[(&str, &str)] =
-                if ext == "html" { &[("{{", "}}")] } else { &[("t('", "'"), ("t(\"", "\"")] };
+            let marks: &[(&str, &str)] = if ext == "html" { &[("{{", "}}")] } else { &[("t('", "'"), ("t(\"", "\"")] };
             for (open, close) in marks {
                 let mut rest = text.as_str();
                 while let Some(i) = rest.find(open) {
@@ -405,7 +404,8 @@ mod tests {
     fn every_key_the_pages_use_is_in_english_and_every_english_key_is_used() {
         let en = &ALL[0].messages;
         let used = used_keys();
-        let missing: Vec<String> = used.iter().filter(|(k, _)| !en.contains_key(*k)).map(|(k, f)| format!("{f}: {k}")).collect();
+        let missing: Vec<String> =
+            used.iter().filter(|(k, _)| !en.contains_key(*k)).map(|(k, f)| format!("{f}: {k}")).collect();
         assert!(missing.is_empty(), "keys the assets use that en.ftl lacks: {missing:?}");
         let dead: Vec<&String> = en.keys().filter(|k| !used.contains_key(*k)).collect();
         assert!(dead.is_empty(), "en.ftl keys no asset uses: {dead:?}");
@@ -421,7 +421,12 @@ mod tests {
             let html = std::fs::read_to_string(&p).unwrap();
             for (lang, _) in LANGS {
                 let out = localize(&html, lang);
-                assert!(!out.contains("{{"), "{}: a placeholder left in {lang}: {}", p.display(), &out[out.find("{{").unwrap()..][..40.min(out.len() - out.find("{{").unwrap())]);
+                assert!(
+                    !out.contains("{{"),
+                    "{}: a placeholder left in {lang}: {}",
+                    p.display(),
+                    &out[out.find("{{").unwrap()..][..40.min(out.len() - out.find("{{").unwrap())]
+                );
                 assert!(out.contains(&format!("<html lang=\"{lang}\"")), "{}", p.display());
                 assert!(out.contains("id=\"i18n\""), "{}", p.display());
             }

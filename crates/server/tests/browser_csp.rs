@@ -374,7 +374,8 @@ async fn lobby_words(c: &fantoccini::Client) -> Value {
 /// Waits for the page's language to be `lang` (a reload under way).
 async fn wait_lang(c: &fantoccini::Client, lang: &str) {
     for _ in 0..100 {
-        let l = c.execute("return document.readyState === 'complete' ? document.documentElement.lang : ''", vec![]).await;
+        let l =
+            c.execute("return document.readyState === 'complete' ? document.documentElement.lang : ''", vec![]).await;
         if l.ok().as_ref().and_then(|v| v.as_str()) == Some(lang) {
             return;
         }
@@ -455,7 +456,10 @@ async fn browser_speaks_the_readers_language() {
     wait_for(&c, "#variant option[value='magicring']", 10).await;
     assert_eq!(lobby_words(&c).await, json!(["fr", "Nouvelle partie", "Créer la partie", "Apparence"]));
     let names = c
-        .execute("return [...document.querySelectorAll('#pref-lang option')].map((o) => o.textContent + ':' + o.lang)", vec![])
+        .execute(
+            "return [...document.querySelectorAll('#pref-lang option')].map((o) => o.textContent + ':' + o.lang)",
+            vec![],
+        )
         .await
         .unwrap();
     assert_eq!(names, json!(["English:en", "Deutsch:de", "Français:fr", "Español:es"]));

@@ -121,7 +121,10 @@ lobby-play-stranger = Gegen Unbekannte spielen
 lobby-quick = Schnelle Paarung
 lobby-quick-about = Eine gewertete Partie der unter „Neue Partie“ gewählten Variante gegen einen Spieler nahe deiner Wertung, sobald einer da ist. Die Zahl zeigt, wie viele warten.
 lobby-quick-login = <a href="/login">Melde dich an</a>, um gepaart zu werden: Schnelle Partien sind gewertet.
-lobby-waiting = { $n } warten
+lobby-waiting = { $n ->
+    [one] { $n } wartet
+   *[other] { $n } warten
+}
 lobby-looking = Suche einen Gegner innerhalb von { $range } Punkten um deine Wertung ({ $s } s)…
 lobby-looking-in = Suche einen Gegner in { $variant } { $clock } innerhalb von { $range } Punkten um deine Wertung ({ $s } s)…
 lobby-your-games-about = Deine laufenden Partien: zuerst die, in denen du am Zug bist, die nächste Frist zuerst.
