@@ -19,8 +19,9 @@ let numbers;
 /** The page's language ('en', 'de', 'fr', 'es'). */
 export function lang() { return LANG; }
 
-/** The languages, each by its own name (the header's switcher). */
-export const LANGS = [['en', 'English'], ['de', 'Deutsch'], ['fr', 'Français'], ['es', 'Español']];
+/** The languages, each by its own name (the header's switcher): the
+ *  server's list (i18n.rs, LANGS). */
+export const LANGS = Array.isArray(data.langs) && data.langs.length ? data.langs : [['en', 'English']];
 
 /** A number in the language's words (1,5 in German; grouping from 10 000). */
 export function num(n) {

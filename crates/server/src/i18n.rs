@@ -12,7 +12,8 @@
 //! message, `<html lang>` is the language, and the language's messages go
 //! into the page as a JSON data block (`<script type="application/json"
 //! id="i18n">`, data that the CSP lets be: it is never executed) that
-//! assets/i18n.js reads for the scripts' words. The first paint is in the
+//! assets/i18n.js reads for the scripts' words (with [`LANGS`], for the
+//! header's switcher). The first paint is in the
 //! reader's language; nothing is fetched for it.
 //!
 //! The JSON form of a message: a string with `{$var}` where a variable
@@ -103,7 +104,7 @@ fn build(sources: &[(&'static str, String)]) -> Result<Vec<Catalog>, String> {
         }
         let data: Map<String, Value> = messages.iter().map(|(k, m)| (k.clone(), m.json.clone())).collect();
         // `<` as \u003c: the block cannot close its <script> element early.
-        let json = serde_json::to_string(&json!({ "lang": lang, "messages": data }))
+        let json = serde_json::to_string(&json!({ "lang": lang, "langs": LANGS, "messages": data }))
             .map_err(|e| e.to_string())?
             .replace('<', "\\u003c");
         let block = format!("<script type=\"application/json\" id=\"i18n\">{json}</script>\n");
@@ -477,6 +478,7 @@ mod tests {
         assert!(de.contains(text("de", "nogame-title").unwrap()));
         assert!(de.contains("{{not a key}} {{}}"));
         assert!(de.contains("<script type=\"application/json\" id=\"i18n\">{\"lang\":\"de\""));
+        assert!(de.contains("\"langs\":[[\"en\",\"English\"],[\"de\",\"Deutsch\"],[\"fr\",\"Français\"],[\"es\",\"Español\"]]"));
         assert!(!catalog("de").block[10..catalog("de").block.len() - 10].contains('<'));
     }
 }
