@@ -442,6 +442,30 @@ mod tests {
         }
     }
 
+    /// What the catalogs cost a page: the data block's size in each
+    /// language (every page carries it), with a ceiling against creep, and
+    /// the time `localize` takes on the lobby (printed; `--nocapture`).
+    #[test]
+    fn the_data_block_stays_small() {
+        let lobby = std::fs::read_to_string(assets().join("index.html")).unwrap();
+        for c in ALL.iter() {
+            assert!(c.block.len() < 64 * 1024, "{}: the data block is {} bytes", c.lang, c.block.len());
+            let t0 = std::time::Instant::now();
+            let n = 200;
+            for _ in 0..n {
+                std::hint::black_box(localize(std::hint::black_box(&lobby), c.lang));
+            }
+            println!(
+                "{}: data block {} bytes, lobby {} -> {} bytes, localize {:.1} µs",
+                c.lang,
+                c.block.len(),
+                lobby.len(),
+                localize(&lobby, c.lang).len(),
+                t0.elapsed().as_secs_f64() * 1e6 / n as f64
+            );
+        }
+    }
+
     #[test]
     fn accept_language_takes_the_best_supported() {
         assert_eq!(from_accept_language("de-CH,de;q=0.9,en;q=0.8"), "de");
