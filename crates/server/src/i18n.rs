@@ -21,6 +21,7 @@
 //! strings and `{"var", "cases": {key: message}, "default"}` objects that
 //! i18n.js resolves with `Intl.PluralRules`.
 
+use crate::web::Assets;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -38,10 +39,25 @@ pub const LANGS: [(&str, &str); 4] = [("en", "English"), ("de", "Deutsch"), ("fr
 /// The cookie the switcher sets (assets/common.js): the language chosen.
 pub const COOKIE: &str = "chimera_lang";
 
-#[derive(rust_embed::Embed)]
-#[folder = "assets/i18n/"]
-#[include = "*.ftl"]
-struct Catalogs;
+/// The keys a script's text asks for: each `t('key'` or `t("key"` (`t(`
+/// itself, not the end of another name such as `alert(`). The tests read
+/// the assets with it too: a key must be written out, not built.
+fn script_keys(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (open, close) in [("t('", '\''), ("t(\"", '"')] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(open) {
+            let at = from + i;
+            from = at + open.len();
+            if text[..at].chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$') {
+                continue;
+            }
+            let Some(j) = text[from..].find(close) else { break };
+            out.push(&text[from..from + j]);
+        }
+    }
+    out
+}
 
 /// One message: its JSON form, its plain text where it has no selector
 /// (what an HTML placeholder takes), the variables it uses.
@@ -71,17 +87,26 @@ fn catalog(lang: &str) -> &'static Catalog {
 }
 
 fn source(lang: &str) -> Result<String, String> {
-    let f = Catalogs::get(&format!("{lang}.ftl")).ok_or_else(|| format!("assets/i18n/{lang}.ftl is missing"))?;
+    let f = Assets::get(&format!("i18n/{lang}.ftl")).ok_or_else(|| format!("assets/i18n/{lang}.ftl is missing"))?;
     String::from_utf8(f.data.into_owned()).map_err(|_| format!("{lang}.ftl is not UTF-8"))
 }
 
 fn load() -> Result<Vec<Catalog>, String> {
     let sources = LANGS.iter().map(|(l, _)| Ok((*l, source(l)?))).collect::<Result<Vec<_>, String>>()?;
-    build(&sources)
+    // The scripts' keys: only those messages go into a page's data block
+    // (a message only the HTML uses is in the page already).
+    let mut used = BTreeSet::new();
+    for f in Assets::iter().filter(|f| f.ends_with(".js")) {
+        if let Some(file) = Assets::get(&f) {
+            used.extend(script_keys(&String::from_utf8_lossy(&file.data)).into_iter().map(str::to_string));
+        }
+    }
+    build(&sources, Some(&used))
 }
 
 /// The catalogs from their texts, English first: each checked against it.
-fn build(sources: &[(&'static str, String)]) -> Result<Vec<Catalog>, String> {
+/// The data block holds the messages in `scripts` (all when None).
+fn build(sources: &[(&'static str, String)], scripts: Option<&BTreeSet<String>>) -> Result<Vec<Catalog>, String> {
     let mut out: Vec<Catalog> = Vec::new();
     for (lang, text) in sources {
         let lang = *lang;
@@ -102,7 +127,11 @@ fn build(sources: &[(&'static str, String)]) -> Result<Vec<Catalog>, String> {
                 }
             }
         }
-        let data: Map<String, Value> = messages.iter().map(|(k, m)| (k.clone(), m.json.clone())).collect();
+        let data: Map<String, Value> = messages
+            .iter()
+            .filter(|(k, _)| scripts.is_none_or(|s| s.contains(*k)))
+            .map(|(k, m)| (k.clone(), m.json.clone()))
+            .collect();
         // `<` as \u003c: the block cannot close its <script> element early.
         let json = serde_json::to_string(&json!({ "lang": lang, "langs": LANGS, "messages": data }))
             .map_err(|e| e.to_string())?
@@ -345,7 +374,7 @@ mod tests {
             parsed["b"].json,
             json!([{"var": "n", "cases": {"one": "one", "other": "{$n} of {$m}"}, "default": "other"}])
         );
-        let two = |de: &str| build(&[("en", en.clone()), ("de", de.to_string())]).err().unwrap_or_default();
+        let two = |de: &str| build(&[("en", en.clone()), ("de", de.to_string())], None).err().unwrap_or_default();
         assert!(two("a = A\n").contains("lacks [\"b\"]"), "{}", two("a = A\n"));
         assert!(two("a = A\nb = B\nc = C\n").contains("has keys en.ftl lacks: [\"c\"]"));
         assert!(two("a = A { $x }\nb = B\n").contains("a uses [\"x\"]"));
@@ -380,22 +409,14 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&p).unwrap();
-            let marks: &[(&str, &str)] = if ext == "html" { &[("{{", "}}")] } else { &[("t('", "'"), ("t(\"", "\"")] };
-            for (open, close) in marks {
-                let mut rest = text.as_str();
-                while let Some(i) = rest.find(open) {
-                    // `t(` itself, not the end of another name (`alert(`, `set(`).
-                    let before = text.len() - rest.len() + i;
-                    let prev = text[..before].chars().last();
-                    rest = &rest[i + open.len()..];
-                    if *open != "{{" && prev.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$') {
-                        continue;
-                    }
-                    let Some(j) = rest.find(close) else { break };
-                    let key = &rest[..j];
-                    assert!(is_key(key), "{name}: {open}{key}{close} is not a key");
-                    used.insert(key.to_string(), name.clone());
-                }
+            let keys = if ext == "html" {
+                text.split("{{").skip(1).filter_map(|r| r.split_once("}}").map(|(k, _)| k)).collect()
+            } else {
+                script_keys(&text)
+            };
+            for key in keys {
+                assert!(is_key(key), "{name}: “{key}” is not a key");
+                used.insert(key.to_string(), name.clone());
             }
         }
         used
@@ -449,7 +470,7 @@ mod tests {
     fn the_data_block_stays_small() {
         let lobby = std::fs::read_to_string(assets().join("index.html")).unwrap();
         for c in ALL.iter() {
-            assert!(c.block.len() < 64 * 1024, "{}: the data block is {} bytes", c.lang, c.block.len());
+            assert!(c.block.len() < 32 * 1024, "{}: the data block is {} bytes", c.lang, c.block.len());
             let t0 = std::time::Instant::now();
             let n = 200;
             for _ in 0..n {
@@ -502,7 +523,13 @@ mod tests {
         assert!(de.contains(text("de", "nogame-title").unwrap()));
         assert!(de.contains("{{not a key}} {{}}"));
         assert!(de.contains("<script type=\"application/json\" id=\"i18n\">{\"lang\":\"de\""));
-        assert!(de.contains("\"langs\":[[\"en\",\"English\"],[\"de\",\"Deutsch\"],[\"fr\",\"Français\"],[\"es\",\"Español\"]]"));
+        assert!(de.contains(
+            "\"langs\":[[\"en\",\"English\"],[\"de\",\"Deutsch\"],[\"fr\",\"Français\"],[\"es\",\"Español\"]]"
+        ));
         assert!(!catalog("de").block[10..catalog("de").block.len() - 10].contains('<'));
+        // The scripts' messages are in the block, one only the HTML uses is not.
+        assert!(catalog("de").block.contains("\"lobby-play-stranger\":"));
+        assert!(catalog("de").block.contains("\"chooser-title\":"), "assets/board/ is read too");
+        assert!(!catalog("de").block.contains("\"lobby-seeks-about\":"));
     }
 }

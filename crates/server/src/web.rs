@@ -27,7 +27,7 @@ use tower_http::timeout::TimeoutLayer;
 
 #[derive(rust_embed::Embed)]
 #[folder = "assets/"]
-struct Assets;
+pub(crate) struct Assets;
 
 /// The routes with their layers, outermost first: JSON errors, then the
 /// Host/Origin guard, the request timeout (the whole request, body
