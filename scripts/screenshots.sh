@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes the game-page screenshots of each variant (a 1366x768 window and a
-# 390x844 phone), of a game's computer review and of each look (theme,
-# board, pieces) by running the board's layout and review browser tests and
-# the look's test, then copies
+# 390x844 phone), of a game's computer review, of each look (theme,
+# board, pieces) and of the lobby in each of the site's languages by
+# running the board's layout and review browser tests and browser_csp's
+# look and language tests, then copies
 # them to docs/screenshots/. Needs chromium and chromedriver
 # (scripts/setup-browser.sh).
 #
@@ -12,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--copy" ]; then
   cargo test -p chimera-server --test browser_board -- laptop_layout_fits phone_layout_fits laptop_game_review phone_game_review
-  cargo test -p chimera-server --test browser_csp -- browser_look_is_chosen_and_remembered
+  cargo test -p chimera-server --test browser_csp -- browser_look_is_chosen_and_remembered browser_speaks_the_readers_language
 fi
 mkdir -p docs/screenshots
 n=0
@@ -46,6 +47,16 @@ for look in dark-blue-disc light-blue-disc light-green-classic dark-grey-classic
     exit 1
   fi
   cp "$src" "docs/screenshots/look-$look.png"
+  n=$((n + 1))
+done
+# The lobby in each language (crates/server/assets/i18n/).
+for lang in en de fr es; do
+  src="target/screenshots/lobby-$lang-1366x768.png"
+  if [ ! -f "$src" ]; then
+    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
+    exit 1
+  fi
+  cp "$src" "docs/screenshots/lobby-$lang-1366x768.png"
   n=$((n + 1))
 done
 echo "copied $n screenshots to docs/screenshots/"

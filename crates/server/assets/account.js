@@ -1,6 +1,6 @@
 // The account page (/account): who, since when; password; log out (here or
 // everywhere); the account's data; deleting it. Logged out: to /login.
-import { api, header, account, rememberAccount, flash, esc } from './common.js';
+import { api, header, account, rememberAccount, flash, esc, t, lang } from './common.js';
 import { passwordProblem, showError, markField, busy } from './forms.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -9,10 +9,10 @@ let me = null;
 
 /** A time from the server (Unix seconds or milliseconds, or a date text)
  *  as a date in the reader's words. */
-function when(t) {
-  const d = new Date(typeof t === 'number' ? (t < 1e12 ? t * 1000 : t) : t);
-  if (Number.isNaN(d.getTime())) return String(t ?? '');
-  return d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+function when(x) {
+  const d = new Date(typeof x === 'number' ? (x < 1e12 ? x * 1000 : x) : x);
+  if (Number.isNaN(d.getTime())) return String(x ?? '');
+  return d.toLocaleDateString(lang(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 account().then((a) => {
@@ -22,7 +22,7 @@ account().then((a) => {
   $('account-since').textContent = when(a.created_at);
   $('account-main').setAttribute('aria-busy', 'false');
   loadTokens();
-}, (e) => showError($('account-error'), `Your account could not be read: ${e.message}`));
+}, (e) => showError($('account-error'), t('account-read-error', { error: e.message })));
 
 // ----- API tokens -----
 async function loadTokens() {
@@ -30,16 +30,16 @@ async function loadTokens() {
   try {
     list = (await api('/api/account/tokens')).tokens;
   } catch (e) {
-    showError($('token-error'), `Your tokens could not be read: ${e.message}`);
+    showError($('token-error'), t('account-tokens-error', { error: e.message }));
     return;
   }
-  const live = list.filter((t) => !t.revokedAt);
+  const live = list.filter((k) => !k.revokedAt);
   $('token-table').classList.toggle('hidden', live.length === 0);
   $('token-none').classList.toggle('hidden', live.length > 0);
-  $('token-rows').innerHTML = live.map((t) =>
-    `<tr><td>${esc(t.description)}</td><td>${t.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</td>` +
-    `<td>${esc(when(t.createdAt))}</td><td>${t.usedAt ? esc(when(t.usedAt)) : 'never'}</td>` +
-    `<td><button type="button" class="danger token-revoke" data-id="${esc(t.id)}" aria-label="Revoke ${esc(t.description)}">Revoke</button></td></tr>`).join('');
+  $('token-rows').innerHTML = live.map((k) =>
+    `<tr><td>${esc(k.description)}</td><td>${k.scopes.map((s) => `<code>${esc(s)}</code>`).join(' ')}</td>` +
+    `<td>${esc(when(k.createdAt))}</td><td>${k.usedAt ? esc(when(k.usedAt)) : esc(t('account-never'))}</td>` +
+    `<td><button type="button" class="danger token-revoke" data-id="${esc(k.id)}" aria-label="${esc(t('account-revoke-label', { token: k.description }))}">${esc(t('account-revoke'))}</button></td></tr>`).join('');
 }
 $('token-rows').addEventListener('click', async (e) => {
   const b = e.target.closest('.token-revoke');
@@ -60,13 +60,13 @@ $('token-form').addEventListener('submit', async (e) => {
   const description = $('token-description').value.trim();
   const scopes = [...form.querySelectorAll('.scopes input:checked')].map((i) => i.value);
   markField($('token-description'), !description);
-  if (!description) { showError($('token-error'), 'Say what the token is for.'); $('token-description').focus(); return; }
-  if (!scopes.length) { showError($('token-error'), 'Tick at least one thing the token may do.'); return; }
+  if (!description) { showError($('token-error'), t('account-token-say')); $('token-description').focus(); return; }
+  if (!scopes.length) { showError($('token-error'), t('account-token-tick')); return; }
   showError($('token-error'), '');
   busy(form, true);
   try {
-    const t = await api('/api/account/tokens', { description, scopes });
-    $('token-value').textContent = t.token;
+    const made = await api('/api/account/tokens', { description, scopes });
+    $('token-value').textContent = made.token;
     $('token-new').classList.remove('hidden');
     form.reset();
     await loadTokens();
@@ -78,8 +78,8 @@ $('token-form').addEventListener('submit', async (e) => {
 });
 $('token-copy').addEventListener('click', () => {
   navigator.clipboard.writeText($('token-value').textContent).then(
-    () => { $('token-copy').textContent = 'Copied'; },
-    () => { $('token-copy').textContent = 'Select and copy it'; });
+    () => { $('token-copy').textContent = t('account-copied'); },
+    () => { $('token-copy').textContent = t('account-copy-by-hand'); });
 });
 
 /** Gone from here (logged out, or deleted): the header forgets the name. */
@@ -97,11 +97,11 @@ async function logout(path, button) {
     const r = await api(path, {});
     const n = r && r.ended;
     leave(path.endsWith('everywhere')
-      ? `Logged out everywhere${typeof n === 'number' ? ` (${n} session${n === 1 ? '' : 's'} ended)` : ''}.`
-      : 'Logged out.');
+      ? (typeof n === 'number' ? t('account-logged-out-all-n', { n }) : t('account-logged-out-all'))
+      : t('account-logged-out'));
   } catch (e) {
     button.disabled = false;
-    if (e.status === 401) { leave('You were logged out already.'); return; }
+    if (e.status === 401) { leave(t('account-logged-out-already')); return; }
     showError($('logout-error'), e.message);
   }
 }
@@ -113,9 +113,9 @@ const pw = { current: $('pw-current'), neu: $('pw-new'), again: $('pw-new2') };
 let pwTried = false;
 function pwProblems() {
   return {
-    current: pw.current.value ? '' : 'Enter your current password.',
+    current: pw.current.value ? '' : t('account-enter-current'),
     neu: passwordProblem(pw.neu.value, me ? me.username : ''),
-    again: pw.again.value === pw.neu.value ? '' : 'The two new passwords differ.',
+    again: pw.again.value === pw.neu.value ? '' : t('account-new-differ'),
   };
 }
 function pwCheck() {
@@ -140,7 +140,7 @@ $('password-form').addEventListener('submit', async (e) => {
     form.reset();
     pwTried = false;
     for (const k of Object.keys(pw)) markField(pw[k], '');
-    $('pw-done').textContent = 'Password changed. Your other sessions are logged out; this one goes on.';
+    $('pw-done').textContent = t('account-password-changed');
   } catch (ex) {
     showError($('pw-error'), ex.message);
   } finally {
@@ -156,13 +156,13 @@ $('delete-form').addEventListener('submit', async (e) => {
   const password = $('delete-password').value;
   markField($('delete-password'), !password);
   markField($('delete-confirm'), !$('delete-confirm').checked);
-  if (!password) { showError(err, 'Enter your password to delete the account.'); $('delete-password').focus(); return; }
-  if (!$('delete-confirm').checked) { showError(err, 'Tick the box to confirm that the account is to be deleted.'); $('delete-confirm').focus(); return; }
+  if (!password) { showError(err, t('account-delete-enter')); $('delete-password').focus(); return; }
+  if (!$('delete-confirm').checked) { showError(err, t('account-delete-tick')); $('delete-confirm').focus(); return; }
   showError(err, '');
   busy(form, true);
   try {
     await api('/api/account/delete', { password });
-    leave('Your account is deleted. Its games stay, without your name.');
+    leave(t('account-deleted'));
   } catch (ex) {
     busy(form, false);
     showError(err, ex.message);

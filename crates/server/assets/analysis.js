@@ -1,5 +1,5 @@
 import { Board } from './board.js';
-import { api, toast, header, optionFields, readOptions } from './common.js';
+import { api, toast, header, optionFields, readOptions, t, esc, variantName } from './common.js';
 import { MoveTree, movetext, moveListHtml, startPly } from './tree.js';
 import { bindKeys } from './keys.js';
 import { Explorer } from './explorer.js';
@@ -68,7 +68,7 @@ async function load() {
     pos = null;
     searchId++;
     board.set({ fen: '8/8/8/8/8/8/8/8', legal: {}, interactive: false, variant: line.variant });
-    $('nopos').textContent = `No position: ${e.message}. Correct the FEN and press “Set position”, or press “Start position”.`;
+    $('nopos').textContent = t('analysis-no-position', { error: e.message });
     $('nopos').classList.remove('hidden');
     $('score').textContent = '';
     $('depth').textContent = '';
@@ -119,7 +119,7 @@ let running = null;
 function stopAnalysis() {
   if (running) running.abort();
   running = null;
-  $('analyse').textContent = 'Analyse';
+  $('analyse').textContent = t('game-analyse');
 }
 
 async function analyse() {
@@ -127,10 +127,10 @@ async function analyse() {
   stopAnalysis();
   const ctl = new AbortController();
   running = ctl;
-  $('analyse').textContent = 'Stop';
+  $('analyse').textContent = t('analysis-stop');
   const n = parseInt($('lines').value, 10) || 1;
   $('pv').style.setProperty('--lines', Math.max(3, n));
-  $('pv').textContent = 'Thinking…';
+  $('pv').textContent = t('analysis-thinking');
   try {
     const r = await fetch('/api/analyse/stream?lines=' + n, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req(tree.ucis())), signal: ctl.signal,
@@ -154,7 +154,7 @@ async function analyse() {
   } catch (e) {
     if (my === searchId && e.name !== 'AbortError') $('pv').textContent = e.message;
   } finally {
-    if (running === ctl) { running = null; $('analyse').textContent = 'Analyse'; }
+    if (running === ctl) { running = null; $('analyse').textContent = t('game-analyse'); }
   }
 }
 
@@ -177,7 +177,7 @@ function showLines(a) {
   $('evalbar').style.setProperty('--eval', (frac * 100).toFixed(1) + '%');
   $('evallabel').textContent = label;
   $('score').textContent = label;
-  $('depth').textContent = a.depth ? `depth ${a.depth}` : '';
+  $('depth').textContent = a.depth ? t('analysis-depth', { n: a.depth }) : '';
   const pv = $('pv');
   pv.textContent = '';
   if (!a.lines || !a.lines.length) { pv.textContent = '—'; return; }
@@ -189,7 +189,7 @@ function showLines(a) {
     const b = document.createElement('b');
     b.textContent = scoreLabel(l.score);
     row.append(b, ' ' + l.pv_san.join(' '));
-    row.title = 'Play ' + (l.pv_san[0] || '');
+    row.title = t('play-move', { move: l.pv_san[0] || '' });
     pv.append(row);
   }
 }
@@ -211,7 +211,7 @@ function go(f) {
 async function init() {
   meta = await api('/api/meta');
   line.variant = meta.variants[0].id;
-  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
+  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${esc(variantName(v.name))}</option>`);
   const q = new URLSearchParams(location.search);
   if (q.get('game')) {
     const g = await api('/api/games/' + q.get('game'));

@@ -4,6 +4,7 @@
 // the variants' overlays as data (board/variants.js). It knows no rules:
 // every hint comes from the server's legal move list ([uci, san, kind]
 // grouped by from-square, '@' for placements).
+import { t } from './i18n.js';
 import { normalise, emptyData, movesFor, dests, pickable, squareAt, parsePlacement, parsePockets } from './board/state.js';
 import { Renderer, el } from './board/render.js';
 import { bindPointer } from './board/drag.js';
@@ -25,7 +26,7 @@ export class Board {
     this.selected = null; // {sq}, {sq, pre: true} (a premove) or {drop: 'N'}
     this.drag = null;
     this.premove = null; // {from, to} shown while it waits
-    this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img', 'aria-label': 'The board' });
+    this.svg = el('svg', { viewBox: '0 0 800 800', class: 'board-svg', role: 'img', 'aria-label': t('board-label') });
     root.appendChild(this.svg);
     this.view = new Renderer(this.svg);
     this.chooser = new Chooser(root);

@@ -1,4 +1,7 @@
 // Small helpers shared by the pages.
+import { t, lang, LANGS, setLang } from './i18n.js';
+
+export { t, lang };
 export async function api(path, body) {
   const opts = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   const r = await fetch(path, opts);
@@ -86,10 +89,10 @@ function accountLink(a, username) {
   if (username) {
     a.textContent = username;
     a.href = '/account';
-    a.title = 'Your account';
+    a.title = t('hdr-your-account');
     return;
   }
-  a.textContent = 'Log in';
+  a.textContent = t('log-in');
   const here = location.pathname + location.search;
   a.href = here === '/' || here.startsWith('/login') || here.startsWith('/account') ? '/login' : '/login?next=' + encodeURIComponent(here);
   a.removeAttribute('title');
@@ -116,30 +119,33 @@ export function header() {
     });
   }, 0);
   const known = localStorage.getItem(ACCOUNT_HINT);
-  return `<header class="top"><a class="logo" href="/">Chimera</a><nav aria-label="Site">
-  <a href="/">Play</a><a href="/analysis">Analysis board</a>
-  <a href="/rules">Rules</a><a href="/players">Players</a><a href="/lab">Lab</a></nav>
+  return `<header class="top"><a class="logo" href="/">Chimera</a><nav aria-label="${t('hdr-site')}">
+  <a href="/">${t('hdr-play')}</a><a href="/analysis">${t('hdr-analysis')}</a>
+  <a href="/rules">${t('hdr-rules')}</a><a href="/players">${t('hdr-players')}</a><a href="/lab">${t('hdr-lab')}</a></nav>
   ${prefsMarkup()}
-  <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : 'Log in'}</a></header>`;
+  <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : t('log-in')}</a></header>`;
 }
 
 // The look (theme.js keeps and applies it): the header's "Look" button
 // opens three choices; a logged-in player's choice is also the account's.
-const PREF_WORDS = {
-  theme: ['Colours', { system: 'As the system', dark: 'Dark', light: 'Light' }],
-  board: ['Board', { brown: 'Brown', blue: 'Blue', green: 'Green', grey: 'Grey' }],
-  pieces: ['Pieces', { classic: 'Classic', disc: 'Discs' }],
-};
+const PREF_WORDS = () => ({
+  theme: [t('look-colours'), { system: t('look-system'), dark: t('look-dark'), light: t('look-light') }],
+  board: [t('look-board'), { brown: t('look-brown'), blue: t('look-blue'), green: t('look-green'), grey: t('look-grey') }],
+  pieces: [t('look-pieces'), { classic: t('look-classic'), disc: t('look-discs') }],
+});
 
 function prefsMarkup() {
   const P = window.chimeraPrefs;
   if (!P) return '';
   const now = P.read();
-  const fields = Object.entries(PREF_WORDS).map(([k, [label, words]]) =>
+  const fields = Object.entries(PREF_WORDS()).map(([k, [label, words]]) =>
     `<label for="pref-${k}">${label}</label><select id="pref-${k}" data-pref="${k}">` +
-    P.CHOICES[k].map((v) => `<option value="${v}"${now[k] === v ? ' selected' : ''}>${words[v]}</option>`).join('') + '</select>').join('');
-  return `<div class="prefs"><button type="button" id="prefs-button" class="prefs-button" aria-expanded="false" aria-controls="prefs-panel">Look</button>
-  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="The site's look">${fields}</div></div>`;
+    P.CHOICES[k].map((v) => `<option value="${v}"${now[k] === v ? ' selected' : ''}>${esc(words[v])}</option>`).join('') + '</select>').join('');
+  // The language: each by its own name (and marked as in its language).
+  const langs = `<label for="pref-lang">${t('look-language')}</label><select id="pref-lang" data-lang-choice="1">` +
+    LANGS.map(([l, name]) => `<option value="${l}" lang="${l}"${l === lang() ? ' selected' : ''}>${name}</option>`).join('') + '</select>';
+  return `<div class="prefs"><button type="button" id="prefs-button" class="prefs-button" aria-expanded="false" aria-controls="prefs-panel">${t('look')}</button>
+  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="${t('look-label')}">${fields}${langs}</div></div>`;
 }
 
 let prefsLoggedIn = false;
@@ -153,18 +159,27 @@ function bindPrefs() {
   panel.addEventListener('keydown', (e) => { if (e.key === 'Escape') { show(false); button.focus(); } });
   document.addEventListener('click', (e) => { if (!e.target.closest('.prefs')) show(false); });
   panel.addEventListener('change', (e) => {
+    if (e.target.dataset.langChoice) {
+      // The language: the cookie the server reads (and the account's, when
+      // logged in), then the page again in it.
+      const l = e.target.value;
+      const done = prefsLoggedIn ? api('/api/account/prefs', { ...window.chimeraPrefs.read(), lang: l }).catch(() => {}) : Promise.resolve();
+      done.then(() => setLang(l));
+      return;
+    }
     const k = e.target.dataset.pref;
     if (!k) return;
     const p = window.chimeraPrefs.save({ ...window.chimeraPrefs.read(), [k]: e.target.value });
-    if (prefsLoggedIn) api('/api/account/prefs', p).catch(() => {});
+    if (prefsLoggedIn) api('/api/account/prefs', { ...p, lang: lang() }).catch(() => {});
   });
   window.addEventListener('chimera:prefs', (e) => {
-    for (const s of panel.querySelectorAll('select')) s.value = e.detail[s.dataset.pref];
+    for (const s of panel.querySelectorAll('select[data-pref]')) s.value = e.detail[s.dataset.pref];
   });
 }
 
 /** Logged in: the account's look wins over this browser's; an account
- *  with none yet takes this browser's. */
+ *  with none yet takes this browser's. So does its language: a browser
+ *  that has not chosen one (no cookie) takes the account's, once. */
 function syncPrefs() {
   prefsLoggedIn = true;
   const P = window.chimeraPrefs;
@@ -174,8 +189,10 @@ function syncPrefs() {
     if (stored && stored.prefs) {
       const theirs = P.clean(stored.prefs);
       if (JSON.stringify(theirs) !== JSON.stringify(mine)) P.save(theirs);
+      const l = stored.prefs.lang;
+      if (l && l !== lang() && LANGS.some(([x]) => x === l) && !/(^|;\s*)chimera_lang=/.test(document.cookie)) setLang(l);
     } else {
-      api('/api/account/prefs', mine).catch(() => {});
+      api('/api/account/prefs', { ...mine, lang: lang() }).catch(() => {});
     }
   }, () => {});
 }
@@ -187,9 +204,9 @@ export function fmtClock(ms) {
   if (ms >= 86400000) {
     const d = Math.floor(ms / 86400000);
     const h = Math.floor((ms % 86400000) / 3600000);
-    return `${d} ${d === 1 ? 'day' : 'days'} ${h} h`;
+    return t('clock-days-hours', { d, h });
   }
-  if (ms >= 3600000) return `${Math.floor(ms / 3600000)} h ${String(Math.floor((ms % 3600000) / 60000)).padStart(2, '0')} min`;
+  if (ms >= 3600000) return t('clock-hours-minutes', { h: Math.floor(ms / 3600000), m: String(Math.floor((ms % 3600000) / 60000)).padStart(2, '0') });
   const s = Math.floor(ms / 1000);
   const m = Math.floor(s / 60);
   const sec = String(s % 60).padStart(2, '0');
@@ -200,7 +217,9 @@ export function fmtClock(ms) {
 /** The fields of a variant's rule options (its schema, from /api/meta),
  *  filled with `values` or the defaults. */
 export function optionFields(info, values = {}) {
-  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc(o.label)} <small>${esc(o.help)}</small></label>` +
+  // The rule options' words are the server's; those known here are translated.
+  const words = { ring_powers: [t('option-ring-powers'), t('option-ring-powers-help')] };
+  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc((words[o.key] || [o.label])[0])} <small>${esc((words[o.key] || [0, o.help])[1])}</small></label>` +
     `<input id="opt-${esc(o.key)}" data-option="${esc(o.key)}" value="${esc(values[o.key] || o.default)}" pattern="${esc(o.pattern)}" autocomplete="off" spellcheck="false">`).join('');
 }
 
@@ -222,10 +241,10 @@ export function optionsNote(options) {
  *  rows for the lobby and the profile: its turn first. */
 export function playingRows(games) {
   return games.map((g) => {
-    const opp = g.opponent ? titleMark(g.opponent_title) + esc(g.opponent) + (g.opponent_rating ? ` <span class="seek-rating">${esc(g.opponent_rating)}</span>` : '') : '<em>waiting for an opponent</em>';
-    const turn = g.is_my_turn ? '<span class="tag mine your-turn">Your turn</span>' : 'Theirs';
-    const kind = g.days ? `${g.days} ${g.days === 1 ? 'day' : 'days'} a move` : '';
-    return `<tr data-game="${esc(g.id)}" data-my-turn="${g.is_my_turn}"><td><a href="/game/${encodeURIComponent(g.id)}">${esc(g.variant_name)}</a>${kind ? ` <small>${kind}</small>` : ''}</td>` +
+    const opp = g.opponent ? titleMark(g.opponent_title) + esc(g.opponent) + (g.opponent_rating ? ` <span class="seek-rating">${esc(g.opponent_rating)}</span>` : '') : `<em>${esc(t('waiting-for-opponent'))}</em>`;
+    const turn = g.is_my_turn ? `<span class="tag mine your-turn">${esc(t('your-turn'))}</span>` : esc(t('their-turn'));
+    const kind = g.days ? esc(t('days-a-move', { n: g.days })) : '';
+    return `<tr data-game="${esc(g.id)}" data-my-turn="${g.is_my_turn}"><td><a href="/game/${encodeURIComponent(g.id)}">${esc(variantName(g.variant_name))}</a>${kind ? ` <small>${kind}</small>` : ''}</td>` +
       `<td>${opp}</td><td>${turn}</td><td class="left">${g.ms_left != null ? esc(fmtClock(g.ms_left)) : ''}</td></tr>`;
   }).join('');
 }
@@ -244,7 +263,7 @@ export function profileUrl(username) { return '/@/' + encodeURIComponent(usernam
 /** The mark before a BOT account's name (a house bot, or a program that
  *  plays through the Bot API), as HTML; '' for anyone else. */
 export function titleMark(title) {
-  return title === 'BOT' ? '<span class="tag bot player-title" title="A program: it plays through the Bot API">BOT</span> ' : '';
+  return title === 'BOT' ? `<span class="tag bot player-title" title="${esc(t('bot-title'))}">BOT</span> ` : '';
 }
 
 /** A time from the server (Unix seconds or milliseconds, or a date text) as
@@ -260,7 +279,51 @@ export function toDate(t) {
 export function fmtDate(t, style) {
   const d = toDate(t);
   if (!d) return String(t ?? '');
-  return d.toLocaleDateString(undefined, { year: 'numeric', month: style === 'short' ? 'short' : 'long', day: 'numeric' });
+  return d.toLocaleDateString(lang(), { year: 'numeric', month: style === 'short' ? 'short' : 'long', day: 'numeric' });
+}
+
+/** A variant's name in the reader's words: chess is Schach, échecs,
+ *  ajedrez; the other variants' names are names and stay. */
+export function variantName(name) {
+  return name === 'Chess' ? t('variant-chess') : name;
+}
+
+/** A variant's summary (the server's words, from its rules module) in the
+ *  reader's language; a variant this list lacks keeps the server's. */
+export function variantSummary(info) {
+  const words = {
+    chess: t('summary-chess'),
+    genie: t('summary-genie'),
+    'genie-ownhalf': t('summary-genie-ownhalf'),
+    clown: t('summary-clown'),
+    genesis: t('summary-genesis'),
+    magicring: t('summary-magicring'),
+  };
+  return info ? words[info.id] || info.summary : '';
+}
+
+/** An engine level's words (the server's, by level) in the reader's language. */
+export function levelWords(l) {
+  const words = [null, t('level-words-1'), t('level-words-2'), t('level-words-3'), t('level-words-4'),
+    t('level-words-5'), t('level-words-6'), t('level-words-7'), t('level-words-8')];
+  return l ? words[l.level] || l.words : '';
+}
+
+/** How a game ended (the server's words: "checkmate", "time forfeit"...)
+ *  in the reader's language; a reason this list lacks stays as it came. */
+export function reasonText(r) {
+  const words = {
+    checkmate: t('reason-checkmate'),
+    stalemate: t('reason-stalemate'),
+    'threefold repetition': t('reason-threefold'),
+    'fifty-move rule': t('reason-fifty'),
+    'dead material': t('reason-dead-material'),
+    resignation: t('reason-resignation'),
+    'time forfeit': t('reason-timeout'),
+    agreement: t('reason-agreement'),
+    aborted: t('reason-aborted'),
+  };
+  return words[r] || r || '';
 }
 
 /** A rating change as players read it: +12, -8, +0. */

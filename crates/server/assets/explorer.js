@@ -3,6 +3,9 @@
 // games, most played first, for people's rated games or for the engines'
 // and the lab's games, with how those games ended. A move's button plays it.
 
+import { t } from './i18n.js';
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 const SOURCES = { people: 'ex-people', engines: 'ex-engines' };
 
 export class Explorer {
@@ -61,13 +64,13 @@ export class Explorer {
     if (!src || !src.moves.length) {
       const p = document.createElement('p');
       p.className = 'ex-none';
-      p.textContent = 'No game in the store has reached this position.';
+      p.textContent = t('explorer-none');
       b.append(p);
       return;
     }
     const table = document.createElement('table');
     table.className = 'ex-table';
-    table.innerHTML = '<thead><tr><th scope="col">Move</th><th scope="col">Games</th><th scope="col">White / draw / Black</th></tr></thead>';
+    table.innerHTML = `<thead><tr><th scope="col">${esc(t('explorer-move'))}</th><th scope="col">${esc(t('games'))}</th><th scope="col">${esc(t('explorer-wdb'))}</th></tr></thead>`;
     const tbody = document.createElement('tbody');
     for (const m of src.moves) tbody.append(row(m));
     const total = { san: 'Σ', white: src.white, draws: src.draws, black: src.black };
@@ -87,7 +90,7 @@ function row(m) {
     btn.className = 'linkish';
     btn.dataset.uci = m.uci;
     btn.textContent = m.san;
-    btn.title = 'Play ' + m.san;
+    btn.title = t('play-move', { move: m.san });
     td1.append(btn);
   } else td1.textContent = m.san;
   const td2 = document.createElement('td');
@@ -96,15 +99,15 @@ function row(m) {
   const bar = document.createElement('div');
   bar.className = 'ex-bar';
   const pct = (k) => (n ? Math.round((100 * k) / n) : 0);
-  for (const [cls, k, who] of [['w', m.white, 'White wins'], ['d', m.draws, 'draws'], ['b', m.black, 'Black wins']]) {
+  for (const [cls, k, who] of [['w', m.white, 'explorer-white-wins'], ['d', m.draws, 'explorer-draws'], ['b', m.black, 'explorer-black-wins']]) {
     const s = document.createElement('span');
     s.className = cls;
     s.style.width = (n ? (100 * k) / n : 0) + '%';
     if (pct(k) >= 12) s.textContent = pct(k) + '%';
-    s.title = `${k} ${who}`;
+    s.title = who === 'explorer-white-wins' ? t('explorer-white-wins', { n: k }) : who === 'explorer-draws' ? t('explorer-draws', { n: k }) : t('explorer-black-wins', { n: k });
     bar.append(s);
   }
-  bar.setAttribute('aria-label', `${pct(m.white)}% White wins, ${pct(m.draws)}% draws, ${pct(m.black)}% Black wins`);
+  bar.setAttribute('aria-label', t('explorer-bar', { w: pct(m.white), d: pct(m.draws), b: pct(m.black) }));
   bar.setAttribute('role', 'img');
   td3.append(bar);
   tr.append(td1, td2, td3);

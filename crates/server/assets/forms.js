@@ -1,15 +1,17 @@
+import { t } from './i18n.js';
+
 // The account forms' shared parts: the username and password rules (as the
 // server checks them: it has the last word, and its error text is always
 // shown), the error line, the busy state.
 
 /** What is wrong with a username for a new account, or ''. */
 export function usernameProblem(u) {
-  if (!u) return 'Choose a username.';
-  if (u.length < 2 || u.length > 20) return 'A username is 2 to 20 characters long.';
-  if (/[^A-Za-z0-9_-]/.test(u)) return 'A username may hold only letters A–Z, digits, _ and -.';
-  if (!/^[A-Za-z]/.test(u)) return 'A username starts with a letter.';
-  if (!/[A-Za-z0-9]$/.test(u)) return 'A username ends with a letter or a digit.';
-  if (/[_-]{2}/.test(u)) return 'A username has no two _ or - in a row.';
+  if (!u) return t('form-choose-username');
+  if (u.length < 2 || u.length > 20) return t('form-username-length');
+  if (/[^A-Za-z0-9_-]/.test(u)) return t('form-username-chars');
+  if (!/^[A-Za-z]/.test(u)) return t('form-username-start');
+  if (!/[A-Za-z0-9]$/.test(u)) return t('form-username-end');
+  if (/[_-]{2}/.test(u)) return t('form-username-double');
   return '';
 }
 
@@ -17,9 +19,9 @@ export function usernameProblem(u) {
  *  Whether it is too common only the server can say. */
 export function passwordProblem(p, username) {
   const n = [...p].length;
-  if (n < 8) return 'A password is at least 8 characters long.';
-  if (n > 128) return 'A password is at most 128 characters long.';
-  if (username && p.toLowerCase().includes(username.toLowerCase())) return 'A password may not contain the username.';
+  if (n < 8) return t('form-password-short');
+  if (n > 128) return t('form-password-long');
+  if (username && p.toLowerCase().includes(username.toLowerCase())) return t('form-password-username');
   return '';
 }
 

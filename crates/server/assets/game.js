@@ -1,7 +1,7 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff } from './common.js';
+import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff, t, esc, reasonText, variantName } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
 import { ReviewPanel } from './review.js';
 
@@ -39,7 +39,7 @@ const review = new ReviewPanel($('review'), {
 
 function send(msg) {
   if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
-  else toast('Not connected: reconnecting…');
+  else toast(t('game-not-connected'));
 }
 
 function connect() {
@@ -72,7 +72,7 @@ function connect() {
     // A spectator closed after a long silence: watch again on the next
     // sign of life from the reader, not at once.
     if (e.code === 4000) {
-      toast('Stopped watching after a long idle time: click or press a key to watch again.', 'notice');
+      toast(t('game-idle'), 'notice');
       const resume = () => {
         for (const ev of ['pointerdown', 'keydown', 'visibilitychange']) window.removeEventListener(ev, resume);
         connect();
@@ -95,10 +95,10 @@ function connect() {
 /** The game does not exist: say so instead of an empty board. */
 function missing() {
   stopped = true;
-  document.title = 'Chimera — no such game';
-  document.querySelector('main').innerHTML = '<section class="panel nogame" id="nogame"><h2>No such game</h2>' +
-    '<p>There is no game at this address: the link may be mistyped or cut short, or the game was an open seek its creator cancelled.</p>' +
-    '<p><a href="/"><button class="primary">Go to the lobby</button></a></p></section>';
+  document.title = t('nogame-title');
+  document.querySelector('main').innerHTML = `<section class="panel nogame" id="nogame"><h2>${esc(t('nogame-heading'))}</h2>` +
+    `<p>${esc(t('nogame-text'))}</p>` +
+    `<p><a href="/"><button class="primary">${esc(t('go-to-lobby'))}</button></a></p></section>`;
 }
 
 /** The seek was cancelled (by its creator, or because the creator left). */
@@ -131,15 +131,15 @@ function orient() {
   if (you.length === 1 && you[0] === 'b') board.setOrientation('b');
 }
 
-const WORDS = { w: 'White', b: 'Black' };
+const WORDS = { w: t('white'), b: t('black') };
 
 function playerName(c) {
-  if (state.engine_color === c) return `Computer (level ${state.engine_level})`;
+  if (state.engine_color === c) return t('game-computer-level', { n: state.engine_level });
   if (state.mode === 'hotseat') return WORDS[c];
-  const me = you.includes(c) ? ' (you)' : '';
+  const me = you.includes(c) ? t('game-you-mark') : '';
   const name = state.names && state.names[c];
   const waiting = (state.mode === 'friend' || state.mode === 'seek') && !state.seats[c];
-  return (name ? `${name} (${WORDS[c]})` : WORDS[c]) + me + (waiting ? ' — waiting for a player' : '');
+  return (name ? `${name} (${WORDS[c]})` : WORDS[c]) + me + (waiting ? t('game-waiting-mark') : '');
 }
 
 let movesHtml = null;
@@ -152,8 +152,8 @@ $('moves')?.addEventListener('click', (ev) => {
 
 function render() {
   const s = state;
-  document.title = `Chimera — ${s.variant_name}`;
-  $('title').textContent = `${s.variant_name}${optionsNote(s.options)}`;
+  document.title = `Chimera — ${variantName(s.variant_name)}`;
+  $('title').textContent = `${variantName(s.variant_name)}${optionsNote(s.options)}`;
   const live = viewPly === null || viewPly === s.ply;
   const ply = live ? s.ply : viewPly;
   // A game against a person starts when both seats are taken: an open
@@ -221,21 +221,21 @@ function render() {
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status
   let st;
-  if (s.status === 'finished') st = 'Game over.';
-  else if (openSeek && you.length) st = 'Waiting for an opponent.';
-  else if (seatWait && you.length) st = 'Waiting for your friend to join: send them the invite link.';
-  else if (s.thinking) st = 'The computer is thinking…';
-  else if (myTurn) st = `Your move (${WORDS[s.turn]}).`;
-  else if (you.length) st = `Waiting for ${WORDS[s.turn]}.`;
-  else st = `You are watching. ${WORDS[s.turn]} to move.`;
+  if (s.status === 'finished') st = t('game-over');
+  else if (openSeek && you.length) st = t('game-waiting-opponent');
+  else if (seatWait && you.length) st = t('game-waiting-friend');
+  else if (s.thinking) st = t('game-thinking');
+  else if (myTurn) st = t('game-your-move', { color: s.turn === 'w' ? 'white' : 'black' });
+  else if (you.length) st = t('game-waiting-for', { color: s.turn === 'w' ? 'white' : 'black' });
+  else st = t('game-watching', { color: s.turn === 'w' ? 'white' : 'black' });
   // An invite link opened once both seats are taken: say why it only watches.
-  if (!you.length && invite && s.mode === 'friend' && !freeSeat) st = 'This invite link has already been used: both seats are taken. ' + st;
-  if (!live) st = `Reviewing move ${ply} of ${s.ply}. ` + st;
+  if (!you.length && invite && s.mode === 'friend' && !freeSeat) st = t('game-invite-used') + ' ' + st;
+  if (!live) st = t('game-reviewing', { ply, of: s.ply }) + ' ' + st;
   $('status').textContent = st;
   const banner = $('banner');
   if (s.status === 'finished') {
-    const who = s.result === '1-0' ? 'White wins' : s.result === '0-1' ? 'Black wins' : 'Draw';
-    banner.textContent = `${s.result} — ${who} by ${s.reason}`;
+    const who = s.result === '1-0' ? t('result-white-wins') : s.result === '0-1' ? t('result-black-wins') : t('result-draw');
+    banner.textContent = `${s.result} — ${t('result-by', { who, reason: reasonText(s.reason) })}`;
     banner.classList.remove('hidden');
   } else banner.classList.add('hidden');
   $('join-box').classList.toggle('hidden', !(!you.length && s.status === 'active' && ((freeSeat && invite) || openSeek)));
@@ -245,7 +245,7 @@ function render() {
   $('invite').textContent = location.origin + '/game/' + id + '#invite=' + myInvite;
   const offer = s.draw_offer;
   $('draw-box').classList.toggle('hidden', !(offer && you.length && !you.includes(offer)));
-  $('draw-text').textContent = offer ? `${WORDS[offer]} offers a draw.` : '';
+  $('draw-text').textContent = offer ? t('game-draw-offered', { color: offer === 'w' ? 'white' : 'black' }) : '';
   const active = s.status === 'active' && you.length > 0 && !openSeek;
   if (!active) $('draw-confirm').classList.add('hidden');
   $('actions').classList.toggle('hidden', !active);
@@ -273,7 +273,7 @@ function renderSeat(slot, c) {
     const r = $(slot + '-rating');
     r.textContent = p.rating ? String(p.rating) : '';
     r.classList.toggle('hidden', !p.rating);
-    r.title = p.rating && String(p.rating).endsWith('?') ? 'Provisional rating: it settles after more rated games' : '';
+    r.title = p.rating && String(p.rating).endsWith('?') ? t('provisional-title') : '';
   }
   const d = $(slot + '-diff');
   const g = s.ratings && s.ratings[c];
@@ -284,7 +284,7 @@ function renderSeat(slot, c) {
   d.classList.toggle('down', has && g.diff < 0);
   d.classList.toggle('even', has && g.diff === 0);
   d.textContent = has ? fmtDiff(g.diff) : '';
-  if (has) d.title = `Rating ${g.rating} before the game, ${g.rating + g.diff} after`;
+  if (has) d.title = t('game-rating-diff-title', { before: g.rating, after: g.rating + g.diff });
   else d.removeAttribute('title');
 }
 
@@ -294,20 +294,20 @@ function renderKind() {
   const s = state;
   const k = $('game-kind');
   k.classList.remove('hidden');
-  k.textContent = s.rated ? 'Rated' : 'Casual';
+  k.textContent = s.rated ? t('rated') : t('casual');
   k.classList.toggle('rated', !!s.rated);
   k.classList.toggle('casual', !s.rated);
   // A correspondence game: its days per move.
   const days = s.clock && s.clock.days;
   $('game-days').classList.toggle('hidden', !days);
-  $('game-days').textContent = days ? `${days} ${days === 1 ? 'day' : 'days'} a move` : '';
+  $('game-days').textContent = days ? t('days-a-move', { n: days }) : '';
   const note = $('rating-note');
   const decided = ['1-0', '0-1', '1/2-1/2'].includes(s.result);
   let text = '';
   if (s.rated && s.status === 'finished' && decided) {
     const g = s.ratings;
     const one = (c) => `${WORDS[c]} ${g[c].rating} → ${g[c].rating + g[c].diff} (${fmtDiff(g[c].diff)})`;
-    text = g && g.w && g.b ? `Ratings: ${one('w')}, ${one('b')}.` : 'Rated game: the ratings are being updated…';
+    text = g && g.w && g.b ? t('game-ratings', { w: one('w'), b: one('b') }) : t('game-ratings-updating');
   }
   note.classList.toggle('hidden', !text);
   if (note.textContent !== text) note.textContent = text;
@@ -324,13 +324,13 @@ function renderEnd(s) {
   const theirs = offer && seated && !you.includes(offer);
   $('rematch').classList.toggle('hidden', !seated || !!s.rematch || theirs);
   $('rematch').disabled = !!mine;
-  $('rematch').textContent = s.mode === 'engine' || s.mode === 'hotseat' ? 'Rematch (colours swapped)' : 'Offer a rematch';
+  $('rematch').textContent = s.mode === 'engine' || s.mode === 'hotseat' ? t('game-rematch-swapped') : t('game-offer-rematch');
   $('rematch-wait').classList.toggle('hidden', !mine);
-  $('rematch-wait').textContent = 'Rematch offered: waiting for your opponent to accept.';
+  $('rematch-wait').textContent = t('game-rematch-offered');
   $('rematch-offer').classList.toggle('hidden', !theirs);
-  $('rematch-text').textContent = theirs ? `${playerName(offer)} offers a rematch, colours swapped.` : '';
+  $('rematch-text').textContent = theirs ? t('game-rematch-offer', { who: playerName(offer) }) : '';
   $('rematch-link').classList.toggle('hidden', !s.rematch);
-  if (s.rematch) $('rematch-link').innerHTML = `The rematch is on: <a id="rematch-go" href="/game/${encodeURIComponent(s.rematch)}">${seated ? 'play it' : 'watch it'}</a>.`;
+  if (s.rematch) $('rematch-link').innerHTML = `${esc(t('game-rematch-on'))} <a id="rematch-go" href="/game/${encodeURIComponent(s.rematch)}">${esc(seated ? t('game-play-it') : t('game-watch-it'))}</a>.`;
   const q = new URLSearchParams({ variant: s.variant, mode: s.mode });
   for (const [k, v] of Object.entries(s.options || {})) q.set(k, v);
   if (s.rated) q.set('rated', '1');
@@ -370,17 +370,17 @@ bindKeys({
 });
 $('resign').onclick = () => {
   const b = $('resign');
-  if (b.dataset.armed) { delete b.dataset.armed; b.textContent = 'Resign'; send({ t: 'resign' }); return; }
+  if (b.dataset.armed) { delete b.dataset.armed; b.textContent = t('game-resign'); send({ t: 'resign' }); return; }
   b.dataset.armed = '1';
-  b.textContent = 'Really resign?';
-  setTimeout(() => { delete b.dataset.armed; b.textContent = 'Resign'; }, 4000);
+  b.textContent = t('game-really-resign');
+  setTimeout(() => { delete b.dataset.armed; b.textContent = t('game-resign'); }, 4000);
 };
 // A draw offer asks first (as lichess does). In a hot-seat game both players
 // sit at this device, so the offer is the agreement and ends the game.
 $('draw').onclick = () => {
   $('draw-confirm-text').textContent = state.mode === 'hotseat'
-    ? 'Agree a draw? Both players are at this device: the game ends as a draw.'
-    : state.mode === 'engine' ? 'Offer the computer a draw?' : 'Offer your opponent a draw?';
+    ? t('game-draw-hotseat')
+    : state.mode === 'engine' ? t('game-draw-computer') : t('game-draw-opponent');
   $('draw-confirm').classList.remove('hidden');
 };
 $('draw-yes').onclick = () => { $('draw-confirm').classList.add('hidden'); send({ t: 'draw_offer' }); };

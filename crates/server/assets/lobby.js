@@ -1,4 +1,4 @@
-import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows, titleMark } from './common.js';
+import { api, toast, tokenFor, saveToken, header, myName, saveName, esc, optionFields, readOptions, optionsNote, account, profileUrl, playingRows, titleMark, t, lang, variantName, variantSummary, levelWords } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -11,8 +11,8 @@ let me;
 let myRatings = {};
 async function init() {
   meta = await api('/api/meta');
-  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${v.name}</option>`);
-  for (const l of meta.levels) $('level').insertAdjacentHTML('beforeend', `<option value="${l.level}">Level ${l.level}</option>`);
+  for (const v of meta.variants) $('variant').insertAdjacentHTML('beforeend', `<option value="${v.id}">${esc(variantName(v.name))}</option>`);
+  for (const l of meta.levels) $('level').insertAdjacentHTML('beforeend', `<option value="${l.level}">${esc(t('level-n', { n: l.level }))}</option>`);
   $('level').value = '3';
   // Preset by a link (the game page's "New game": the same variant and opponent).
   const q = new URLSearchParams(location.search);
@@ -61,7 +61,7 @@ function drawPools() {
   $('quick-login').classList.toggle('hidden', me !== null);
   $('quick-pools').innerHTML = pools.filter((p) => p.variant === v).map((p) =>
     `<button type="button" class="quick-pool${searching === p.id ? ' searching' : ''}" data-pool="${esc(p.id)}"${me ? '' : ' disabled'}>` +
-    `<span class="quick-clock">${p.minutes}+${p.increment}</span> <small class="quick-waiting">${p.waiting} waiting</small></button>`).join('');
+    `<span class="quick-clock">${p.minutes}+${p.increment}</span> <small class="quick-waiting">${esc(t('lobby-waiting', { n: p.waiting }))}</small></button>`).join('');
   $('quick-pools').querySelectorAll('.quick-pool').forEach((b) => b.addEventListener('click', () => enterPool(b.dataset.pool)));
 }
 async function enterPool(id) {
@@ -78,7 +78,10 @@ async function pollPool() {
   try { r = await api('/api/pool'); } catch (e) { searching = null; $('quick-status').classList.add('hidden'); drawPools(); return; }
   if (r.game) { location.href = r.url; return; }
   const p = pools.find((x) => x.id === r.pool);
-  $('quick-words').textContent = `Looking for an opponent${p ? ` in ${p.variant_name} ${p.minutes}+${p.increment}` : ''} within ${r.range} points of your rating (${Math.round(r.waited_ms / 1000)} s)…`;
+  const secs = Math.round(r.waited_ms / 1000);
+  $('quick-words').textContent = p
+    ? t('lobby-looking-in', { variant: variantName(p.variant_name), clock: `${p.minutes}+${p.increment}`, range: r.range, s: secs })
+    : t('lobby-looking', { range: r.range, s: secs });
   $('quick-status').classList.remove('hidden');
   setTimeout(pollPool, 1000);
 }
@@ -102,8 +105,8 @@ async function loadPlaying() {
 const NAME_OK = /^[\p{L}\p{N} _.'-]{1,20}$/u;
 function nameProblem(n) {
   if (!n) return '';
-  if ([...n].length > 20) return 'A name is 20 characters at most.';
-  if (!NAME_OK.test(n) || n.includes('  ')) return "A name may hold letters, digits, single spaces and - _ . ' only.";
+  if ([...n].length > 20) return t('name-too-long');
+  if (!NAME_OK.test(n) || n.includes('  ')) return t('name-bad-chars');
   return '';
 }
 $('name').addEventListener('change', () => {
@@ -143,7 +146,7 @@ function refresh() {
     $('options-box').dataset.variant = v;
     $('options-box').innerHTML = optionFields(info);
   }
-  $('variant-rules').innerHTML = `${info ? info.summary : ''} <a href="/rules/${v}">Rules</a>`;
+  $('variant-rules').innerHTML = `${esc(variantSummary(info))} <a href="/rules/${v}">${esc(t('hdr-rules'))}</a>`;
   const mode = val('mode');
   // Rated: an account's game against a stranger or a friend, by the
   // variant's default rules (the option fields are set back and locked).
@@ -162,7 +165,7 @@ function refresh() {
   // A rating range: an account's open seek, around its rating in the variant.
   $('range-box').classList.toggle('hidden', !(me && mode === 'seek'));
   const range = chosenRange();
-  $('range-hint').textContent = range ? `Only players rated ${range[0]} to ${range[1]} in this variant can join.` : 'Anyone can join.';
+  $('range-hint').textContent = range ? t('lobby-range-only', { lo: range[0], hi: range[1] }) : t('lobby-range-anyone');
   $('level-box').classList.toggle('hidden', mode !== 'engine');
   $('color-box').classList.toggle('hidden', mode === 'hotseat');
   // Correspondence: an account's game against a person.
@@ -172,9 +175,9 @@ function refresh() {
   if (val('clock') === 'days' && !(me && daysOk)) document.querySelector('input[name=clock][value=none]').checked = true;
   $('clock-box').classList.toggle('hidden', val('clock') !== 'timed');
   $('days-box').classList.toggle('hidden', val('clock') !== 'days');
-  $('create-btn').textContent = mode === 'seek' ? 'Play a stranger' : 'Create game';
+  $('create-btn').textContent = mode === 'seek' ? t('lobby-play-stranger') : t('lobby-create');
   const l = meta.levels.find((x) => String(x.level) === $('level').value);
-  $('level-words').textContent = l ? l.words : '';
+  $('level-words').textContent = levelWords(l);
 }
 document.querySelectorAll('#create select, #create input').forEach((e) => e.addEventListener('change', refresh));
 
@@ -185,7 +188,7 @@ function checkMinutes() {
   const f = $('minutes');
   const secs = parseFloat(f.value) * 60;
   const ok = f.value === '' || (Number.isInteger(secs) && secs >= 15 && secs <= 10800);
-  f.setCustomValidity(ok ? '' : 'Minutes must come to a whole number of seconds, from 0.25 (15 s) to 180.');
+  f.setCustomValidity(ok ? '' : t('lobby-minutes-bad'));
 }
 $('minutes').addEventListener('input', checkMinutes);
 
@@ -223,30 +226,31 @@ async function loadGames() {
   let games;
   try { games = await api('/api/games'); } catch (_) { return; }
   const rows = games.map((g) => {
-    const mine = tokenFor(g.id) ? '<span class="tag mine">yours</span> ' : '';
+    const mine = tokenFor(g.id) ? `<span class="tag mine">${esc(t('yours'))}</span> ` : '';
     // An account's seat: its name (a link to its profile), the rating it
     // played at, and the change a rated game made.
     const seat = (acc, name, diff) => acc
       ? `${titleMark(acc.title)}<a href="${profileUrl(acc.username)}">${esc(acc.username)}</a> <span class="seek-rating">${esc(acc.rating)}</span>` +
         (diff != null ? ` <small class="rating-diff ${diff > 0 ? 'up' : diff < 0 ? 'down' : 'even'}">${diff >= 0 ? '+' : '−'}${Math.abs(diff)}</small>` : '')
-      : (name ? esc(name) : 'Anonymous');
+      : (name ? esc(name) : esc(t('anonymous')));
     const d = g.rating_diffs || [null, null];
     const w = seat(g.white, g.white_name, d[0]);
     const b = seat(g.black, g.black_name, d[1]);
-    const rated = g.rated ? ' <span class="tag rated">Rated</span>' : '';
+    const rated = g.rated ? ` <span class="tag rated">${esc(t('rated'))}</span>` : '';
     const person = g.white || g.white_name ? w : g.black || g.black_name ? b : '';
-    const opp = g.mode === 'engine' ? `${person ? person + ' v ' : ''}Computer ${g.engine_level}`
-      : g.mode === 'hotseat' ? 'Hot-seat' : `${w} v ${b}${g.mode === 'friend' ? ' <small>(friends)</small>' : ''}${rated}`;
-    const st = g.status === 'active' ? '<span class="tag active">playing</span>' : `${g.result} <small>${g.reason || ''}</small>`;
-    return `<tr><td>${mine}<a href="/game/${g.id}">${g.variant_name}</a></td><td class="card-main">${opp}</td><td data-label="Moves">${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when" data-label="Last move">${new Date(g.updated_at).toLocaleString()}</td></tr>`;
+    const computer = esc(t('computer-n', { n: g.engine_level }));
+    const opp = g.mode === 'engine' ? (person ? t('a-v-b', { a: person, b: computer }) : computer)
+      : g.mode === 'hotseat' ? esc(t('hot-seat')) : `${t('a-v-b', { a: w, b })}${g.mode === 'friend' ? ` <small>${esc(t('lobby-friends'))}</small>` : ''}${rated}`;
+    const st = g.status === 'active' ? `<span class="tag active">${esc(t('playing'))}</span>` : `${g.result} <small>${g.reason || ''}</small>`;
+    return `<tr><td>${mine}<a href="/game/${g.id}">${esc(variantName(g.variant_name))}</a></td><td class="card-main">${opp}</td><td data-label="${esc(t('moves'))}">${Math.ceil(g.plies / 2)}</td><td>${st}</td><td class="when" data-label="${esc(t('last-move'))}">${new Date(g.updated_at).toLocaleString(lang())}</td></tr>`;
   });
-  $('games').innerHTML = rows.join('') || '<tr><td colspan="5">No games yet: create one.</td></tr>';
+  $('games').innerHTML = rows.join('') || `<tr><td colspan="5">${esc(t('lobby-no-games'))}</td></tr>`;
 }
 
 init().catch((e) => toast(e.message));
 
 function fmtSeekClock(c) {
-  if (!c) return 'None';
+  if (!c) return t('clock-none');
   const min = c[0] / 60000;
   return `${Number.isInteger(min) ? min : min.toFixed(2)}+${c[1] / 1000}`;
 }
@@ -256,29 +260,29 @@ async function loadSeeks() {
   try { seeks = await api('/api/seeks'); } catch (_) { return; }
   const rows = seeks.map((k) => {
     const mine = !!tokenFor(k.id);
-    const variant = esc(k.variant_name) + (optionsNote(k.options) ? ` <small>${esc(optionsNote(k.options))}</small>` : '') +
-      (k.custom_start ? ' <small>(own start)</small>' : '');
+    const variant = esc(variantName(k.variant_name)) + (optionsNote(k.options) ? ` <small>${esc(optionsNote(k.options))}</small>` : '') +
+      (k.custom_start ? ` <small>${esc(t('lobby-own-start'))}</small>` : '');
     // A rated seek of this account made on another device: its game page
     // finds the account's seat (and can cancel it there).
     const ownAccount = !mine && !!k.username && !!me && k.username.toLowerCase() === me.toLowerCase();
     const act = mine
-      ? `<span class="tag mine">yours</span> <button class="seek-cancel" data-id="${esc(k.id)}">Cancel</button>`
-      : ownAccount ? `<span class="tag mine">yours</span> <a class="seek-open" href="/game/${encodeURIComponent(k.id)}">Open</a>`
-        : (k.rated || k.rating_range) && me === null ? `<a class="button seek-login" href="/login">Log in to join</a>`
-          : outOfRange(k) ? `<button class="seek-out" disabled title="${esc(outOfRange(k))}">Out of range</button>`
-            : `<button class="primary seek-join" data-id="${esc(k.id)}">Join</button>`;
+      ? `<span class="tag mine">${esc(t('yours'))}</span> <button class="seek-cancel" data-id="${esc(k.id)}">${esc(t('cancel'))}</button>`
+      : ownAccount ? `<span class="tag mine">${esc(t('yours'))}</span> <a class="seek-open" href="/game/${encodeURIComponent(k.id)}">${esc(t('lobby-open'))}</a>`
+        : (k.rated || k.rating_range) && me === null ? `<a class="button seek-login" href="/login">${esc(t('lobby-login-to-join'))}</a>`
+          : outOfRange(k) ? `<button class="seek-out" disabled title="${esc(outOfRange(k))}">${esc(t('lobby-out-of-range'))}</button>`
+            : `<button class="primary seek-join" data-id="${esc(k.id)}">${esc(t('lobby-join'))}</button>`;
     const shown = k.name && (!k.username || k.name.toLowerCase() !== k.username.toLowerCase()) ? esc(k.name) : '';
     const who = k.username
       ? `<a class="seek-user" href="${profileUrl(k.username)}">${esc(k.username)}</a>${shown ? ` <small>(${shown})</small>` : ''}`
-      : shown || 'Anonymous';
+      : shown || esc(t('anonymous'));
     const rating = (k.rating ? ` <span class="seek-rating">${esc(k.rating)}</span>` : '') +
-      (k.rating_range ? ` <small class="seek-range" title="Only players rated ${k.rating_range[0]} to ${k.rating_range[1]} can join">${k.rating_range[0]}–${k.rating_range[1]}</small>` : '');
-    const kind = (k.bot ? '<span class="tag bot seek-bot" title="A house bot: the engine at a measured level">Bot</span> ' : '') +
-      (k.rated ? '<span class="tag rated seek-rated">Rated</span>' : '<span class="tag casual seek-casual">Casual</span>');
+      (k.rating_range ? ` <small class="seek-range" title="${esc(t('lobby-seek-range', { lo: k.rating_range[0], hi: k.rating_range[1] }))}">${k.rating_range[0]}–${k.rating_range[1]}</small>` : '');
+    const kind = (k.bot ? `<span class="tag bot seek-bot" title="${esc(t('lobby-bot-title'))}">${esc(t('lobby-bot'))}</span> ` : '') +
+      (k.rated ? `<span class="tag rated seek-rated">${esc(t('rated'))}</span>` : `<span class="tag casual seek-casual">${esc(t('casual'))}</span>`);
     return `<tr data-seek="${esc(k.id)}" data-rated="${k.rated ? 'true' : 'false'}"><td class="seek-player card-main">${who}${rating}</td><td>${variant}</td><td>${kind}</td>` +
-      `<td data-label="Clock">${k.days ? `${k.days} ${k.days === 1 ? 'day' : 'days'}` : fmtSeekClock(k.clock)}</td><td data-label="You play">${k.color === 'white' ? 'White' : k.color === 'black' ? 'Black' : 'Random'}</td><td class="card-action">${act}</td></tr>`;
+      `<td data-label="${esc(t('clock'))}">${esc(k.days ? t('n-days', { n: k.days }) : fmtSeekClock(k.clock))}</td><td data-label="${esc(t('lobby-you-play'))}">${esc(k.color === 'white' ? t('white') : k.color === 'black' ? t('black') : t('random'))}</td><td class="card-action">${act}</td></tr>`;
   });
-  $('seeks').innerHTML = rows.join('') || '<tr><td colspan="6">No open seeks now: create one with "A stranger".</td></tr>';
+  $('seeks').innerHTML = rows.join('') || `<tr><td colspan="6">${esc(t('lobby-no-seeks'))}</td></tr>`;
   $('seeks').querySelectorAll('.seek-join').forEach((b) => b.addEventListener('click', () => {
     const bot = seeks.find((k) => k.id === b.dataset.id && k.bot);
     if (bot) joinBotSeek(bot); else joinSeek(b.dataset.id);
@@ -293,7 +297,7 @@ function outOfRange(k) {
   if (!k.rating_range || !me) return '';
   const r = myRating(k.variant);
   const [lo, hi] = k.rating_range;
-  return r.rating >= lo && r.rating <= hi ? '' : `For players rated ${lo} to ${hi}: yours is ${r.rating}${r.provisional ? '?' : ''}`;
+  return r.rating >= lo && r.rating <= hi ? '' : t('lobby-out-of-range-why', { lo, hi, rating: `${r.rating}${r.provisional ? '?' : ''}` });
 }
 
 async function joinSeek(id) {
@@ -315,7 +319,7 @@ async function joinBotSeek(k) {
   try {
     const c = await api(`/api/challenge/${encodeURIComponent(k.username)}`, body);
     if (!c.game) {
-      toast(c.declineReason === 'later' ? `${k.username} is busy: try again in a minute` : `${k.username} declined (${c.declineReason})`);
+      toast(c.declineReason === 'later' ? t('bot-busy', { name: k.username }) : t('bot-declined', { name: k.username, reason: c.declineReason }));
       loadSeeks();
       return;
     }

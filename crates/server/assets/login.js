@@ -1,6 +1,6 @@
 // The log-in page (/login): log in, or create an account. Both go on to
 // ?next= (a path of this site) afterwards, else to the lobby.
-import { api, header, account, rememberAccount, storedTokens, flash } from './common.js';
+import { api, header, account, rememberAccount, storedTokens, flash, t } from './common.js';
 import { usernameProblem, passwordProblem, showError, markField, busy, safeNext } from './forms.js';
 
 document.getElementById('hdr').innerHTML = header();
@@ -16,11 +16,11 @@ function done(username) {
 account().then((a) => {
   if (!a) return;
   const p = $('auth-already');
-  p.textContent = `You are logged in as ${a.username}. `;
+  p.textContent = t('login-already', { name: a.username }) + ' ';
   const link = document.createElement('a');
   link.href = next === '/' ? '/account' : next;
-  link.textContent = next === '/' ? 'Go to your account' : 'Go on';
-  p.append(link, ', or log in below as someone else.');
+  link.textContent = next === '/' ? t('login-go-account') : t('login-go-on');
+  p.append(link, t('login-or-else'));
   p.classList.remove('hidden');
 }, () => {});
 
@@ -34,13 +34,13 @@ $('login-form').addEventListener('submit', async (e) => {
   const username = $('login-username').value.trim();
   const password = $('login-password').value;
   if (Date.now() < waitUntil) {
-    showError(err, `Too many failed attempts: try again in ${Math.ceil((waitUntil - Date.now()) / 1000)} s.`);
+    showError(err, t('login-too-many', { s: Math.ceil((waitUntil - Date.now()) / 1000) }));
     return;
   }
   markField($('login-username'), !username);
   markField($('login-password'), !password);
   if (!username || !password) {
-    showError(err, !username ? 'Enter your username.' : 'Enter your password.');
+    showError(err, !username ? t('login-enter-username') : t('login-enter-password'));
     (!username ? $('login-username') : $('login-password')).focus();
     return;
   }
@@ -55,7 +55,7 @@ $('login-form').addEventListener('submit', async (e) => {
     if (ex.status === 429 && ex.retryAfter) {
       // Throttled: the button waits as long as the server asks.
       waitUntil = Date.now() + ex.retryAfter * 1000;
-      if (!/\d/.test(msg)) msg = `${msg.replace(/[.!]?$/, '.')} Try again in ${ex.retryAfter} s.`;
+      if (!/\d/.test(msg)) msg = `${msg.replace(/[.!]?$/, '.')} ${t('login-try-again-in', { s: ex.retryAfter })}`;
       $('login-submit').disabled = true;
       clearTimeout(waitTimer);
       waitTimer = setTimeout(() => { $('login-submit').disabled = false; }, Math.min(ex.retryAfter, 3600) * 1000);
@@ -73,7 +73,7 @@ function signupProblems() {
   return {
     user: usernameProblem(u),
     pw: passwordProblem(su.pw.value, usernameProblem(u) ? '' : u),
-    pw2: su.pw2.value === su.pw.value ? '' : 'The two passwords differ.',
+    pw2: su.pw2.value === su.pw.value ? '' : t('login-passwords-differ'),
   };
 }
 // The hints turn into the field's problem once the field was left (or the
@@ -109,8 +109,7 @@ $('signup-form').addEventListener('submit', async (e) => {
     if (claim.length) body.claim = claim;
     const r = await api('/api/account/signup', body);
     const n = r.claimed || 0;
-    flash(`Welcome, ${r.username || username}: your account is made.` +
-      (n ? ` ${n} game${n === 1 ? '' : 's'} played in this browser ${n === 1 ? 'is' : 'are'} now the account's.` : ''));
+    flash(t('login-welcome', { name: r.username || username }) + (n ? ' ' + t('login-claimed', { n }) : ''));
     done(r.username || username);
   } catch (ex) {
     busy(form, false);

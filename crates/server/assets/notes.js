@@ -6,7 +6,7 @@
 // on or off for this device ("Notify me on this device": a challenge or a
 // correspondence move reaches it while no page of the site is open; the
 // service worker /sw.js shows it).
-import { api, toast, esc, saveToken } from './common.js';
+import { api, toast, esc, saveToken, t } from './common.js';
 
 // A bell, drawn here (no icon font: every system shows it).
 const BELL = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2a1.5 1.5 0 0 0-1.5 1.5v.7A6.5 6.5 0 0 0 5.5 10.5V15l-2 2.5V19h17v-1.5l-2-2.5v-4.5a6.5 6.5 0 0 0-5-6.3v-.7A1.5 1.5 0 0 0 12 2zm-2.5 18.5a2.5 2.5 0 0 0 5 0z"/></svg>';
@@ -18,8 +18,8 @@ let retry = 1000;
 
 
 function timeControl(tc) {
-  if (!tc || tc.type === 'unlimited') return 'no clock';
-  if (tc.type === 'correspondence') return `${tc.daysPerTurn} ${tc.daysPerTurn === 1 ? 'day' : 'days'} a move`;
+  if (!tc || tc.type === 'unlimited') return t('notes-no-clock');
+  if (tc.type === 'correspondence') return t('days-a-move', { n: tc.daysPerTurn });
   return tc.show || `${tc.limit / 60}+${tc.increment}`;
 }
 
@@ -27,14 +27,16 @@ function timeControl(tc) {
 export function words(it) {
   const d = it.data || {};
   switch (it.kind) {
-    case 'challenge':
-      return `${d.challenger.title === 'BOT' ? 'BOT ' : ''}${d.challenger.name} challenges you: ${d.variant.name}, ${timeControl(d.timeControl)}, ${d.rated ? 'rated' : 'casual'}`;
-    case 'challenge_accepted': return `${d.by} accepted your challenge (${d.variant})`;
-    case 'challenge_declined': return `${d.by} declined your challenge: ${d.reason_words || 'not now'}`;
-    case 'challenge_canceled': return `${d.by} cancelled a challenge`;
-    case 'seek_taken': return `${d.by || d.name || 'Someone'} took your seek (${d.variant})`;
-    case 'move': return `${d.opponent || 'Your opponent'} played ${d.san} (${d.variant}): your turn`;
-    case 'game_over': return `Your ${d.variant} game${d.opponent ? ` against ${d.opponent}` : ''} is over: ${d.result}`;
+    case 'challenge': {
+      const a = { name: `${d.challenger.title === 'BOT' ? 'BOT ' : ''}${d.challenger.name}`, variant: d.variant.name, clock: timeControl(d.timeControl) };
+      return d.rated ? t('notes-challenge-rated', a) : t('notes-challenge-casual', a);
+    }
+    case 'challenge_accepted': return t('notes-accepted', { name: d.by, variant: d.variant });
+    case 'challenge_declined': return t('notes-declined', { name: d.by, reason: d.reason_words || t('notes-not-now') });
+    case 'challenge_canceled': return t('notes-canceled', { name: d.by });
+    case 'seek_taken': return t('notes-seek-taken', { name: d.by || d.name || t('notes-someone'), variant: d.variant });
+    case 'move': return t('notes-move', { name: d.opponent || t('notes-your-opponent'), move: d.san, variant: d.variant });
+    case 'game_over': return d.opponent ? t('notes-over-against', { variant: d.variant, name: d.opponent, result: d.result }) : t('notes-over', { variant: d.variant, result: d.result });
     default: return it.kind;
   }
 }
@@ -50,15 +52,15 @@ function render() {
   if (!count) return;
   count.textContent = String(unread);
   count.classList.toggle('hidden', unread === 0);
-  document.getElementById('notes-button').setAttribute('aria-label', `Notifications: ${unread} unread`);
+  document.getElementById('notes-button').setAttribute('aria-label', t('notes-unread', { n: unread }));
   const list = document.getElementById('notes-list');
-  list.innerHTML = items.length === 0 ? '<li class="notes-empty">Nothing yet.</li>' : items.map((it) => {
+  list.innerHTML = items.length === 0 ? `<li class="notes-empty">${esc(t('notes-nothing'))}</li>` : items.map((it) => {
     const text = esc(words(it));
     const href = link(it);
     const body = href ? `<a href="${esc(href)}">${text}</a>` : text;
     const act = it.kind === 'challenge'
-      ? ` <span class="notes-actions"><button class="primary note-accept" data-id="${esc(it.data.id)}">Accept</button>` +
-        ` <button class="note-decline" data-id="${esc(it.data.id)}">Decline</button></span>`
+      ? ` <span class="notes-actions"><button class="primary note-accept" data-id="${esc(it.data.id)}">${esc(t('notes-accept'))}</button>` +
+        ` <button class="note-decline" data-id="${esc(it.data.id)}">${esc(t('decline'))}</button></span>`
       : '';
     return `<li class="note${it.read ? '' : ' unread'}" data-kind="${esc(it.kind)}">${body}${act}</li>`;
   }).join('');
@@ -78,7 +80,7 @@ async function decline(id, button) {
   try {
     await api(`/api/challenge/${encodeURIComponent(id)}/decline`, { reason: 'generic' });
     const li = button.closest('li');
-    if (li) li.querySelector('.notes-actions').textContent = 'Declined';
+    if (li) li.querySelector('.notes-actions').textContent = t('notes-declined-done');
   } catch (e) { toast(e.message); }
 }
 
@@ -118,12 +120,12 @@ function pushRender(message) {
   const b = document.getElementById('push-toggle');
   const s = document.getElementById('push-state');
   if (!b || !s) return;
-  b.textContent = pushOn ? 'Stop notifying this device' : 'Notify me on this device';
+  b.textContent = pushOn ? t('push-stop') : t('push-start');
   b.disabled = pushBusy || !canPush;
   b.setAttribute('aria-pressed', String(pushOn));
-  s.textContent = message || (!canPush ? 'This browser cannot receive push notifications.'
-    : pushOn ? 'On: challenges and your correspondence moves reach this device while no page is open.'
-      : 'Off on this device.');
+  s.textContent = message || (!canPush ? t('push-cannot')
+    : pushOn ? t('push-on')
+      : t('push-off'));
 }
 
 /** The server's key as bytes (applicationServerKey). */
@@ -141,7 +143,7 @@ function sameKey(buf, bytes) {
 /** `p`, or an error saying `what` did not answer within `ms`. */
 function within(p, ms, what) {
   let timer;
-  const late = new Promise((_, no) => { timer = setTimeout(() => no(new Error(`${what} did not answer in ${ms / 1000} s`)), ms); });
+  const late = new Promise((_, no) => { timer = setTimeout(() => no(new Error(t('push-timeout', { what, s: ms / 1000 }))), ms); });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
@@ -159,37 +161,37 @@ async function pushCheck() {
     const r = await api('/api/push/subscriptions');
     pushOn = r.subscriptions.some((x) => x.endpoint === sub.endpoint);
     pushRender();
-  } catch (e) { pushRender(`Could not read the push state: ${e.message}`); }
+  } catch (e) { pushRender(t('push-read-error', { error: e.message })); }
 }
 
 async function pushStart() {
   if (Notification.permission === 'denied') {
-    pushRender('Notifications are blocked for this site: allow them in the browser\'s site settings, then try again.');
+    pushRender(t('push-blocked'));
     return;
   }
   const perm = await Notification.requestPermission();
-  if (perm !== 'granted') { pushRender('The browser was not allowed to show notifications.'); return; }
+  if (perm !== 'granted') { pushRender(t('push-denied')); return; }
   const k = await api('/api/push/key');
-  if (!k.services) { pushRender('This server sends no push notifications.'); return; }
+  if (!k.services) { pushRender(t('push-none')); return; }
   const key = keyBytes(k.key);
   const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  await within(navigator.serviceWorker.ready, 10000, 'the service worker');
+  await within(navigator.serviceWorker.ready, 10000, t('push-the-worker'));
   let sub = await reg.pushManager.getSubscription();
   // One made with another key (another server's) cannot be used.
   if (sub && !sameKey(sub.options.applicationServerKey, key)) { await sub.unsubscribe(); sub = null; }
   if (!sub) {
     try {
       sub = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), 15000,
-        'the browser\'s push service');
+        t('push-the-service'));
     } catch (e) {
-      pushRender(`The browser could not subscribe with its push service (${e.message}). Some browsers have none, or turn it off in private windows.`);
+      pushRender(t('push-subscribe-error', { error: e.message }));
       return;
     }
   }
   try {
     await api('/api/push/subscribe', sub.toJSON());
   } catch (e) {
-    pushRender(`The server refused this device: ${e.message}`);
+    pushRender(t('push-refused', { error: e.message }));
     return;
   }
   pushOn = true;
@@ -212,7 +214,7 @@ async function pushToggle() {
   try {
     await (pushOn ? pushStop() : pushStart());
   } catch (e) {
-    pushRender(`Push notifications: ${e.message}`);
+    pushRender(t('push-error', { error: e.message }));
   } finally {
     pushBusy = false;
     const b = document.getElementById('push-toggle');
@@ -234,10 +236,10 @@ export function start() {
   const link = document.getElementById('account-link');
   if (!link || document.getElementById('notes-button')) return;
   link.insertAdjacentHTML('beforebegin',
-    '<div class="notes"><button id="notes-button" class="notes-button" type="button" aria-haspopup="true" aria-expanded="false" aria-controls="notes-panel" aria-label="Notifications">' +
+    '<div class="notes"><button id="notes-button" class="notes-button" type="button" aria-haspopup="true" aria-expanded="false" aria-controls="notes-panel" aria-label="' + esc(t('notes')) + '">' +
     BELL + '<span id="notes-count" class="notes-count hidden">0</span></button>' +
-    '<div id="notes-panel" class="notes-panel hidden"><h2 class="notes-title">Notifications</h2><ul id="notes-list" class="notes-list"></ul>' +
-    '<div class="notes-push"><button id="push-toggle" type="button" aria-pressed="false">Notify me on this device</button>' +
+    '<div id="notes-panel" class="notes-panel hidden"><h2 class="notes-title">' + esc(t('notes')) + '</h2><ul id="notes-list" class="notes-list"></ul>' +
+    '<div class="notes-push"><button id="push-toggle" type="button" aria-pressed="false">' + esc(t('push-start')) + '</button>' +
     '<p id="push-state" class="form-note" role="status"></p></div></div></div>');
   document.getElementById('notes-button').addEventListener('click', toggle);
   document.getElementById('push-toggle').addEventListener('click', pushToggle);

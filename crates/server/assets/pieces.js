@@ -5,6 +5,7 @@
 // The Genie is a circle, as its inventor pictures it; the Clown is a Knight
 // facing backwards (to the right), as its inventor marks it, with a red nose.
 // The set is the page's choice (theme.js: <html data-pieces>).
+import { t } from './i18n.js';
 
 const KNIGHT_PATH =
   'M28 88 L76 88 L73 70 C72 52 80 36 66 22 L62 10 L55 21 C44 21 34 28 27 40 ' +
@@ -79,4 +80,6 @@ export function pieceIcon(letter, size = 44) {
   return `<svg viewBox="0 0 100 100" width="${size}" height="${size}" aria-label="${letter}">${pieceSvg(letter)}</svg>`;
 }
 
-export const ROLE_NAMES = { P: 'Pawn', N: 'Knight', B: 'Bishop', R: 'Rook', Q: 'Queen', K: 'King', G: 'Genie', C: 'Clown' };
+export const ROLE_NAMES = {
+  P: t('piece-pawn'), N: t('piece-knight'), B: t('piece-bishop'), R: t('piece-rook'), Q: t('piece-queen'), K: t('piece-king'), G: t('piece-genie'), C: t('piece-clown'),
+};

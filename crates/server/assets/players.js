@@ -1,7 +1,7 @@
 // The leaderboards: /players (each variant's top 10) and /players/{variant}
 // (its top 100). Who is listed, and for how long, is the server's
 // (window_days); the variants come from it too.
-import { api, header, esc, profileUrl } from './common.js';
+import { api, header, esc, profileUrl, t, variantName } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -12,8 +12,7 @@ const variant = rest.length ? decodeURIComponent(rest[0]) : null;
 
 /** Who is on a board, in one sentence. */
 function whoText(days) {
-  const span = typeof days === 'number' ? `${days} day${days === 1 ? '' : 's'}` : 'few months';
-  return `Listed: players whose rating is settled (not provisional, marked “?” elsewhere) and who played a rated game of the variant in the last ${span}. A rating is provisional until the player has played enough rated games for it to be sure.`;
+  return typeof days === 'number' ? t('players-who-days', { n: days }) : t('players-who-months');
 }
 
 /** A rating for the table: a whole number (the text as the server gives it). */
@@ -28,12 +27,12 @@ function boardHtml(v, { all }) {
     `<td class="rank">${Number(p.rank) || ''}</td>` +
     `<th scope="row"><a class="lb-user" href="${profileUrl(p.username)}">${esc(p.username)}</a></th>` +
     `<td class="num lb-rating">${ratingText(p.rating)}</td><td class="num">${Number(p.games) || 0}</td></tr>`);
-  const empty = `<tr><td colspan="4" class="lb-empty">No one yet: players appear here once their rating is settled. <a href="/?variant=${encodeURIComponent(v.id)}&amp;mode=seek&amp;rated=1">Play a rated game</a>.</td></tr>`;
-  const more = all ? '' : `<a class="lb-all" href="/players/${encodeURIComponent(v.id)}" aria-label="All ${esc(v.name)} players">All</a>`;
+  const empty = `<tr><td colspan="4" class="lb-empty">${esc(t('players-empty'))} <a href="/?variant=${encodeURIComponent(v.id)}&amp;mode=seek&amp;rated=1">${esc(t('players-play-rated'))}</a>.</td></tr>`;
+  const more = all ? '' : `<a class="lb-all" href="/players/${encodeURIComponent(v.id)}" aria-label="${esc(t('players-all-label', { variant: variantName(v.name) }))}">${esc(t('players-all'))}</a>`;
   return `<section class="panel lb" data-variant="${esc(v.id)}" aria-labelledby="${head}">` +
-    `<div class="lb-head"><h2 class="flush lb-title" id="${head}">${esc(v.name)}</h2>${more}</div>` +
+    `<div class="lb-head"><h2 class="flush lb-title" id="${head}">${esc(variantName(v.name))}</h2>${more}</div>` +
     `<div class="table-wrap"><table class="games leaderboard" aria-labelledby="${head}">` +
-    '<thead><tr><th scope="col" class="rank">#</th><th scope="col">Player</th><th scope="col" class="num">Rating</th><th scope="col" class="num">Games</th></tr></thead>' +
+    `<thead><tr><th scope="col" class="rank">#</th><th scope="col">${esc(t('player'))}</th><th scope="col" class="num">${esc(t('rating'))}</th><th scope="col" class="num">${esc(t('games'))}</th></tr></thead>` +
     `<tbody>${rows.join('') || empty}</tbody></table></div></section>`;
 }
 
@@ -47,8 +46,8 @@ async function main() {
   }
   // One variant's top 100, with links to the others.
   if (meta) {
-    $('players-tabs').innerHTML = '<a class="button" href="/players">All variants</a> ' + meta.variants.map((k) =>
-      `<a class="button${k.id === variant ? ' current" aria-current="page' : ''}" href="/players/${encodeURIComponent(k.id)}">${esc(k.name)}</a>`).join(' ');
+    $('players-tabs').innerHTML = `<a class="button" href="/players">${esc(t('players-all-variants'))}</a> ` + meta.variants.map((k) =>
+      `<a class="button${k.id === variant ? ' current" aria-current="page' : ''}" href="/players/${encodeURIComponent(k.id)}">${esc(variantName(k.name))}</a>`).join(' ');
     $('players-tabs').classList.remove('hidden');
   }
   let r;
@@ -56,19 +55,19 @@ async function main() {
     r = await api('/api/players/' + encodeURIComponent(variant));
   } catch (e) {
     if (e.status !== 404) throw e;
-    document.title = 'Chimera — no such variant';
-    $('players-title').textContent = 'No such variant';
-    $('boards').innerHTML = `<section class="panel nogame" id="novariant"><p>Chimera has no variant “${esc(variant)}”.</p>` +
-      '<p><a href="/players">See every variant\'s leaderboard</a>.</p></section>';
+    document.title = t('novariant-title');
+    $('players-title').textContent = t('novariant-heading');
+    $('boards').innerHTML = `<section class="panel nogame" id="novariant"><p>${esc(t('players-no-variant', { variant }))}</p>` +
+      `<p><a href="/players">${esc(t('players-see-all'))}</a>.</p></section>`;
     return;
   }
-  document.title = `Chimera — ${r.name} players`;
-  $('players-title').textContent = `${r.name}: the top players`;
+  document.title = t('players-title-of', { variant: variantName(r.name) });
+  $('players-title').textContent = t('players-top', { variant: variantName(r.name) });
   $('players-who').textContent = whoText(r.window_days);
   $('boards').classList.add('single');
   $('boards').innerHTML = boardHtml(r, { all: true });
 }
 
 main().catch((e) => {
-  $('players-error').textContent = `The leaderboards could not be read: ${e.message}`;
+  $('players-error').textContent = t('players-error', { error: e.message });
 }).finally(() => $('players-main').setAttribute('aria-busy', 'false'));

@@ -1,6 +1,6 @@
 // A player's page (/@/{name}): since when, a card per variant played rated
 // (rating, results, the rating's history as a graph) and the latest games.
-import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken, titleMark } from './common.js';
+import { api, header, esc, account, profileUrl, fmtDate, toDate, playingRows, toast, saveToken, titleMark, t, lang, variantName } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -9,17 +9,17 @@ const SVG = 'http://www.w3.org/2000/svg';
 const name = decodeURIComponent(location.pathname.replace(/^\/@\//, '').replace(/\/+$/, ''));
 
 function noSuchPlayer() {
-  document.title = 'Chimera — no such player';
+  document.title = t('noplayer-title');
   for (const id of ['ratings-section', 'games-section', 'profile-you']) $(id).remove();
   const head = $('profile-head');
   head.id = 'noplayer';
   head.classList.add('nogame');
-  $('profile-name').textContent = 'No such player';
-  $('profile-since').textContent = name ? `There is no player named “${name}”: the name may be mistyped, or the account deleted.` : 'No player was named.';
+  $('profile-name').textContent = t('noplayer-heading');
+  $('profile-since').textContent = name ? t('noplayer-text', { name }) : t('noplayer-none');
   const p = document.createElement('p');
   const a = document.createElement('a');
   a.href = '/players';
-  a.textContent = 'See the leaderboards';
+  a.textContent = t('noplayer-leaderboards');
   p.append(a, '.');
   head.append(p);
 }
@@ -29,21 +29,21 @@ function outcome(g, me) {
   const lower = (s) => (s || '').toLowerCase();
   const side = lower(g.white) === me ? 'w' : lower(g.black) === me ? 'b' : null;
   if (!side || !g.result || g.result === '*') return '';
-  if (g.result === '1/2-1/2') return '<span class="outcome draw">draw</span>';
+  if (g.result === '1/2-1/2') return `<span class="outcome draw">${esc(t('profile-outcome-draw'))}</span>`;
   const won = (g.result === '1-0') === (side === 'w');
-  return won ? '<span class="outcome won">won</span>' : '<span class="outcome lost">lost</span>';
+  return won ? `<span class="outcome won">${esc(t('profile-outcome-won'))}</span>` : `<span class="outcome lost">${esc(t('profile-outcome-lost'))}</span>`;
 }
 
 function userCell(u, title) {
-  return u ? `${titleMark(title)}<a href="${profileUrl(u)}">${esc(u)}</a>` : '<span class="anon">Anonymous</span>';
+  return u ? `${titleMark(title)}<a href="${profileUrl(u)}">${esc(u)}</a>` : `<span class="anon">${esc(t('anonymous'))}</span>`;
 }
 
 function gamesHtml(games, me) {
   return games.map((g) => `<tr data-game="${esc(g.id)}">` +
     `<td><a href="/game/${encodeURIComponent(g.id)}">${esc(fmtDate(g.created_at, 'short'))}</a></td>` +
-    `<td class="pg-variant">${esc(g.variant_name || g.variant)}</td><td>${userCell(g.white, g.white_title)}</td><td>${userCell(g.black, g.black_title)}</td>` +
-    `<td>${g.result && g.result !== '*' ? esc(g.result) + ' ' + outcome(g, me) : '<span class="tag active">playing</span>'}</td>` +
-    `<td>${g.rated ? '<span class="tag rated">Rated</span>' : '<span class="tag casual">Casual</span>'}</td></tr>`).join('');
+    `<td class="pg-variant">${esc(variantName(g.variant_name || g.variant))}</td><td>${userCell(g.white, g.white_title)}</td><td>${userCell(g.black, g.black_title)}</td>` +
+    `<td>${g.result && g.result !== '*' ? esc(g.result) + ' ' + outcome(g, me) : `<span class="tag active">${esc(t('playing'))}</span>`}</td>` +
+    `<td>${g.rated ? `<span class="tag rated">${esc(t('rated'))}</span>` : `<span class="tag casual">${esc(t('casual'))}</span>`}</td></tr>`).join('');
 }
 
 // ----- The rating graph -----
@@ -71,7 +71,7 @@ function drawGraph(box, history, label) {
   if (!points.length) {
     const p = document.createElement('p');
     p.className = 'form-note';
-    p.textContent = 'No rating history yet.';
+    p.textContent = t('profile-no-history');
     box.append(p);
     return;
   }
@@ -97,19 +97,18 @@ function drawGraph(box, history, label) {
   const last = points[points.length - 1].rating;
   const g = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'rating-graph', role: 'img', 'data-points': points.length });
   const title = svg('title', {}, g);
-  title.textContent = `${label}: rating history over ${points.length} rated game${points.length === 1 ? '' : 's'}, ` +
-    `from ${Math.round(first)} to ${Math.round(last)}`;
+  title.textContent = t('profile-graph-title', { variant: label, n: points.length, from: Math.round(first), to: Math.round(last) });
   // Horizontal grid lines with the ratings on the left.
   for (let r = lo; r <= hi; r += step) {
     svg('line', { x1: m.l, x2: W - m.r, y1: y(r), y2: y(r), class: r === lo ? 'axis' : 'grid' }, g);
-    const t = svg('text', { x: m.l - 6, y: y(r) + 4, 'text-anchor': 'end', class: 'axis-label' }, g);
-    t.textContent = String(r);
+    const tx = svg('text', { x: m.l - 6, y: y(r) + 4, 'text-anchor': 'end', class: 'axis-label' }, g);
+    tx.textContent = String(r);
   }
   svg('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b, class: 'axis' }, g);
   // Dates below: the first, the last and (room allowing) the middle one.
   const span = t1 - t0;
   const dateOpts = span > 300 * 86400000 ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
-  const dateText = (t) => { const d = toDate(t); return d ? d.toLocaleDateString(undefined, dateOpts) : ''; };
+  const dateText = (x) => { const d = toDate(x); return d ? d.toLocaleDateString(lang(), dateOpts) : ''; };
   const xl = t1 > t0 ? [[t0, m.l, 'start']] : [[t0, (m.l + W - m.r) / 2, 'middle']];
   if (t1 > t0) {
     if (W >= 300) xl.push([(t0 + t1) / 2, (m.l + W - m.r) / 2, 'middle']);
@@ -155,13 +154,13 @@ function card(r) {
   const shown = r.provisional && !text.endsWith('?') ? text + '?' : text;
   c.innerHTML = `<h3 class="flush" id="${esc(headId)}"><a href="/players/${encodeURIComponent(r.variant)}">${esc(r.name || r.variant)}</a></h3>` +
     `<p class="rating-line"><span class="rating-value${r.provisional ? ' provisional' : ''}">${esc(shown)}</span>` +
-    (r.provisional ? ' <span class="provisional-note" title="Provisional: it settles after more rated games">provisional</span>' : '') + '</p>' +
-    (r.lower != null ? `<p class="form-note bot-interval">95% interval ${Number(r.lower)}–${Number(r.upper)}, from ${Number(r.calibration_games) || 0} calibration games</p>` : '') +
+    (r.provisional ? ` <span class="provisional-note" title="${esc(t('provisional-title'))}">${esc(t('profile-provisional'))}</span>` : '') + '</p>' +
+    (r.lower != null ? `<p class="form-note bot-interval">${esc(t('profile-interval', { lo: Number(r.lower), hi: Number(r.upper), n: Number(r.calibration_games) || 0 }))}</p>` : '') +
     '<dl class="wdl">' +
-    `<div><dt>Games</dt><dd class="wdl-games">${Number(r.games) || 0}</dd></div>` +
-    `<div><dt>Wins</dt><dd class="wdl-wins">${Number(r.wins) || 0}</dd></div>` +
-    `<div><dt>Draws</dt><dd class="wdl-draws">${Number(r.draws) || 0}</dd></div>` +
-    `<div><dt>Losses</dt><dd class="wdl-losses">${Number(r.losses) || 0}</dd></div></dl>` +
+    `<div><dt>${esc(t('games'))}</dt><dd class="wdl-games">${Number(r.games) || 0}</dd></div>` +
+    `<div><dt>${esc(t('profile-wins'))}</dt><dd class="wdl-wins">${Number(r.wins) || 0}</dd></div>` +
+    `<div><dt>${esc(t('profile-draws'))}</dt><dd class="wdl-draws">${Number(r.draws) || 0}</dd></div>` +
+    `<div><dt>${esc(t('profile-losses'))}</dt><dd class="wdl-losses">${Number(r.losses) || 0}</dd></div></dl>` +
     '<div class="rating-graph-box"></div>';
   return c;
 }
@@ -259,17 +258,17 @@ function readForm() {
   if (opponent) search.opponent = opponent;
   if (result) search.result = result;
   if (rated) search.rated = rated;
-  for (const [id, f, plus, label] of [['archive-since', 'since', 0, 'From'], ['archive-until', 'until', 1, 'To']]) {
+  for (const [id, f, plus, label] of [['archive-since', 'since', 0, t('profile-from')], ['archive-until', 'until', 1, t('profile-to')]]) {
     const el = $(id);
     // A date being typed that is not yet whole reads as '' but is invalid.
-    if (!el.value && el.validity && el.validity.badInput) return { error: `The “${label}” date is not a whole date.`, field: el };
+    if (!el.value && el.validity && el.validity.badInput) return { error: t('profile-date-partial', { field: label }), field: el };
     if (!el.value) continue;
-    const t = dayStart(el.value, plus);
-    if (!Number.isFinite(t)) return { error: `The “${label}” date is not a date.`, field: el };
-    search[f] = String(t);
+    const ms = dayStart(el.value, plus);
+    if (!Number.isFinite(ms)) return { error: t('profile-date-bad', { field: label }), field: el };
+    search[f] = String(ms);
   }
   if (search.since && search.until && Number(search.since) >= Number(search.until)) {
-    return { error: 'The “From” date is after the “To” date.', field: $('archive-since') };
+    return { error: t('profile-date-order'), field: $('archive-since') };
   }
   return { search };
 }
@@ -294,23 +293,23 @@ function showPager(count) {
   $('archive-newer').disabled = state.page <= 0;
   $('archive-older').disabled = !more;
   const first = state.page * PAGE_SIZE;
-  $('archive-page').textContent = `Page ${state.page + 1}` +
-    (count > 0 ? ` · games ${first + 1}–${first + count}` : ' · no games');
+  $('archive-page').textContent = t('profile-page', { n: state.page + 1 }) +
+    (count > 0 ? ' · ' + t('profile-page-games', { from: first + 1, to: first + count }) : ' · ' + t('profile-page-none'));
 }
 
 function showGames(games) {
   const search = state.search;
-  $('games-title').textContent = filtered(search) ? 'Games found' : 'Latest games';
-  const empty = state.page > 0 ? 'No games on this page.' : filtered(search) ? 'No games match this search.' : 'No games yet.';
-  $('profile-games-body').innerHTML = gamesHtml(games, me) || `<tr><td colspan="6">${empty}</td></tr>`;
+  $('games-title').textContent = filtered(search) ? t('profile-found') : t('profile-latest');
+  const empty = state.page > 0 ? t('profile-none-page') : filtered(search) ? t('profile-none-match') : t('profile-none-yet');
+  $('profile-games-body').innerHTML = gamesHtml(games, me) || `<tr><td colspan="6">${esc(empty)}</td></tr>`;
   showPager(games.length);
 }
 
 /** The games table with no search run (the search has an error). */
 function showNoSearch() {
   more = false;
-  $('games-title').textContent = 'Games found';
-  $('profile-games-body').innerHTML = '<tr><td colspan="6">No games shown: the search could not be run.</td></tr>';
+  $('games-title').textContent = t('profile-found');
+  $('profile-games-body').innerHTML = `<tr><td colspan="6">${esc(t('profile-search-failed'))}</td></tr>`;
   showPager(0);
   $('archive-page').textContent = '';
 }
@@ -330,7 +329,7 @@ async function runSearch() {
   } catch (e) {
     if (mine !== seq) return;
     showNoSearch();
-    showError($('archive-error'), e.status === 400 ? `The search is not right: ${e.message}` : `The games could not be read: ${e.message}`);
+    showError($('archive-error'), e.status === 400 ? t('profile-search-wrong', { error: e.message }) : t('profile-games-error', { error: e.message }));
   } finally {
     if (mine === seq) {
       loading = false;
@@ -403,9 +402,9 @@ async function main() {
   me = who.toLowerCase();
   document.title = `Chimera — ${who}`;
   $('profile-name').innerHTML = titleMark(p.title) + esc(who);
-  $('profile-since').textContent = p.created_at ? `Playing on Chimera since ${fmtDate(p.created_at)}.` : '';
+  $('profile-since').textContent = p.created_at ? t('profile-since', { date: fmtDate(p.created_at) }) : '';
   if (p.bot) {
-    $('profile-since').innerHTML = `A house bot: the engine at level ${Number(p.bot.level)}. Its ratings are the level's <a href="/docs/bots.md">measured strength</a>; a rated game against it moves only your rating.`;
+    $('profile-since').innerHTML = `${esc(t('profile-bot', { n: Number(p.bot.level) }))} <a href="/docs/bots.md">${esc(t('profile-bot-link'))}</a>${esc(t('profile-bot-after'))}`;
   }
   account().then((a) => {
     if (a && a.username.toLowerCase() !== me) challengeForm(who);
@@ -445,7 +444,7 @@ async function main() {
   $('games-section').classList.remove('hidden');
   if (searchError) {
     showNoSearch();
-    showError($('archive-error'), `The search is not right: ${searchError.message}`);
+    showError($('archive-error'), t('profile-search-wrong', { error: searchError.message }));
   } else {
     more = !!p.more;
     showGames(p.games || []);
@@ -453,7 +452,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  $('profile-error').textContent = `This player's page could not be read: ${e.message}`;
+  $('profile-error').textContent = t('profile-error', { error: e.message });
 }).finally(() => $('profile-main').setAttribute('aria-busy', 'false'));
 
 /** The form that challenges this player (a logged-in visitor's). When the
@@ -461,15 +460,15 @@ main().catch((e) => {
 async function challengeForm(who) {
   const meta = await api('/api/meta');
   $('challenge-name').textContent = who;
-  $('challenge-variant').innerHTML = meta.variants.map((v) => `<option value="${esc(v.id)}">${esc(v.name)}</option>`).join('');
+  $('challenge-variant').innerHTML = meta.variants.map((v) => `<option value="${esc(v.id)}">${esc(variantName(v.name))}</option>`).join('');
   $('challenge-section').classList.remove('hidden');
   $('challenge-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     const body = { variant: $('challenge-variant').value, color: $('challenge-color').value, rated: $('challenge-rated').checked };
-    const t = $('challenge-time').value;
-    if (t.startsWith('days:')) body.days = parseInt(t.slice(5), 10);
-    else if (t !== 'none') {
-      const [m, i] = t.split('+');
+    const time = $('challenge-time').value;
+    if (time.startsWith('days:')) body.days = parseInt(time.slice(5), 10);
+    else if (time !== 'none') {
+      const [m, i] = time.split('+');
       body.clock = { minutes: parseFloat(m), increment: parseFloat(i) };
     }
     const status = $('challenge-status');
@@ -477,10 +476,10 @@ async function challengeForm(who) {
       const c = await api(`/api/challenge/${encodeURIComponent(who)}`, body);
       // A house bot answers at once: the game, or why not.
       if (c.game) { saveToken(c.game.id, c.game.token, c.game.colors); location.href = c.game.url; return; }
-      if (c.status === 'declined') { status.textContent = `${who} declined: ${c.declineReason === 'later' ? 'busy, try again in a minute' : c.declineReason === 'timeControl' ? 'bots play games with a clock' : c.declineReason}.`; return; }
-      status.innerHTML = `Challenge sent: waiting for ${esc(who)} to answer. <button type="button" id="challenge-cancel">Cancel it</button>`;
+      if (c.status === 'declined') { status.textContent = c.declineReason === 'later' ? t('profile-declined-busy', { name: who }) : c.declineReason === 'timeControl' ? t('profile-declined-clock', { name: who }) : t('profile-declined', { name: who, reason: c.declineReason }); return; }
+      status.innerHTML = `${esc(t('profile-challenge-sent', { name: who }))} <button type="button" id="challenge-cancel">${esc(t('profile-cancel-it'))}</button>`;
       $('challenge-cancel').addEventListener('click', async () => {
-        try { await api(`/api/challenge/${encodeURIComponent(c.id)}/cancel`, {}); status.textContent = 'Challenge cancelled.'; } catch (err) { toast(err.message); }
+        try { await api(`/api/challenge/${encodeURIComponent(c.id)}/cancel`, {}); status.textContent = t('profile-challenge-cancelled'); } catch (err) { toast(err.message); }
       });
     } catch (err) { status.textContent = err.message; }
   });

@@ -8,11 +8,17 @@
 // the next such move. The server answers
 // 200 with the review, or 202 with {state} while its job waits or runs:
 // the panel asks again every 1.5 s until the review is there.
-import { api } from './common.js';
+import { api, t } from './common.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-const WORDS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const WORDS = { inaccuracy: t('review-inaccuracy'), mistake: t('review-mistake'), blunder: t('review-blunder') };
+// A side's count of a kind, as its button's name says it ("White: 2 mistakes").
+const COUNTS = {
+  inaccuracy: (side, n) => t('review-count-inaccuracy', { side, n }),
+  mistake: (side, n) => t('review-count-mistake', { side, n }),
+  blunder: (side, n) => t('review-count-blunder', { side, n }),
+};
 const POLL_MS = 1500;
 
 // The panel's own style sheet, linked once (style-src 'self': no inline style).
@@ -142,46 +148,50 @@ export class ReviewPanel {
         this.changed();
       } else {
         this.phase = 'waiting';
-        this.say(r && r.state === 'running' ? 'The engine is reviewing the game…' : 'The review is queued: it starts when an engine is free…');
+        this.say(r && r.state === 'running' ? t('review-running') : t('review-queued'));
         setTimeout(() => this.fetch('GET'), POLL_MS);
       }
     } catch (e) {
       if (e.status === 404 && method === 'GET') {
         this.phase = 'none';
-        this.box.innerHTML = '<h3 class="flush">Computer review</h3>' +
-          '<p class="review-what">The engine searches every position of the game: an evaluation graph, each side\'s accuracy and mistakes, and the better move where one was missed.</p>' +
-          '<button id="review-ask" class="primary">Computer review</button>';
+        this.box.innerHTML = `<h3 class="flush">${esc(t('review'))}</h3>` +
+          `<p class="review-what">${esc(t('review-what'))}</p>` +
+          `<button id="review-ask" class="primary">${esc(t('review'))}</button>`;
       } else {
         this.phase = 'failed';
-        this.say(`No review: ${e.message}`, true);
-        this.box.insertAdjacentHTML('beforeend', '<button id="review-ask">Try again</button>');
+        this.say(t('review-failed', { error: e.message }), true);
+        this.box.insertAdjacentHTML('beforeend', `<button id="review-ask">${esc(t('offline-retry'))}</button>`);
       }
     }
   }
 
   ask() {
     if (this.phase === 'asking' || this.phase === 'waiting') return;
-    this.say('Asking for a review…');
+    this.say(t('review-asking'));
     this.fetch('POST');
   }
 
   say(text, bad) {
-    this.box.innerHTML = `<h3 class="flush">Computer review</h3><p class="review-wait${bad ? ' bad' : ''}" role="status">${esc(text)}</p>`;
+    this.box.innerHTML = `<h3 class="flush">${esc(t('review'))}</h3><p class="review-wait${bad ? ' bad' : ''}" role="status">${esc(text)}</p>`;
   }
 
   /** The whole panel, its graphs as wide as the panel. */
   draw() {
     const r = this.review;
-    const count = (name, kind, key, k) => `<td data-count="${key}"><button type="button" class="count" data-side="${name}" data-kind="${kind}"` +
-      `${k ? '' : ' disabled'} aria-label="${name === 'white' ? 'White' : 'Black'}: ${k} ${k === 1 ? WORDS[kind].toLowerCase() : key}${k ? ', go to the next' : ''}">${k}</button></td>`;
-    const side = (name, s) => `<tr data-side="${name}"><th>${name === 'white' ? 'White' : 'Black'}</th>` +
+    const count = (name, kind, key, k) => {
+      const who = name === 'white' ? t('white') : t('black');
+      const said = COUNTS[kind](who, k);
+      return `<td data-count="${key}"><button type="button" class="count" data-side="${name}" data-kind="${kind}"` +
+        `${k ? '' : ' disabled'} aria-label="${esc(k ? t('review-count-go', { count: said }) : said)}">${k}</button></td>`;
+    };
+    const side = (name, s) => `<tr data-side="${name}"><th>${esc(name === 'white' ? t('white') : t('black'))}</th>` +
       `<td data-count="accuracy">${s.accuracy == null ? '–' : s.accuracy + '%'}</td>` +
       count(name, 'inaccuracy', 'inaccuracies', s.inaccuracies) + count(name, 'mistake', 'mistakes', s.mistakes) +
       count(name, 'blunder', 'blunders', s.blunders) + '</tr>';
-    this.box.innerHTML = '<h3 class="flush">Computer review</h3>' +
-      '<div class="review-graph-box"><svg id="eval-graph" class="review-graph" tabindex="0" role="slider" aria-label="Evaluation graph: a point goes to its move"></svg></div>' +
-      '<div class="review-graph-box"><svg id="time-graph" class="review-graph time" tabindex="0" role="slider" aria-label="Time per move: a bar goes to its move"></svg></div>' +
-      '<table class="review-sides"><thead><tr><th></th><th>Accuracy</th><th title="Inaccuracies">?!</th><th title="Mistakes">?</th><th title="Blunders">??</th></tr></thead>' +
+    this.box.innerHTML = `<h3 class="flush">${esc(t('review'))}</h3>` +
+      `<div class="review-graph-box"><svg id="eval-graph" class="review-graph" tabindex="0" role="slider" aria-label="${esc(t('review-eval-graph'))}"></svg></div>` +
+      `<div class="review-graph-box"><svg id="time-graph" class="review-graph time" tabindex="0" role="slider" aria-label="${esc(t('review-time-graph'))}"></svg></div>` +
+      `<table class="review-sides"><thead><tr><th></th><th>${esc(t('review-accuracy'))}</th><th title="${esc(t('review-inaccuracies'))}">?!</th><th title="${esc(t('review-mistakes'))}">?</th><th title="${esc(t('review-blunders'))}">??</th></tr></thead>` +
       `<tbody>${side('white', r.white)}${side('black', r.black)}</tbody></table>` +
       '<div class="review-move" id="review-move"></div>';
     this.width = this.box.clientWidth;
@@ -239,7 +249,7 @@ export class ReviewPanel {
     const spent = this.review.plies.map((_, i) => (hist[i] && typeof hist[i].spent === 'number' ? hist[i].spent : null));
     const box = svg.parentElement;
     if (!spent.some((s) => s !== null)) {
-      box.innerHTML = '<p class="review-none">No clock in this game: no move times.</p>';
+      box.innerHTML = `<p class="review-none">${esc(t('review-no-clock'))}</p>`;
       return;
     }
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
@@ -294,27 +304,30 @@ export class ReviewPanel {
       svg.setAttribute('aria-valuemin', String(low));
       svg.setAttribute('aria-valuemax', String(r.plies.length));
       svg.setAttribute('aria-valuenow', String(k));
-      svg.setAttribute('aria-valuetext', p ? `Move ${Math.ceil(k / 2)}${(this.firstWhite() ? k % 2 === 1 : k % 2 === 0) ? '' : ' …'} ${p.san}, ${evalText(p.eval)}${p.judgement ? ', ' + WORDS[p.judgement] : ''}` : `Start, ${evalText(r.start)}`);
+      const move = `${Math.ceil(k / 2)}${(this.firstWhite() ? k % 2 === 1 : k % 2 === 0) ? '' : ' …'}`;
+      svg.setAttribute('aria-valuetext', p
+        ? t('review-slider-move', { move, san: p.san, eval: evalText(p.eval) }) + (p.judgement ? ', ' + WORDS[p.judgement] : '')
+        : t('review-slider-start', { eval: evalText(r.start) }));
     }
     const box = this.box.querySelector('#review-move');
     if (!box) return;
     const p = this.ply > 0 ? r.plies[this.ply - 1] : null;
     box.dataset.ply = String(this.ply);
     if (!p) {
-      box.innerHTML = `<span class="eval">${esc(evalText(r.start))}</span> at the start. Press a point of a graph to go to its move.`;
+      box.innerHTML = `<span class="eval">${esc(evalText(r.start))}</span> ${esc(t('review-at-start'))}`;
       return;
     }
     const num = `${Math.ceil(p.ply / 2)}${(this.firstWhite() ? p.ply % 2 === 1 : p.ply % 2 === 0) ? '.' : '…'}`;
     let html = `<span class="eval">${esc(evalText(p.eval))}</span> ${num} ${esc(p.san)}${this.mark(p.ply)}`;
     if (p.judgement) {
       html += ` <span class="verdict ${p.judgement}">${WORDS[p.judgement]}.</span>`;
-      if (p.best_san) html += ` <span class="best">Better was <b>${esc(p.best_san)}</b></span>`;
+      if (p.best_san) html += ` <span class="best">${esc(t('review-better-was'))} <b>${esc(p.best_san)}</b></span>`;
       if (p.line && p.line.length) html += `<div class="line">${p.line.map(esc).join(' ')}</div>`;
       if (p.note) html += `<div class="note">${esc(p.note)}</div>`;
     } else if (p.best_san && p.best !== p.uci) {
-      html += ` <span class="best">The engine chose ${esc(p.best_san)}</span>`;
+      html += ` <span class="best">${esc(t('review-engine-chose', { move: p.best_san }))}</span>`;
     }
-    html += ` <span class="acc">accuracy ${p.accuracy}%</span>`;
+    html += ` <span class="acc">${esc(t('review-move-accuracy', { n: p.accuracy }))}</span>`;
     box.innerHTML = html;
   }
 }

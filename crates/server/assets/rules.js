@@ -1,7 +1,7 @@
 // The rules of each variant in the project's own words, with diagrams drawn
 // by the same board as the game page (docs/rules/ is the precise text).
 import { Board } from './board.js';
-import { api, header, esc } from './common.js';
+import { api, header, esc, t, variantName } from './common.js';
 
 document.getElementById('hdr').innerHTML = header();
 const $ = (id) => document.getElementById(id);
@@ -25,16 +25,17 @@ const here = meta.variants.find((m) => m.id === v);
 let r;
 try { r = here ? await api('/api/rules/' + encodeURIComponent(v)) : null; } catch (_) { r = null; }
 $('tabs').innerHTML = tabs
-  .map((k) => `<a href="/rules/${k.id}"><button${here && k.rules === here.rules ? ' class="primary"' : ''}>${esc(k.name)}</button></a>`).join(' ') +
-  (here ? ` <a href="/?variant=${encodeURIComponent(v)}"><button>Play ${esc(here.name)}</button></a>` : '');
+  .map((k) => `<a href="/rules/${k.id}"><button${here && k.rules === here.rules ? ' class="primary"' : ''}>${esc(variantName(k.name))}</button></a>`).join(' ') +
+  (here ? ` <a href="/?variant=${encodeURIComponent(v)}"><button>${esc(t('rules-play', { variant: variantName(here.name) }))}</button></a>` : '');
 if (!r) {
-  document.title = 'Chimera — no such variant';
-  $('text').innerHTML = `<h2>No variant “${esc(v)}”</h2><p>Chimera plays: ${meta.variants.map((k) => `<a href="/rules/${k.id}">${esc(k.name)}</a>`).join(', ')}.</p>`;
+  document.title = t('novariant-title');
+  $('text').innerHTML = `<h2>${esc(t('rules-no-variant', { variant: v }))}</h2><p>${esc(t('rules-chimera-plays'))} ${meta.variants.map((k) => `<a href="/rules/${k.id}">${esc(variantName(k.name))}</a>`).join(', ')}.</p>`;
   $('diagrams-title').classList.add('hidden');
 } else {
-  document.title = 'Chimera — rules of ' + here.name;
-  $('text').innerHTML = `<h2>${esc(here.name)}</h2>` + r.html + COMMON +
-    `<p class="full-rules"><a href="${here.rules}">The complete rules of ${esc(here.name)}</a>: every rule, how moves are written, and the readings taken where the inventor's text is unclear.</p>`;
+  document.title = t('rules-title-of', { variant: variantName(here.name) });
+  // The rules themselves are in English (docs/rules/), the page around them in the reader's language.
+  $('text').innerHTML = `<h2>${esc(variantName(here.name))}</h2><div lang="en">` + r.html + COMMON + '</div>' +
+    `<p class="full-rules"><a href="${here.rules}">${esc(t('rules-complete', { variant: variantName(here.name) }))}</a>${esc(t('rules-complete-about'))}</p>`;
   // Shown with the text, not before it: a title that waited above an empty
   // article would be pushed down when the text came.
   $('diagrams-title').classList.remove('hidden');
@@ -69,6 +70,6 @@ function drawDiagrams(diagrams) {
       const last = h ? { from: h.uci.includes('@') ? h.uci.slice(2, 4) : h.uci.slice(0, 2), to: h.uci.slice(2, 4) } : null;
       b.set({ board: pos.board, pockets: pos.pockets, state: pos.state, state_lines: pos.state_lines, pocket_name: pos.pocket_name,
         legal: {}, interactive: false, turn: pos.turn, check: pos.check, last, variant: v });
-    }).catch((e) => { c.textContent = caption + ' (diagram unavailable: ' + e.message + ')'; });
+    }).catch((e) => { c.textContent = caption + ' ' + t('rules-diagram-unavailable', { error: e.message }); });
   }
 }

@@ -6,6 +6,7 @@
 // context is made on the first pointer or key press. Every sound asked for
 // is counted on <html data-sounds> and named in data-last-sound (muted ones
 // are not), which is what the browser tests read.
+import { t } from './i18n.js';
 
 const KEY = 'chimera.mute';
 let ctx = null;
@@ -83,9 +84,9 @@ export function soundFor(h, finished) {
 export function muteButton(button) {
   const show = () => {
     const m = muted();
-    button.textContent = m ? 'Sound: off' : 'Sound: on';
+    button.textContent = m ? t('sound-off') : t('sound-on');
     button.setAttribute('aria-pressed', m ? 'true' : 'false');
-    button.title = m ? 'Sounds are off: click to turn them on' : 'Sounds are on: click to mute them';
+    button.title = m ? t('sound-off-title') : t('sound-on-title');
   };
   button.addEventListener('click', () => { setMuted(!muted()); show(); });
   show();

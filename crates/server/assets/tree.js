@@ -4,6 +4,7 @@
 // server's tree of a PGN (/api/pgn/tree), with each move's [%eval] and
 // [%clk] from the PGN's comments shown beside it.
 import { evalText, linkStyle } from './review.js';
+import { t } from './i18n.js';
 
 export class MoveTree {
   constructor() {
@@ -187,8 +188,8 @@ function annotation(n) {
     const [h, m, sec] = [Math.floor(t / 3600), Math.floor(t / 60) % 60, String(t % 60).padStart(2, '0')];
     clk = h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
   }
-  return (n.eval ? `<span class="ann-eval" title="Evaluation from the PGN">${esc(evalText(n.eval))}</span>` : '') +
-    (clk ? `<span class="ann-clock" title="Clock from the PGN">${clk}</span>` : '');
+  return (n.eval ? `<span class="ann-eval" title="${esc(t('tree-eval-title'))}">${esc(evalText(n.eval))}</span>` : '') +
+    (clk ? `<span class="ann-clock" title="${esc(t('tree-clock-title'))}">${clk}</span>` : '');
 }
 
 /**

@@ -539,10 +539,12 @@ fn no_store(mut r: Response) -> Response {
 
 /// The look's keys (assets/theme.js keeps the values each may take; the
 /// server takes any short lower-case word, so that a new board colour needs
-/// no server change, and the page reads an unknown one as the default).
-const PREF_KEYS: [&str; 3] = ["theme", "board", "pieces"];
+/// no server change, and the page reads an unknown one as the default), and
+/// the UI's language (`lang`: en, de, fr, es; crate::i18n), which a browser
+/// without its own choice takes from the account (assets/common.js).
+const PREF_KEYS: [&str; 4] = ["theme", "board", "pieces", "lang"];
 
-/// `GET /api/account/prefs`: `{"prefs": {theme, board, pieces}}`, or
+/// `GET /api/account/prefs`: `{"prefs": {theme, board, pieces, lang}}`, or
 /// `{"prefs": null}` before the account has chosen.
 async fn get_prefs(State(app): State<App>, headers: HeaderMap) -> Response {
     let a = match need(&app, &headers).await {
@@ -562,7 +564,7 @@ async fn get_prefs(State(app): State<App>, headers: HeaderMap) -> Response {
     }
 }
 
-/// `POST /api/account/prefs` with `{theme, board, pieces}` (each a word of
+/// `POST /api/account/prefs` with `{theme, board, pieces, lang}` (each a word of
 /// 1 to 16 lower-case letters): the account's look from now on.
 async fn set_prefs(State(app): State<App>, headers: HeaderMap, body: Bytes) -> Response {
     let (req, a): (HashMap<String, String>, Account) = match body_and_account(&app, &headers, &body).await {

@@ -61,7 +61,7 @@ fn render(path: &str) -> Response {
 {meta}</head>
 <body>
 <div id="hdr"></div>
-<main><article class="panel doc">
+<main lang="en"><article class="panel doc">
 {body}</article></main>
 <script type="module" src="/assets/doc.js"></script>
 </body></html>

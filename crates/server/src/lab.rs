@@ -38,7 +38,7 @@ fn lab_error(e: LabError) -> Response {
 fn html(body: String, title: &str, description: &str) -> Response {
     let body = body
         .replacen(&format!("<style>{}</style>", report::CSS), &crate::web::head_meta(title, description), 1)
-        .replacen("<body><main>", "<body><div id=\"hdr\"></div><main class=\"lab\">", 1)
+        .replacen("<body><main>", "<body><div id=\"hdr\"></div><main class=\"lab\" lang=\"en\">", 1)
         .replacen("</main></body>", "</main><script type=\"module\" src=\"/assets/doc.js\"></script></body>", 1);
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }

@@ -13,6 +13,7 @@ pub mod challenges;
 pub mod clock;
 mod docs;
 pub mod explorer;
+pub mod i18n;
 #[cfg(feature = "lab")]
 mod lab;
 pub mod live;

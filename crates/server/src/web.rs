@@ -29,7 +29,7 @@ use tower_http::timeout::TimeoutLayer;
 
 #[derive(rust_embed::Embed)]
 #[folder = "assets/"]
-struct Assets;
+pub(crate) struct Assets;
 
 /// The routes with their layers, outermost first: JSON errors, then the
 /// Host/Origin guard, the request timeout (the whole request, body
@@ -37,6 +37,7 @@ struct Assets;
 /// creation's per-client limit is `AppState::admit_game`, which rematches
 /// pass too.)
 pub fn router(app: App) -> Router {
+    crate::i18n::check();
     let cfg = &app.config;
     let small = Router::new()
         .route("/", get(|| async { page("index.html") }))
@@ -103,6 +104,8 @@ pub fn router(app: App) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, cfg.request_timeout))
         .layer(axum::middleware::from_fn_with_state(app.clone(), net::guard))
         .layer(axum::middleware::from_fn(net::json_errors))
+        // Pages in the reader's language (crate::i18n).
+        .layer(axum::middleware::from_fn(crate::i18n::middleware))
         .layer(axum::middleware::from_fn(net::security_headers))
         // Outermost: what is compressed is the finished response.
         .layer(compression())

@@ -215,7 +215,7 @@ async fn browser_look_is_chosen_and_remembered() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert_eq!(stored, json!({"theme": "light", "board": "green", "pieces": "disc"}));
+    assert_eq!(stored, json!({"theme": "light", "board": "green", "pieces": "disc", "lang": "en"}));
     // ...and a browser that forgot it (another device) takes the account's.
     c.execute("localStorage.removeItem('chimera.prefs')", vec![]).await.unwrap();
     c.goto(&format!("http://{a}/")).await.unwrap();
@@ -373,4 +373,131 @@ async fn browser_pages_pass_axe_on_a_laptop() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_pages_pass_axe_on_a_phone() {
     pages_pass_axe(Screen::PHONE).await;
+}
+
+/// The words of the page now: `<html lang>`, the lobby's "New game"
+/// heading, its create button and the header's "Look" button.
+async fn lobby_words(c: &fantoccini::Client) -> Value {
+    c.execute(
+        "const q = (s) => { const e = document.querySelector(s); return e ? e.textContent : null; };\
+         return [document.documentElement.lang, q('#new-game h2'), q('#create-btn'), q('#prefs-button')];",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+/// Waits for the page's language to be `lang` (a reload under way).
+async fn wait_lang(c: &fantoccini::Client, lang: &str) {
+    for _ in 0..100 {
+        let l =
+            c.execute("return document.readyState === 'complete' ? document.documentElement.lang : ''", vec![]).await;
+        if l.ok().as_ref().and_then(|v| v.as_str()) == Some(lang) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the page never came in {lang}");
+}
+
+/// Languages (issue 99): a browser that asks for German (Accept-Language)
+/// gets the lobby in German from the server, first paint included; axe-core
+/// finds no violation on German pages; the header's language list switches
+/// to French, which stays across pages (a cookie, over what the browser
+/// asks for); and the lobby in each language is photographed
+/// (`lobby-<lang>-1366x768.png`, scripts/screenshots.sh copies them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_speaks_the_readers_language() {
+    if skip() {
+        eprintln!("CHIMERA_SKIP_BROWSER=1: browser tests skipped");
+        return;
+    }
+    let axe = axe_source();
+    let dir = fresh_dir("browser-lang");
+    let server = start(&dir).await;
+    let a = server.addr;
+    let driver = start_driver().await;
+    let profile = fresh_dir("chrome-profile-lang");
+    let mut args = chrome_args(&profile);
+    args.push("--hide-scrollbars".into());
+    args.push("--window-size=1366,768".into());
+    args.push("--lang=de-DE".into());
+    args.push("--accept-lang=de-DE,de".into());
+    let c = connect(&driver, json!({ "args": args, "prefs": { "intl.accept_languages": "de-DE,de" } })).await;
+
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(&c, "#variant option[value='magicring']", 10).await;
+    let html: String = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; fetch('/', {headers: {'Accept-Language': 'de-CH,de;q=0.9,en;q=0.5'}}).then((r) => r.text()).then(done);",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The server's German: the page's own HTML, before any script ran.
+    assert!(html.contains("<html lang=\"de\"") && html.contains("<h2>Neue Partie</h2>"), "{}", &html[..400]);
+    // What the browser itself asked for: German.
+    assert_eq!(lobby_words(&c).await, json!(["de", "Neue Partie", "Partie erstellen", "Aussehen"]));
+    // A German game page and German scripts' words; no CSP violation.
+    let id = open_hotseat(&c, a, "chess", None).await;
+    let (seen, _) = violations(&c).await;
+    assert!(seen.is_empty(), "CSP violations on the German game page: {seen:?}");
+    let mut found = Vec::new();
+    for (path, ready) in [
+        ("/".to_string(), "#variant option[value='magicring']"),
+        (format!("/game/{id}"), "rect.sq[data-square='e2']"),
+        ("/analysis".to_string(), "rect.sq[data-square='e2']"),
+        ("/rules/chess".to_string(), "#text h2, #text p"),
+        ("/login".to_string(), "#login-username"),
+        ("/players".to_string(), "#players-who"),
+        ("/offline".to_string(), "#offline"),
+    ] {
+        c.goto(&format!("http://{a}{path}")).await.unwrap();
+        wait_for(&c, ready, 10).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        for v in axe_violations(&c, &axe).await {
+            found.push(format!("{path} (de): {v}"));
+        }
+    }
+    assert!(found.is_empty(), "axe-core's violations in German:\n{}", found.join("\n"));
+
+    // The header's switcher: French, at once and on the next pages.
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(&c, "#variant option[value='magicring']", 10).await;
+    choose(&c, "lang", "fr").await;
+    wait_lang(&c, "fr").await;
+    wait_for(&c, "#variant option[value='magicring']", 10).await;
+    assert_eq!(lobby_words(&c).await, json!(["fr", "Nouvelle partie", "Créer la partie", "Apparence"]));
+    let names = c
+        .execute(
+            "return [...document.querySelectorAll('#pref-lang option')].map((o) => o.textContent + ':' + o.lang)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(names, json!(["English:en", "Deutsch:de", "Français:fr", "Español:es"]));
+    c.goto(&format!("http://{a}/analysis")).await.unwrap();
+    wait_for(&c, "rect.sq[data-square='e2']", 10).await;
+    assert_eq!(c.execute("return document.documentElement.lang", vec![]).await.unwrap(), json!("fr"));
+
+    // The lobby in each language, for the docs.
+    for lang in ["en", "de", "fr", "es"] {
+        c.execute("document.cookie = 'chimera_lang=' + arguments[0] + '; Path=/; SameSite=Lax'", vec![json!(lang)])
+            .await
+            .unwrap();
+        c.goto(&format!("http://{a}/")).await.unwrap();
+        wait_lang(&c, lang).await;
+        wait_for(&c, "#variant option[value='magicring']", 10).await;
+        wait_for(&c, "#seeks tr", 10).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        shot(&c, &format!("lobby-{lang}-1366x768")).await;
+    }
+    c.close().await.unwrap();
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,6 +2,7 @@
 // square), the hint line (special-move buttons and notes), the variant
 // state in words and the pockets. Each redraws only when its content changes.
 import { pieceIcon, ROLE_NAMES } from '../pieces.js';
+import { t } from '../i18n.js';
 import { ACTION_MOVES, CHOICE_LABELS, MOVE_NOTES } from './variants.js';
 
 /**
@@ -36,7 +37,7 @@ export class Chooser {
   /** options: [{ uci, html, title, cls, act }] */
   show(options) {
     this.pressed = null;
-    this.el.innerHTML = '<div class="chooser-title">Choose</div>';
+    this.el.innerHTML = `<div class="chooser-title">${t('chooser-title')}</div>`;
     for (const o of options) {
       const b = document.createElement('button');
       if (o.uci) b.dataset.uci = o.uci;
@@ -61,7 +62,7 @@ export function choiceOptions(ms, turn, play, cancel) {
     const label = CHOICE_LABELS[m[2]] ? CHOICE_LABELS[m[2]](m, turn) : { icon: '', title: m[1] };
     return { uci: m[0], title: label.title, html: `${label.icon}<span class="san">${m[1]}</span>`, act: () => play(m[0]) };
   });
-  opts.push({ cls: 'cancel', html: 'Cancel', act: cancel });
+  opts.push({ cls: 'cancel', html: t('cancel'), act: cancel });
   return opts;
 }
 
@@ -75,7 +76,7 @@ export function renderHint(box, d, sel, moves, play, premove) {
   if (!sel && premove) {
     const p = document.createElement('span');
     p.className = 'hint-text premove-note';
-    p.textContent = `Premove ${premove.from}–${premove.to} waits for your turn (played then if legal). Esc or a click on an empty square cancels it.`;
+    p.textContent = t('premove-waits', { from: premove.from, to: premove.to });
     box.appendChild(p);
     return;
   }
@@ -92,8 +93,8 @@ export function renderHint(box, d, sel, moves, play, premove) {
   }
   const kinds = new Set(moves.map((m) => m[2]));
   const notes = [];
-  if (sel.drop) notes.push(d.pocket_note || 'Place the piece on a highlighted square.');
-  if (sel.pre) notes.push('Premove: it is played when your turn comes, if legal then. Click elsewhere or press Esc to cancel.');
+  if (sel.drop) notes.push(d.pocket_note || t('board-place-piece'));
+  if (sel.pre) notes.push(t('premove-note'));
   for (const [kind, note] of Object.entries(MOVE_NOTES)) if (kinds.has(kind)) notes.push(note);
   if (notes.length) {
     const p = document.createElement('span');
@@ -144,7 +145,7 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
     if (!roles.length) continue;
     const label = document.createElement('div');
     label.className = 'pocket-label';
-    label.textContent = (d.pocket_name || name || 'Reserve') + ' — ' + (color === 'w' ? 'White' : 'Black');
+    label.textContent = (d.pocket_name || name || t('board-reserve')) + ' — ' + (color === 'w' ? t('white') : t('black'));
     box.appendChild(label);
     const whys = new Set();
     for (const r of roles) {
@@ -156,7 +157,7 @@ export function renderPockets(slots, d, orientation, selected, name, pick) {
       b.dataset.color = color;
       const why = whyOf(r);
       if (why) whys.add(why);
-      b.title = ROLE_NAMES[r] + (can ? ': click or drag onto a highlighted square' : why ? ': ' + why : '');
+      b.title = ROLE_NAMES[r] + (can ? t('board-drop-title') : why ? ': ' + why : '');
       b.innerHTML = pieceIcon(letter, 40) + (counts[r] ? `<span class="count">${counts[r]}</span>` : '');
       b.disabled = !can;
       if (can) b.addEventListener('pointerdown', (e) => pick(r, letter, e));

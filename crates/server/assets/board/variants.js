@@ -6,8 +6,9 @@
 // pocket piece may not come in are sent by the server from the variant's
 // own code. The board code only walks these tables.
 import { pieceIcon, ROLE_NAMES } from '../pieces.js';
+import { t } from '../i18n.js';
 
-const W = { w: 'White', b: 'Black' };
+const W = { w: 'white', b: 'black' };
 
 /**
  * Marks drawn over pieces, each from a list in the variant state:
@@ -33,8 +34,8 @@ export const SQUARE_MARKS = [
         attrs: { 'data-ring': ring.owner },
         html: `<circle cx="${cx}" cy="19" r="15" class="ring-band"/>` +
           `<text x="${cx}" y="24" text-anchor="middle" class="ring-label${ring.power && !ring.active ? ' idle' : ''}">${ring.level}${ring.power || ''}</text>`,
-        title: `${W[ring.owner]}'s ring` + (captured ? `, captured by ${W[ring.holder]}` : '') +
-          `, level ${ring.level}` + (ring.power ? `, grants ${ring.power}${ring.active ? '' : ' (not on a King)'}` : ''),
+        title: t('ring-title', { owner: W[ring.owner] }) + (captured ? t('ring-captured', { holder: W[ring.holder] }) : '') +
+          t('ring-level', { level: ring.level }) + (ring.power ? (ring.active ? t('ring-grants', { power: ring.power }) : t('ring-grants-idle', { power: ring.power })) : ''),
       };
     },
   },
@@ -43,7 +44,7 @@ export const SQUARE_MARKS = [
     name: 'tainted',
     items: (st) => (st && st.tainted) || [],
     square: (sq) => sq,
-    draw: () => ({ cls: 'tainted', attrs: {}, html: '<circle cx="14" cy="86" r="9"/><text x="14" y="91" text-anchor="middle">t</text>', title: 'Tainted pawn: no promotion, no double step' }),
+    draw: () => ({ cls: 'tainted', attrs: {}, html: '<circle cx="14" cy="86" r="9"/><text x="14" y="91" text-anchor="middle">t</text>', title: t('tainted-title') }),
   },
 ];
 
@@ -59,14 +60,14 @@ export const DEST_MARKS = [
 
 /** A note under the board when the selected piece has a move of that kind. */
 export const MOVE_NOTES = {
-  declare: 'This Knight may be declared a Clown on this move: pick a square, then choose.',
-  ringpass: 'Gold circles: pass the ring to that neighbour.',
-  promotion: 'Promotion: you will choose the piece.',
+  declare: t('note-declare'),
+  ringpass: t('note-ringpass'),
+  promotion: t('note-promotion'),
 };
 
 /** Moves that stay on their square and are offered as buttons under the board. */
 export const ACTION_MOVES = {
-  flip: (m, turn) => `${pieceIcon(turn === 'w' ? 'G' : 'g', 28)} Flip this pawn into a Genie (${m[1]})`,
+  flip: (m, turn) => `${pieceIcon(turn === 'w' ? 'G' : 'g', 28)} ${t('action-flip', { square: m[1] })}`,
 };
 
 /** The chooser's label for each option (several moves to one square), by move kind. */
@@ -75,6 +76,6 @@ export const CHOICE_LABELS = {
     const r = m[0][4].toUpperCase();
     return { icon: pieceIcon(turn === 'w' ? r : r.toLowerCase(), 48), title: ROLE_NAMES[r] };
   },
-  declare: (m, turn) => ({ icon: pieceIcon(turn === 'w' ? 'C' : 'c', 48) + ' Declare a Clown', title: 'Declare this Knight a Clown' }),
-  move: (m, turn) => ({ icon: pieceIcon(turn === 'w' ? 'N' : 'n', 48) + ' Stay a Knight', title: 'Stay a Knight' }),
+  declare: (m, turn) => ({ icon: pieceIcon(turn === 'w' ? 'C' : 'c', 48) + ' ' + t('choice-declare'), title: t('choice-declare-title') }),
+  move: (m, turn) => ({ icon: pieceIcon(turn === 'w' ? 'N' : 'n', 48) + ' ' + t('choice-stay'), title: t('choice-stay') }),
 };
