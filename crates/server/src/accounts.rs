@@ -510,8 +510,9 @@ async fn me(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, 
 
 /// The look's keys (assets/theme.js keeps the values each may take; the
 /// server takes any short lower-case word, so that a new board colour needs
-/// no server change, and the page reads an unknown one as the default).
-const PREF_KEYS: [&str; 3] = ["theme", "board", "pieces"];
+/// no server change, and the page reads an unknown one as the default);
+/// `blind` is the screen-reader mode (`on` or `off`).
+const PREF_KEYS: [&str; 4] = ["theme", "board", "pieces", "blind"];
 
 /// `GET /api/account/prefs`: `{"prefs": {theme, board, pieces}}`, or
 /// `{"prefs": null}` before the account has chosen.
