@@ -114,7 +114,16 @@ export function header() {
     });
   }, 0);
   const known = localStorage.getItem(ACCOUNT_HINT);
-  return `<header class="top"><a class="logo" href="/">Chimera</a><nav aria-label="Site">
+  // The page's main part, the target of the skip link (focusable by it).
+  const main = document.querySelector('main');
+  if (main && !main.id) main.id = 'main';
+  if (main) main.tabIndex = -1;
+  const blindOn = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
+  // First in the Tab order, shown when focused (as lichess's): skip the
+  // header, and the screen-reader mode switched on or off from any page.
+  return `<header class="top"><a class="skip-link" href="#${main ? main.id : 'hdr'}">Skip to the page's content</a>` +
+  `<button type="button" class="skip-link" id="blind-toggle" aria-pressed="${blindOn}">Screen reader mode</button>` +
+  `<a class="logo" href="/">Chimera</a><nav aria-label="Site">
   <a href="/">Play</a><a href="/analysis">Analysis board</a>
   <a href="/rules">Rules</a><a href="/players">Players</a><a href="/lab">Lab</a></nav>
   ${prefsMarkup()}
@@ -136,8 +145,10 @@ function prefsMarkup() {
   const fields = Object.entries(PREF_WORDS).map(([k, [label, words]]) =>
     `<label for="pref-${k}">${label}</label><select id="pref-${k}" data-pref="${k}">` +
     P.CHOICES[k].map((v) => `<option value="${v}"${now[k] === v ? ' selected' : ''}>${words[v]}</option>`).join('') + '</select>').join('');
+  const blind = `<div class="check"><input type="checkbox" id="pref-blind" data-pref="blind"${now.blind === 'on' ? ' checked' : ''}>` +
+    '<label for="pref-blind">Screen reader mode</label></div>';
   return `<div class="prefs"><button type="button" id="prefs-button" class="prefs-button" aria-expanded="false" aria-controls="prefs-panel">Look</button>
-  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="The site's look">${fields}</div></div>`;
+  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="The site's look">${fields}${blind}</div></div>`;
 }
 
 let prefsLoggedIn = false;
@@ -150,14 +161,23 @@ function bindPrefs() {
   button.onclick = () => show(panel.classList.contains('hidden'));
   panel.addEventListener('keydown', (e) => { if (e.key === 'Escape') { show(false); button.focus(); } });
   document.addEventListener('click', (e) => { if (!e.target.closest('.prefs')) show(false); });
+  const choose = (k, v) => {
+    const p = window.chimeraPrefs.save({ ...window.chimeraPrefs.read(), [k]: v });
+    if (prefsLoggedIn) api('/api/account/prefs', p).catch(() => {});
+  };
   panel.addEventListener('change', (e) => {
     const k = e.target.dataset.pref;
     if (!k) return;
-    const p = window.chimeraPrefs.save({ ...window.chimeraPrefs.read(), [k]: e.target.value });
-    if (prefsLoggedIn) api('/api/account/prefs', p).catch(() => {});
+    choose(k, e.target.type === 'checkbox' ? (e.target.checked ? 'on' : 'off') : e.target.value);
   });
+  const toggle = document.getElementById('blind-toggle');
+  if (toggle) toggle.onclick = () => choose('blind', window.chimeraPrefs.read().blind === 'on' ? 'off' : 'on');
   window.addEventListener('chimera:prefs', (e) => {
     for (const s of panel.querySelectorAll('select')) s.value = e.detail[s.dataset.pref];
+    const on = e.detail.blind === 'on';
+    const box = document.getElementById('pref-blind');
+    if (box) box.checked = on;
+    if (toggle) toggle.setAttribute('aria-pressed', String(on));
   });
 }
 
@@ -170,7 +190,9 @@ function syncPrefs() {
   api('/api/account/prefs').then((stored) => {
     const mine = P.read();
     if (stored && stored.prefs) {
-      const theirs = P.clean(stored.prefs);
+      // A setting the account has not kept yet (one newer than its
+      // choice, such as the screen-reader mode) stays this browser's.
+      const theirs = P.clean({ ...mine, ...stored.prefs });
       if (JSON.stringify(theirs) !== JSON.stringify(mine)) P.save(theirs);
     } else {
       api('/api/account/prefs', mine).catch(() => {});
