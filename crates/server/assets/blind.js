@@ -30,6 +30,7 @@ const WORDS = {
     ['m', 'every legal move; m e2 those of the piece on e2; m @ (or m N) the placements and re-entries'],
     ['t', 'whose turn it is, and the game\'s status'],
     ['h', 'this help'],
+    ['↑', 'the up arrow in the field brings back the last text typed'],
     ['Tab', 'the game\'s buttons follow the board: resign, offer a draw, takeback, flip, analyse, rematch'],
   ],
   side: { w: 'White', b: 'Black' },
@@ -380,9 +381,19 @@ export function start(ctx) {
     answer(W.sent(sanWords(m.san, m.kind)));
   }
 
-  $('blind-form').addEventListener('submit', (e) => { e.preventDefault(); typed(input.value); });
+  // The field is emptied for the next move or command (the answer repeats
+  // what was typed); the up arrow brings the last text back to correct it.
+  let lastTyped = '';
+  $('blind-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = input.value;
+    if (text.trim()) lastTyped = text;
+    if (!confirmBox.checked) input.value = '';
+    typed(text);
+  });
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && pending) { pending = null; input.value = ''; answer(W.cancelled); }
+    else if (e.key === 'ArrowUp' && lastTyped) { e.preventDefault(); input.value = lastTyped; }
   });
   box.querySelector('.blind-read').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-cmd]');
