@@ -75,7 +75,7 @@ const WORDS = {
   legal: (n, list) => `${n} legal ${n === 1 ? 'move' : 'moves'}: ${list}.`,
   noLegal: 'No legal moves here.',
   noneFrom: (sq) => `No legal move from ${sq}.`,
-  placements: (r, n) => `${r} on ${n} ${n === 1 ? 'square' : 'squares'}`,
+  placements: (r, letter, n) => `${r} placed on any of ${n} ${n === 1 ? 'square' : 'squares'} (m ${letter} lists them)`,
   yourMove: (side) => `Your move (${side}).`,
   theirMove: (side) => `${side} to move.`,
   thinking: 'The computer is thinking.',
@@ -304,7 +304,7 @@ export function start(ctx) {
     // counted per piece, listed with "m N".
     const byRole = {};
     for (const m of drops) { const r = m[1].replace('!', '').charAt(0); byRole[r] = (byRole[r] || 0) + 1; }
-    const dropWords = Object.entries(byRole).map(([r, n]) => W.placements(`${r}@`, n));
+    const dropWords = Object.entries(byRole).map(([r, n]) => W.placements(W.roles[r] || r, r, n));
     return W.legal(moves.length + drops.length, moves.concat(dropWords).join(', '));
   }
 

@@ -1708,6 +1708,8 @@ mod tests {
         assert_eq!(parse_typed(&pos("genesis", None, &[]), "K@e1")["san"], "K@e1");
         assert!(parse_typed(&pos("genesis", None, &[]), "Q@d1")["error"].is_string(), "the King comes first");
         assert_eq!(parse_typed(&pos("clown", None, &[]), "Nc3(!C)")["uci"], "b1c3c");
+        // Magic Ring: the ring passed from the King to the pawn beside it.
+        assert_eq!(parse_typed(&pos("magicring", None, &[]), "e1~d2")["uci"], "e1d2");
         // The game is over: nothing is read.
         let mated = pos("chess", None, &["f2f3", "e7e5", "g2g4", "d8h4"]);
         assert!(parse_typed(&mated, "e4")["error"].as_str().unwrap().contains("over"));

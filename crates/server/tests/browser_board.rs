@@ -1120,6 +1120,25 @@ async fn arrow_until(c: &Client, k: Key, js: &str, want: &str) {
     panic!("{js}: never {want}");
 }
 
+/// Presses Shift+Tab until the focused element matches `css`.
+async fn shift_tab_to(c: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let js = format!("return !!document.activeElement && document.activeElement.matches({});", json!(css));
+    for _ in 0..40 {
+        if c.execute(&js, vec![]).await.unwrap() == json!(true) {
+            return;
+        }
+        let (shift, tab) = (char::from(Key::Shift), char::from(Key::Tab));
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: shift })
+            .then(KeyAction::Down { value: tab })
+            .then(KeyAction::Up { value: tab })
+            .then(KeyAction::Up { value: shift });
+        c.perform_actions(keys).await.expect("shift+tab");
+    }
+    panic!("Shift+Tab never reached {css}: the focus is on {}", focused(c).await);
+}
+
 /// Types `text` and Enter into the focused element, as a keyboard does.
 async fn type_enter(c: &Client, text: &str) {
     let e = c.active_element().await.unwrap();
@@ -1204,7 +1223,6 @@ async fn screen_reader_mode(c: &Client, a: SocketAddr) {
     type_enter(c, "Gd2").await;
     heard(c, SAID, "You played pawn on d2 flips into a Genie (Gd2)").await;
     let said = heard(c, SAID, "Black played").await;
-    heard(c, SAID, "Your move (White)").await;
     assert_eq!(state(a, &id).await["history"][0]["uci"], "d2d2g", "{said}");
     // The variant's state: White's flip is spent, the Genie stands on d2.
     type_enter(c, "s").await;
@@ -1255,7 +1273,18 @@ async fn screen_reader_mode(c: &Client, a: SocketAddr) {
     type_enter(c, "s").await;
     let r = heard(c, REPLY, "8 pawns").await;
     assert!(r.contains("Black"), "{r}");
+    // The legal moves: placements counted per piece.
+    type_enter(c, "m").await;
+    heard(c, REPLY, "queen placed on any of").await;
+    // With "Ask before sending" ticked (Tab, Space), a typed move waits
+    // for a second Enter.
+    tab_to(c, "#blind-confirm").await;
+    key(c, ' ').await;
+    shift_tab_to(c, "#blind-move").await;
     type_enter(c, "N@c3").await;
+    heard(c, REPLY, "Play knight placed on c3 (N@c3)? Press Enter to confirm").await;
+    assert_eq!(state(a, &id).await["ply"], 2, "not sent before the confirmation");
+    key(c, Key::Enter).await;
     heard(c, SAID, "You played knight placed on c3 (N@c3)").await;
     wait_state(&mut black, |s| s["ply"] == 3).await;
     // The last move, and Black's draw offer, heard; accepted by keyboard.
