@@ -1212,7 +1212,8 @@ async fn screen_reader_mode(c: &Client, a: SocketAddr) {
     wait_for(c, "#blind-move", 10).await;
     heard(c, SAID, "You play White. Your move").await;
     assert_eq!(focused(c).await, "blind-move", "the move field has the focus");
-    let hidden = c.execute("return document.querySelector('#board').getAttribute('aria-hidden')", vec![]).await.unwrap();
+    let hidden =
+        c.execute("return document.querySelector('#board').getAttribute('aria-hidden')", vec![]).await.unwrap();
     assert_eq!(hidden, json!("true"), "the drawn board is hidden from screen readers");
     // An illegal move is refused with the rules' reason; nothing is sent.
     type_enter(c, "Ke5").await;
@@ -1255,7 +1256,8 @@ async fn screen_reader_mode(c: &Client, a: SocketAddr) {
     key(c, Key::Enter).await;
     let id = game_id(c).await;
     wait_for(c, "#blind-move", 10).await;
-    let invite = c.execute("return localStorage.getItem('chimera.invite.' + arguments[0])", vec![json!(id)]).await.unwrap();
+    let invite =
+        c.execute("return localStorage.getItem('chimera.invite.' + arguments[0])", vec![json!(id)]).await.unwrap();
     heard(c, SAID, "Waiting for an opponent").await;
     let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
     assert_eq!(st, 200, "{joined}");
