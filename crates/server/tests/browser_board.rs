@@ -1215,6 +1215,7 @@ async fn screen_reader_mode(c: &Client, a: SocketAddr) {
     let hidden =
         c.execute("return document.querySelector('#board').getAttribute('aria-hidden')", vec![]).await.unwrap();
     assert_eq!(hidden, json!("true"), "the drawn board is hidden from screen readers");
+    shot(c, "blind-genie").await;
     // An illegal move is refused with the rules' reason; nothing is sent.
     type_enter(c, "Ke5").await;
     let r = heard(c, REPLY, "Not a legal move: Ke5").await;
