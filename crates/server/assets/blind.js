@@ -65,6 +65,7 @@ const WORDS = {
   empty: 'Type a move or a command (h for help).',
   board: (side, list) => `${side}: ${list || 'no pieces on the board'}.`,
   rank: (n, list) => `Rank ${n}: ${list || 'empty'}.`,
+  reserveName: 'Reserve',
   reserve: (name, side, list) => `${name}, ${side}: ${list || 'empty'}.`,
   noState: 'This game has no variant state beyond the board.',
   clock: (side, t, running) => `${side} ${t}${running ? ', running' : ''}`,
@@ -252,7 +253,7 @@ export function start(ctx) {
         const p = (st.pockets && st.pockets[c]) || {};
         const list = Object.entries(p).filter(([, n]) => n > 0)
           .map(([r, n]) => (n > 1 ? `${n} ${W.rolesPlural[r] || r}` : `1 ${W.roles[r] || r}`)).join(', ');
-        if (st.pocket_name || list) out.push(W.reserve(st.pocket_name || 'Reserve', who(c), list));
+        if (st.pocket_name || list) out.push(W.reserve(st.pocket_name || W.reserveName, who(c), list));
       }
     }
     // Genies standing on the board.
