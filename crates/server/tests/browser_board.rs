@@ -1302,4 +1302,50 @@ async fn screen_reader_mode(c: &Client, a: SocketAddr) {
     assert_eq!(s["result"], "1/2-1/2");
     assert_eq!(s["history"][0]["uci"], "K@e1");
     shot(c, "blind-genesis").await;
+
+    // Game 3: hot-seat chess at 15 seconds + 3, made by keyboard (Enter in
+    // the minutes field sends the form): White's running clock is
+    // announced under 10 seconds, then the loss on time.
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(c, "#variant option[value='chess']", 10).await;
+    tab_to(c, "input[name=mode]").await;
+    arrow_until(c, Key::Right, "return document.querySelector('input[name=mode]:checked').value", "hotseat").await;
+    tab_to(c, "input[name=clock]").await;
+    arrow_until(c, Key::Right, "return document.querySelector('input[name=clock]:checked').value", "timed").await;
+    tab_to(c, "#minutes").await;
+    select_all(c).await;
+    type_enter(c, "0.25").await;
+    let id = game_id(c).await;
+    wait_for(c, "#blind-move", 10).await;
+    heard(c, SAID, "Chess. Your move (White)").await;
+    // "Ask before sending" is still ticked (kept in the browser).
+    type_enter(c, "e4").await;
+    heard(c, REPLY, "Play pawn e4 (e4)?").await;
+    key(c, Key::Enter).await;
+    heard(c, SAID, "White played pawn e4 (e4).").await;
+    type_enter(c, "e5").await;
+    heard(c, REPLY, "Play pawn e5 (e5)?").await;
+    key(c, Key::Enter).await;
+    heard(c, SAID, "Black played pawn e5 (e5).").await;
+    // Under a minute (at once: 15 s), then under 10 seconds.
+    wait_js(
+        c,
+        r"return /Your clock: \d seconds? left\./.test(document.querySelector('#blind-said').textContent)",
+        |v| v == &json!(true),
+    )
+    .await;
+    heard(c, SAID, "Game over: Black wins by").await;
+    assert_eq!(state(a, &id).await["result"], "0-1");
+}
+
+/// Ctrl+A in the focused field.
+async fn select_all(c: &Client) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let ctrl = char::from(Key::Control);
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: ctrl })
+        .then(KeyAction::Down { value: 'a' })
+        .then(KeyAction::Up { value: 'a' })
+        .then(KeyAction::Up { value: ctrl });
+    c.perform_actions(keys).await.expect("ctrl+a");
 }
