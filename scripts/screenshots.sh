@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the game-page screenshots of each variant (a 1366x768 window and a
-# 390x844 phone) and of a game's computer review by running the board's
-# layout and review browser tests, then copies
+# 390x844 phone), of a game's computer review and of each look (theme,
+# board, pieces) by running the board's layout and review browser tests and
+# the look's test, then copies
 # them to docs/screenshots/. Needs chromium and chromedriver
 # (scripts/setup-browser.sh).
 #
@@ -11,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--copy" ]; then
   cargo test -p chimera-server --test browser_board -- laptop_layout_fits phone_layout_fits laptop_game_review phone_game_review
+  cargo test -p chimera-server --test browser_csp -- browser_look_is_chosen_and_remembered
 fi
 mkdir -p docs/screenshots
 n=0
@@ -34,6 +36,16 @@ for size in 1366x768 phone; do
     exit 1
   fi
   cp "$src" "docs/screenshots/review-$size.png"
+  n=$((n + 1))
+done
+# Each look: both themes, the four boards, both piece sets.
+for look in dark-blue-disc light-blue-disc light-green-classic dark-grey-classic dark-brown-classic; do
+  src="target/screenshots/look-$look.png"
+  if [ ! -f "$src" ]; then
+    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
+    exit 1
+  fi
+  cp "$src" "docs/screenshots/look-$look.png"
   n=$((n + 1))
 done
 echo "copied $n screenshots to docs/screenshots/"

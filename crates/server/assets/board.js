@@ -31,9 +31,11 @@ export class Board {
     this.chooser = new Chooser(root);
     // The variant state in words: under the hint line when there is one
     // (below the players and clocks, which must stay in view), else under the board.
-    this.info = document.createElement('div');
+    // A page may give the line's element, so that its room is kept before
+    // the board is drawn (game.html).
+    this.info = opts.info || document.createElement('div');
     this.info.className = 'vstate';
-    if (opts.hint) opts.hint.after(this.info);
+    if (opts.info) { /* in its place already */ } else if (opts.hint) opts.hint.after(this.info);
     else root.appendChild(this.info);
     bindPointer(this);
     // Another piece set or board colour chosen: draw the pieces again.
@@ -165,7 +167,8 @@ export class Board {
     // The hint's reserved line, and the variant's state line under it
     // (Genie flips, rings...): both stay in view with the board.
     let reserve = hint ? parseFloat(getComputedStyle(hint).minHeight) || 0 : 0;
-    if (this.info.parentElement === box && !this.info.classList.contains('hidden')) {
+    // (An empty line whose room is kept counts: it is there, blank.)
+    if (this.info.parentElement === box && this.info.getBoundingClientRect().height > 0) {
       reserve += this.info.getBoundingClientRect().height + (parseFloat(getComputedStyle(this.info).marginTop) || 0);
     }
     const other = last.getBoundingClientRect().bottom - top - board + reserve;

@@ -59,9 +59,11 @@ let accountCall = null;
  *  logged out (401). Other failures reject (their Error has a status). */
 export function account() {
   if (!accountCall) {
-    accountCall = api('/api/account').then(
-      (a) => { rememberAccount(a.username); return a; },
-      (e) => { if (e.status === 401) { rememberAccount(null); return null; } throw e; });
+    // /api/session answers 200 with null for a visitor (no 401 in the console).
+    accountCall = api('/api/session').then((r) => {
+      rememberAccount(r.account && r.account.username);
+      return r.account || null;
+    });
   }
   return accountCall;
 }

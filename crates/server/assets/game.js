@@ -26,6 +26,7 @@ const board = new Board($('board'), {
   onMove: (uci) => send({ t: 'move', uci, ply: state.ply }),
   pockets: { top: $('pocket-top'), bottom: $('pocket-bottom') },
   hint: $('hint'),
+  info: $('vstate'),
   onPremove: (p) => premove.set(p),
   fit: $('board').closest('section'),
 });
@@ -216,6 +217,8 @@ function render() {
   $('move-note').classList.toggle('hidden', !(shown && shown.note));
   $('move-note').textContent = shown && shown.note ? `${shown.san}: ${shown.note}` : '';
   review.update(s, ply);
+  // A finished game: its review comes right under the result (style.css).
+  document.querySelector('main.game').classList.toggle('over', s.status === 'finished');
   const cur = $('moves').querySelector('.cur');
   if (cur && live) $('moves').scrollTop = $('moves').scrollHeight;
   // status

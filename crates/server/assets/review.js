@@ -2,7 +2,10 @@
 // "Game review"): a button that asks for it, then the evaluation graph (as
 // winning chances), the move-time graph, each side's accuracy and counts,
 // and at the move on the board its judgement, the better move and line.
-// A point of either graph pressed goes to that move. The server answers
+// A point of either graph pressed goes to that move; by keyboard, each
+// graph is a slider (arrows, Home, End, Page Up/Down), and each side's
+// count of inaccuracies, mistakes and blunders is a button that goes to
+// the next such move. The server answers
 // 200 with the review, or 202 with {state} while its job waits or runs:
 // the panel asks again every 1.5 s until the review is there.
 import { api } from './common.js';
@@ -82,8 +85,26 @@ export class ReviewPanel {
     linkStyle();
     box.addEventListener('click', (ev) => {
       const t = ev.target.closest('[data-ply]');
+      const count = ev.target.closest('button.count');
       if (t && this.box.contains(t) && t.closest('svg')) this.goTo(parseInt(t.dataset.ply, 10));
+      else if (count) this.nextJudged(count.dataset.side, count.dataset.kind);
       else if (ev.target.closest('#review-ask')) this.ask();
+    });
+    box.addEventListener('keydown', (ev) => {
+      const svg = ev.target.closest && ev.target.closest('svg.review-graph');
+      if (!svg || ev.altKey || ev.ctrlKey || ev.metaKey || !this.review) return;
+      const n = this.review.plies.length;
+      const low = svg.id === 'time-graph' ? 1 : 0;
+      const step = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -10, PageUp: 10 }[ev.key];
+      let to = null;
+      if (step) to = this.ply + step;
+      else if (ev.key === 'Home') to = low;
+      else if (ev.key === 'End') to = n;
+      if (to === null) return;
+      // The page's own arrow keys (keys.js) would move a second time.
+      ev.preventDefault();
+      ev.stopPropagation();
+      this.goTo(Math.max(low, Math.min(n, to)));
     });
     if (window.ResizeObserver) {
       new ResizeObserver(() => {
@@ -151,13 +172,15 @@ export class ReviewPanel {
   /** The whole panel, its graphs as wide as the panel. */
   draw() {
     const r = this.review;
+    const count = (name, kind, key, k) => `<td data-count="${key}"><button type="button" class="count" data-side="${name}" data-kind="${kind}"` +
+      `${k ? '' : ' disabled'} aria-label="${name === 'white' ? 'White' : 'Black'}: ${k} ${k === 1 ? WORDS[kind].toLowerCase() : key}${k ? ', go to the next' : ''}">${k}</button></td>`;
     const side = (name, s) => `<tr data-side="${name}"><th>${name === 'white' ? 'White' : 'Black'}</th>` +
       `<td data-count="accuracy">${s.accuracy == null ? '–' : s.accuracy + '%'}</td>` +
-      `<td data-count="inaccuracies">${s.inaccuracies}</td><td data-count="mistakes">${s.mistakes}</td>` +
-      `<td data-count="blunders">${s.blunders}</td></tr>`;
+      count(name, 'inaccuracy', 'inaccuracies', s.inaccuracies) + count(name, 'mistake', 'mistakes', s.mistakes) +
+      count(name, 'blunder', 'blunders', s.blunders) + '</tr>';
     this.box.innerHTML = '<h3 class="flush">Computer review</h3>' +
-      '<div class="review-graph-box"><svg id="eval-graph" class="review-graph" role="img" aria-label="Evaluation graph: press a point to go to its move"></svg></div>' +
-      '<div class="review-graph-box"><svg id="time-graph" class="review-graph time" role="img" aria-label="Time per move: press a bar to go to its move"></svg></div>' +
+      '<div class="review-graph-box"><svg id="eval-graph" class="review-graph" tabindex="0" role="slider" aria-label="Evaluation graph: a point goes to its move"></svg></div>' +
+      '<div class="review-graph-box"><svg id="time-graph" class="review-graph time" tabindex="0" role="slider" aria-label="Time per move: a bar goes to its move"></svg></div>' +
       '<table class="review-sides"><thead><tr><th></th><th>Accuracy</th><th title="Inaccuracies">?!</th><th title="Mistakes">?</th><th title="Blunders">??</th></tr></thead>' +
       `<tbody>${side('white', r.white)}${side('black', r.black)}</tbody></table>` +
       '<div class="review-move" id="review-move"></div>';
@@ -238,6 +261,16 @@ export class ReviewPanel {
     this.hits(svg, w, h, 1);
   }
 
+  /** The board to the next move (after the one shown, round to the first)
+   *  that the review judged `kind`, played by `side`. */
+  nextJudged(side, kind) {
+    const plies = this.review.plies;
+    const white = (p) => (this.firstWhite() ? p.ply % 2 === 1 : p.ply % 2 === 0);
+    const hits = plies.filter((p) => p.judgement === kind && white(p) === (side === 'white')).map((p) => p.ply);
+    if (!hits.length) return;
+    this.goTo(hits.find((k) => k > this.ply) || hits[0]);
+  }
+
   firstWhite() {
     const f = this.game && this.game.start_fen;
     return !f || f.split(' ')[1] !== 'b';
@@ -254,6 +287,14 @@ export class ReviewPanel {
       const x = this.xOf(this.ply, w).toFixed(1);
       c.setAttribute('x1', x);
       c.setAttribute('x2', x);
+      // The slider's value, as a screen reader says it.
+      const low = svg.id === 'time-graph' ? 1 : 0;
+      const k = Math.max(low, this.ply);
+      const p = k > 0 ? r.plies[k - 1] : null;
+      svg.setAttribute('aria-valuemin', String(low));
+      svg.setAttribute('aria-valuemax', String(r.plies.length));
+      svg.setAttribute('aria-valuenow', String(k));
+      svg.setAttribute('aria-valuetext', p ? `Move ${Math.ceil(k / 2)}${(this.firstWhite() ? k % 2 === 1 : k % 2 === 0) ? '' : ' …'} ${p.san}, ${evalText(p.eval)}${p.judgement ? ', ' + WORDS[p.judgement] : ''}` : `Start, ${evalText(r.start)}`);
     }
     const box = this.box.querySelector('#review-move');
     if (!box) return;

@@ -35,6 +35,9 @@ if (!r) {
   document.title = 'Chimera — rules of ' + here.name;
   $('text').innerHTML = `<h2>${esc(here.name)}</h2>` + r.html + COMMON +
     `<p class="full-rules"><a href="${here.rules}">The complete rules of ${esc(here.name)}</a>: every rule, how moves are written, and the readings taken where the inventor's text is unclear.</p>`;
+  // Shown with the text, not before it: a title that waited above an empty
+  // article would be pushed down when the text came.
+  $('diagrams-title').classList.remove('hidden');
   drawDiagrams(r.diagrams);
 }
 

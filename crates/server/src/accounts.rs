@@ -97,6 +97,7 @@ impl Throttles {
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/api/account", get(me))
+        .route("/api/session", get(session))
         .route("/api/account/signup", post(signup))
         .route("/api/account/login", post(login))
         .route("/api/account/logout", post(logout))
@@ -490,22 +491,50 @@ async fn login(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr
 /// fields).
 async fn me(State(app): State<App>, ConnectInfo(peer): ConnectInfo<SocketAddr>, headers: HeaderMap) -> Response {
     match crate::tokens::authorize(&app, &headers, peer.ip(), &crate::tokens::Scope::ALL, true).await {
-        Ok(c) => {
-            let a = c.account;
-            let ratings = match crate::ratings::now_of(&app.db, &a.id).await {
-                Ok(r) => r,
-                Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-            };
-            let mut r = Json(json!({
-                "id": a.username.to_lowercase(), "username": a.username, "title": if c.bot { Some("BOT") } else { None },
-                "created_at": a.created_at, "createdAt": a.created_at, "ratings": ratings,
-            }))
-            .into_response();
-            r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            r
-        }
+        Ok(c) => match account_json(&app, &c.account, c.bot).await {
+            Ok(v) => no_store(Json(v).into_response()),
+            Err(r) => r,
+        },
         Err(r) => r,
     }
+}
+
+/// `GET /api/session`: the page's session, `{"account": {...}}` as
+/// `GET /api/account` gives it, or `{"account": null}` when nobody is
+/// logged in: 200 either way, since every page asks on load and a visitor
+/// is no error (a 401 is one in the browser's console). The session's
+/// cookie only; a request with an API token is refused as on the other
+/// page endpoints.
+async fn session(State(app): State<App>, headers: HeaderMap) -> Response {
+    if crate::tokens::bearer(&headers).is_some() {
+        return err(StatusCode::FORBIDDEN, "this takes a logged-in page's session, not an API token");
+    }
+    let account = match current(&app, &headers).await {
+        Ok(Some(a)) => match account_json(&app, &a, false).await {
+            Ok(v) => v,
+            Err(r) => return r,
+        },
+        Ok(None) => Value::Null,
+        Err(e) => return err(StatusCode::INTERNAL_SERVER_ERROR, e),
+    };
+    no_store(Json(json!({ "account": account })).into_response())
+}
+
+/// An account as `GET /api/account` shows it (lichess's `id`, `username`,
+/// `title` and `createdAt` besides Chimera's fields).
+async fn account_json(app: &App, a: &Account, bot: bool) -> Result<Value, Response> {
+    let ratings = crate::ratings::now_of(&app.db, &a.id)
+        .await
+        .map_err(|e| err(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(json!({
+        "id": a.username.to_lowercase(), "username": a.username, "title": if bot { Some("BOT") } else { None },
+        "created_at": a.created_at, "createdAt": a.created_at, "ratings": ratings,
+    }))
+}
+
+fn no_store(mut r: Response) -> Response {
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
 }
 
 /// The look's keys (assets/theme.js keeps the values each may take; the

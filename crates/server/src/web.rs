@@ -22,6 +22,8 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -102,7 +104,22 @@ pub fn router(app: App) -> Router {
         .layer(axum::middleware::from_fn_with_state(app.clone(), net::guard))
         .layer(axum::middleware::from_fn(net::json_errors))
         .layer(axum::middleware::from_fn(net::security_headers))
+        // Outermost: what is compressed is the finished response.
+        .layer(compression())
         .with_state(app)
+}
+
+/// gzip or Brotli for a client that accepts them (pages, scripts, style
+/// sheets, JSON), as tower-http's default predicate chooses (not images,
+/// not tiny bodies), except the NDJSON streams (a compressor holds back
+/// the lines that must reach the client as they come) and WebSocket
+/// upgrades.
+fn compression() -> CompressionLayer<impl Predicate> {
+    let not_upgrade = |status: StatusCode, _: axum::http::Version, _: &HeaderMap, _: &axum::http::Extensions| {
+        status != StatusCode::SWITCHING_PROTOCOLS
+    };
+    CompressionLayer::new()
+        .compress_when(DefaultPredicate::new().and(NotForContentType::new("application/x-ndjson")).and(not_upgrade))
 }
 
 fn page(name: &str) -> Response {

@@ -146,6 +146,15 @@ async fn sessions(a: SocketAddr) {
     assert!(head.to_ascii_lowercase().contains("cache-control: no-store"), "{head}");
     let (st, _, me) = call(a, ip(1), "GET", "/api/account", Some(&c1), &Value::Null).await;
     assert_eq!((st, me["username"].as_str()), (200, Some("Ann_1")), "{me}");
+    // The pages' own question (/api/session): the same account, and for a
+    // visitor or a planted cookie a 200 with null (no 401 in the console).
+    let (st, head, s) = call(a, ip(1), "GET", "/api/session", Some(&c1), &Value::Null).await;
+    assert_eq!((st, &s["account"]), (200, &me), "{s}");
+    assert!(head.to_ascii_lowercase().contains("cache-control: no-store"), "{head}");
+    for cookie in [None, Some("A".repeat(43))] {
+        let (st, _, s) = call(a, ip(1), "GET", "/api/session", cookie.as_deref(), &Value::Null).await;
+        assert_eq!((st, s), (200, json!({"account": null})), "{cookie:?}");
+    }
     prefs(a, &c1).await;
 
     // Names are unique without regard to case; bad names and passwords get

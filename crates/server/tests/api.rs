@@ -959,3 +959,54 @@ async fn pgn_eval_and_clock_round_trip() {
     }
     server.stop().await;
 }
+
+/// Compression (Lighthouse's "enable text compression"): pages and scripts
+/// go gzip or Brotli to a client that accepts them, and smaller; the NDJSON
+/// streams (a compressor would hold back the lines that must come as they
+/// are made) and WebSocket upgrades never.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compressed_where_it_helps() {
+    let dir = fresh_dir("compress");
+    let server =
+        chimera_server::Server::start_with("127.0.0.1:0", &dir, chimera_server::Config::default()).await.unwrap();
+    let a = server.addr;
+    let client = reqwest::Client::new();
+    for (path, enc) in [("/assets/board.js", "gzip"), ("/", "br"), ("/analysis", "gzip")] {
+        let r = client.get(format!("http://{a}{path}")).header("accept-encoding", enc).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert_eq!(r.headers().get("content-encoding").map(|v| v.to_str().unwrap()), Some(enc), "{path}");
+        let vary = r.headers().get("vary").map(|v| v.to_str().unwrap().to_ascii_lowercase()).unwrap_or_default();
+        assert!(vary.contains("accept-encoding"), "{path}: vary {vary}");
+        let squeezed = r.bytes().await.unwrap().len();
+        let plain = client.get(format!("http://{a}{path}")).send().await.unwrap();
+        assert!(plain.headers().get("content-encoding").is_none(), "{path}");
+        let whole = plain.bytes().await.unwrap().len();
+        assert!(squeezed * 2 < whole, "{path}: {squeezed} bytes compressed, {whole} plain");
+    }
+    // The analysis stream: plain, its first line readable as it comes.
+    let mut r = client
+        .post(format!("http://{a}/api/analyse/stream"))
+        .header("content-type", "application/json")
+        .header("accept-encoding", "gzip, br")
+        .body(json!({"variant": "chess", "moves": ["e2e4"]}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(r.headers().get("content-encoding").is_none(), "{:?}", r.headers());
+    let chunk = tokio::time::timeout(Duration::from_secs(30), r.chunk()).await.expect("a line within 30 s");
+    let first = String::from_utf8(chunk.unwrap().unwrap().to_vec()).unwrap();
+    let v: Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    assert!(v["lines"].is_array(), "{v}");
+    drop(r);
+    // A WebSocket asked for by a client that takes gzip: upgraded as ever.
+    let (st, g) = post_json(a, "/api/games", &json!({"variant": "chess", "mode": "hotseat"})).await;
+    assert_eq!(st, 200, "{g}");
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{a}/ws/{}", g["id"].as_str().unwrap()).into_client_request().unwrap();
+    req.headers_mut().insert("accept-encoding", "gzip, deflate, br".parse().unwrap());
+    let (mut w, resp) = tokio_tungstenite::connect_async(req).await.expect("upgraded");
+    assert!(resp.headers().get("content-encoding").is_none(), "{:?}", resp.headers());
+    let hello = recv(&mut w).await;
+    assert!(hello["t"].is_string(), "{hello}");
+}

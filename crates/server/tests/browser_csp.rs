@@ -173,6 +173,22 @@ async fn browser_look_is_chosen_and_remembered() {
     choose(&c, "theme", "light").await;
     assert_eq!(look(&c).await, json!(["light", "blue", "disc", "rgb(244, 243, 241)"]));
     shot(&c, "look-light-blue-disc").await;
+    // The other boards and the classic pieces, in both themes: the docs'
+    // screenshots of each look (scripts/screenshots.sh).
+    for (theme, board, pieces) in
+        [("light", "green", "classic"), ("dark", "grey", "classic"), ("dark", "brown", "classic")]
+    {
+        choose(&c, "theme", theme).await;
+        choose(&c, "board", board).await;
+        choose(&c, "pieces", pieces).await;
+        let now = look(&c).await;
+        assert_eq!((&now[0], &now[1], &now[2]), (&json!(theme), &json!(board), &json!(pieces)), "{now}");
+        wait_for(&c, "g.piece[data-square='e2']", 10).await;
+        shot(&c, &format!("look-{theme}-{board}-{pieces}")).await;
+    }
+    choose(&c, "theme", "light").await;
+    choose(&c, "board", "blue").await;
+    choose(&c, "pieces", "disc").await;
     // Another page of this browser: the same look from its first paint.
     c.goto(&format!("http://{a}/analysis")).await.unwrap();
     wait_for(&c, "g.piece[data-square='e2'] text", 10).await;

@@ -654,3 +654,34 @@ pub async fn two_players(
     sign_up(&bob.0, a, size, &bn, pw).await;
     (ann, bob, an, bn)
 }
+
+/// A Chrome DevTools Protocol command, through chromedriver's
+/// `POST /session/{id}/goog/cdp/execute`.
+#[derive(Debug)]
+struct Cdp(&'static str, Value);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(serde_json::json!({"cmd": self.0, "params": self.1}).to_string()))
+    }
+}
+
+/// Pages load as on Lighthouse's phone (`slow`): a CPU six times slower,
+/// 150 ms of latency and 1.6 Mbit/s, so the first paint comes before the
+/// scripts have drawn, as it does for people; or at full speed again.
+pub async fn throttle(c: &Client, slow: bool) {
+    let (rate, net) = if slow {
+        (
+            6,
+            serde_json::json!({"offline": false, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 80_000}),
+        )
+    } else {
+        (1, serde_json::json!({"offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}))
+    };
+    c.issue_cmd(Cdp("Emulation.setCPUThrottlingRate", serde_json::json!({ "rate": rate }))).await.expect("CDP: CPU");
+    c.issue_cmd(Cdp("Network.emulateNetworkConditions", net)).await.expect("CDP: network");
+}
