@@ -119,7 +119,16 @@ export function header() {
     });
   }, 0);
   const known = localStorage.getItem(ACCOUNT_HINT);
-  return `<header class="top"><a class="logo" href="/">Chimera</a><nav aria-label="${t('hdr-site')}">
+  // The page's main part, the target of the skip link (focusable by it).
+  const main = document.querySelector('main');
+  if (main && !main.id) main.id = 'main';
+  if (main) main.tabIndex = -1;
+  const blindOn = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
+  // First in the Tab order, shown when focused (as lichess's): skip the
+  // header, and the screen-reader mode switched on or off from any page.
+  return `<header class="top"><a class="skip-link" href="#${main ? main.id : 'hdr'}">${t('hdr-skip')}</a>` +
+  `<button type="button" class="skip-link" id="blind-toggle" aria-pressed="${blindOn}">${t('blind-mode')}</button>` +
+  `<a class="logo" href="/">Chimera</a><nav aria-label="${t('hdr-site')}">
   <a href="/">${t('hdr-play')}</a><a href="/analysis">${t('hdr-analysis')}</a>
   <a href="/rules">${t('hdr-rules')}</a><a href="/players">${t('hdr-players')}</a><a href="/lab">${t('hdr-lab')}</a></nav>
   ${prefsMarkup()}
@@ -144,8 +153,10 @@ function prefsMarkup() {
   // The language: each by its own name (and marked as in its language).
   const langs = `<label for="pref-lang">${t('look-language')}</label><select id="pref-lang" data-lang-choice="1">` +
     LANGS.map(([l, name]) => `<option value="${l}" lang="${l}"${l === lang() ? ' selected' : ''}>${name}</option>`).join('') + '</select>';
+  const blind = `<div class="check"><input type="checkbox" id="pref-blind" data-pref="blind"${now.blind === 'on' ? ' checked' : ''}>` +
+    `<label for="pref-blind">${t('blind-mode')}</label></div>`;
   return `<div class="prefs"><button type="button" id="prefs-button" class="prefs-button" aria-expanded="false" aria-controls="prefs-panel">${t('look')}</button>
-  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="${t('look-label')}">${fields}${langs}</div></div>`;
+  <div id="prefs-panel" class="prefs-panel hidden" role="group" aria-label="${t('look-label')}">${fields}${langs}${blind}</div></div>`;
 }
 
 let prefsLoggedIn = false;
@@ -158,6 +169,10 @@ function bindPrefs() {
   button.onclick = () => show(panel.classList.contains('hidden'));
   panel.addEventListener('keydown', (e) => { if (e.key === 'Escape') { show(false); button.focus(); } });
   document.addEventListener('click', (e) => { if (!e.target.closest('.prefs')) show(false); });
+  const choose = (k, v) => {
+    const p = window.chimeraPrefs.save({ ...window.chimeraPrefs.read(), [k]: v });
+    if (prefsLoggedIn) api('/api/account/prefs', { ...p, lang: lang() }).catch(() => {});
+  };
   panel.addEventListener('change', (e) => {
     if (e.target.dataset.langChoice) {
       // The language: the cookie the server reads (and the account's, when
@@ -169,11 +184,16 @@ function bindPrefs() {
     }
     const k = e.target.dataset.pref;
     if (!k) return;
-    const p = window.chimeraPrefs.save({ ...window.chimeraPrefs.read(), [k]: e.target.value });
-    if (prefsLoggedIn) api('/api/account/prefs', { ...p, lang: lang() }).catch(() => {});
+    choose(k, e.target.type === 'checkbox' ? (e.target.checked ? 'on' : 'off') : e.target.value);
   });
+  const toggle = document.getElementById('blind-toggle');
+  if (toggle) toggle.onclick = () => choose('blind', window.chimeraPrefs.read().blind === 'on' ? 'off' : 'on');
   window.addEventListener('chimera:prefs', (e) => {
     for (const s of panel.querySelectorAll('select[data-pref]')) s.value = e.detail[s.dataset.pref];
+    const on = e.detail.blind === 'on';
+    const box = document.getElementById('pref-blind');
+    if (box) box.checked = on;
+    if (toggle) toggle.setAttribute('aria-pressed', String(on));
   });
 }
 
@@ -187,7 +207,9 @@ function syncPrefs() {
   api('/api/account/prefs').then((stored) => {
     const mine = P.read();
     if (stored && stored.prefs) {
-      const theirs = P.clean(stored.prefs);
+      // A setting the account has not kept yet (one newer than its
+      // choice, such as the screen-reader mode) stays this browser's.
+      const theirs = P.clean({ ...mine, ...stored.prefs });
       if (JSON.stringify(theirs) !== JSON.stringify(mine)) P.save(theirs);
       const l = stored.prefs.lang;
       if (l && l !== lang() && LANGS.some(([x]) => x === l) && !/(^|;\s*)chimera_lang=/.test(document.cookie)) setLang(l);

@@ -20,6 +20,7 @@ let retry = 500;
 let clockBase = null;
 let stopped = false; // the game is gone (or never was): no reconnecting
 let opened = false; // a socket of this page has opened once
+let blind = null; // the screen-reader mode (blind.js) while it is on
 
 const board = new Board($('board'), {
   onMove: (uci) => send({ t: 'move', uci, ply: state.ply }),
@@ -58,12 +59,13 @@ function connect() {
       if (first) orient();
       clockBase = performance.now();
       if (!first) sounds(prev, m);
+      if (blind) blind.update(first ? null : prev, m);
       // A rematch made while this page is open: its players go there (their
       // seat tokens are the same, colours swapped).
       if (!first && m.rematch && !prev.rematch && you.length) return followRematch(m.rematch);
       render();
     }
-    else if (m.t === 'error') { toast(m.message); if (state) render(); }
+    else if (m.t === 'error') { toast(m.message); if (blind) blind.error(m.message); if (state) render(); }
     else if (m.t === 'notice') toast(m.message, 'notice');
     else if (m.t === 'gone') gone(m.message);
   };
@@ -341,6 +343,15 @@ function renderEnd(s) {
   $('new-game').href = '/?' + q.toString();
 }
 
+/** The ms left on colour c's clock now (counting down while it runs). */
+function clockLeft(c) {
+  const s = state;
+  if (!s || !s.clock) return null;
+  const running = s.clock.running === c && s.status === 'active';
+  const elapsed = clockBase ? performance.now() - clockBase : 0;
+  return (c === 'w' ? s.clock.white : s.clock.black) - (running ? elapsed : 0);
+}
+
 function renderClocks() {
   const s = state;
   if (!s || !s.clock) return;
@@ -427,4 +438,23 @@ async function seatFromAccount() {
   } catch (_) { /* a spectator */ }
 }
 
-seatFromAccount().then(connect);
+/** The screen-reader mode (the look's `blind` setting): on or off as the
+ *  setting is, also when it changes while the page is open. */
+async function blindMode() {
+  const on = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
+  if (on && !blind) {
+    const m = await import('./blind.js');
+    if (blind) return;
+    blind = m.start({
+      state: () => state, you: () => you, live: () => viewPly === null || (state && viewPly === state.ply),
+      send, clockLeft,
+    });
+    if (state) blind.update(null, state);
+  } else if (!on && blind) {
+    blind.stop();
+    blind = null;
+  }
+}
+window.addEventListener('chimera:prefs', () => { blindMode(); });
+
+blindMode().finally(() => seatFromAccount().then(connect));

@@ -1,5 +1,6 @@
 // The look of the site: light or dark (or the system's choice), the board's
-// colours and the piece set. A classic script in every page's <head>, so
+// colours and the piece set, and the screen-reader mode (`blind`: on or off,
+// as lichess's blind mode; the game page reads it, blind.js). A classic script in every page's <head>, so
 // that the page is drawn in the chosen look from its first paint (no flash
 // of the other theme, nothing redrawn). The choice is kept in this browser
 // (localStorage 'chimera.prefs'), and for a logged-in player also in the
@@ -11,8 +12,9 @@
     theme: ['system', 'dark', 'light'],
     board: ['brown', 'blue', 'green', 'grey'],
     pieces: ['classic', 'disc'],
+    blind: ['off', 'on'],
   };
-  var DEFAULTS = { theme: 'system', board: 'brown', pieces: 'classic' };
+  var DEFAULTS = { theme: 'system', board: 'brown', pieces: 'classic', blind: 'off' };
   var dark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 
   /** The choices kept, each valid (an unknown value is its default). */
@@ -32,6 +34,7 @@
     root.dataset.theme = theme;
     root.dataset.board = p.board;
     root.dataset.pieces = p.pieces;
+    root.dataset.blind = p.blind;
     var meta = document.querySelector('meta[name="theme-color"]');
     if (meta) meta.content = theme === 'light' ? '#f4f3f1' : '#161512';
   }

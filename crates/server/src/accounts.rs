@@ -539,10 +539,11 @@ fn no_store(mut r: Response) -> Response {
 
 /// The look's keys (assets/theme.js keeps the values each may take; the
 /// server takes any short lower-case word, so that a new board colour needs
-/// no server change, and the page reads an unknown one as the default), and
-/// the UI's language (`lang`: en, de, fr, es; crate::i18n), which a browser
-/// without its own choice takes from the account (assets/common.js).
-const PREF_KEYS: [&str; 4] = ["theme", "board", "pieces", "lang"];
+/// no server change, and the page reads an unknown one as the default), the
+/// UI's language (`lang`: en, de, fr, es; crate::i18n), which a browser
+/// without its own choice takes from the account (assets/common.js), and
+/// `blind`, the screen-reader mode (`on` or `off`).
+const PREF_KEYS: [&str; 5] = ["theme", "board", "pieces", "lang", "blind"];
 
 /// `GET /api/account/prefs`: `{"prefs": {theme, board, pieces, lang}}`, or
 /// `{"prefs": null}` before the account has chosen.

@@ -986,6 +986,11 @@ struct PositionReq {
     fen: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
+    /// A move as a person types it (SAN, tolerantly, or UCI), read in the
+    /// position after `moves` by the rules crate: the screen-reader mode's
+    /// move field. The answer's `parsed` is `{uci, san}` or `{error}`.
+    #[serde(default)]
+    parse: Option<String>,
 }
 
 /// (uci, SAN, FEN after) of each move replayed.
@@ -1011,6 +1016,22 @@ fn replay(req: &PositionReq) -> Result<(AnyPosition, Replayed, AnyPosition), Str
         out.push((m.to_string(), san, pos.fen()));
     }
     Ok((start, out, pos))
+}
+
+/// A typed move read by the rules crate's SAN reader (which takes UCI too):
+/// `{uci, san}` for the one legal move it names, else `{error}` saying why
+/// (no such legal move, ambiguous between two, the game is over).
+fn parse_typed(pos: &AnyPosition, text: &str) -> Value {
+    if text.len() > 40 {
+        return json!({"error": "a move is a few characters, not a sentence"});
+    }
+    if pos.outcome().is_some() {
+        return json!({"error": "the game is over: no move can be played"});
+    }
+    match chimera_rules::san::parse_san(pos, text) {
+        Ok(m) => json!({"uci": m.to_string(), "san": chimera_rules::san::to_san(pos, m)}),
+        Err(e) => json!({"error": e.reason}),
+    }
 }
 
 /// Replays a request in the CPU pool (off the async workers).
@@ -1040,6 +1061,9 @@ async fn position(State(app): State<App>, body: Bytes) -> Response {
                 json!(moves.iter().map(|(u, s, f)| json!({"uci": u, "san": s, "fen": f})).collect::<Vec<_>>()),
             );
             o.insert("outcome".into(), json!(pos.outcome().map(|o| o.to_string())));
+            if let Some(text) = &req.parse {
+                o.insert("parsed".into(), parse_typed(&pos, text));
+            }
             Ok::<Value, String>(v)
         })
         .await;
@@ -1670,6 +1694,45 @@ mod tests {
         ] {
             assert!(p(bad).is_err(), "{bad} must be refused");
         }
+    }
+
+    /// The screen-reader mode's typed moves: each variant's special moves
+    /// read by the rules crate, and a move that is illegal or ambiguous
+    /// refused with its reason.
+    #[test]
+    fn typed_moves_are_read_by_the_rules() {
+        let pos = |v: &str, fen: Option<&str>, moves: &[&str]| {
+            let req = PositionReq {
+                variant: v.into(),
+                options: None,
+                fen: fen.map(Into::into),
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+                parse: None,
+            };
+            replay(&req).unwrap().2
+        };
+        let chess = pos("chess", None, &[]);
+        assert_eq!(parse_typed(&chess, "Nf3"), json!({"uci": "g1f3", "san": "Nf3"}));
+        assert_eq!(parse_typed(&chess, "g1f3"), json!({"uci": "g1f3", "san": "Nf3"}));
+        assert_eq!(parse_typed(&chess, " e4 "), json!({"uci": "e2e4", "san": "e4"}));
+        assert_eq!(parse_typed(&chess, "Nf4"), json!({"error": "no knight can go to f4"}));
+        assert!(parse_typed(&chess, "hello")["error"].is_string());
+        assert!(parse_typed(&chess, "")["error"].is_string());
+        // Two knights reach d2: the reason names both.
+        let two = pos("chess", Some("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"), &[]);
+        let amb = parse_typed(&two, "Nd2");
+        assert!(amb["error"].as_str().unwrap().contains("ambiguous"), "{amb}");
+        assert_eq!(parse_typed(&two, "Nbd2")["uci"], "b1d2");
+        // Genie: a flip; Genesis: a placement; Clown: a declaration.
+        assert_eq!(parse_typed(&pos("genie", None, &[]), "Gd2")["uci"], "d2d2g");
+        assert_eq!(parse_typed(&pos("genesis", None, &[]), "K@e1")["san"], "K@e1");
+        assert!(parse_typed(&pos("genesis", None, &[]), "Q@d1")["error"].is_string(), "the King comes first");
+        assert_eq!(parse_typed(&pos("clown", None, &[]), "Nc3(!C)")["uci"], "b1c3c");
+        // Magic Ring: the ring passed from the King to the pawn beside it.
+        assert_eq!(parse_typed(&pos("magicring", None, &[]), "e1~d2")["uci"], "e1d2");
+        // The game is over: nothing is read.
+        let mated = pos("chess", None, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+        assert!(parse_typed(&mated, "e4")["error"].as_str().unwrap().contains("over"));
     }
 
     #[test]

@@ -46,6 +46,7 @@ enum Part {
     Review,
     Shift,
     Fold,
+    Blind,
 }
 
 macro_rules! tests {
@@ -94,6 +95,7 @@ tests! {
     laptop_pages_do_not_jump: LAPTOP Shift;
     phone_pages_do_not_jump: PHONE Shift;
     laptop_controls_above_the_fold: LAPTOP Fold;
+    laptop_screen_reader_mode_by_keyboard: LAPTOP Blind;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -129,6 +131,7 @@ async fn run(screen: Screen, part: Part) {
         Part::Review => review_page(&c, a, screen).await,
         Part::Shift => pages_do_not_jump(&c, a, screen).await,
         Part::Fold => controls_above_the_fold(&c, a).await,
+        Part::Blind => screen_reader_mode(&c, a).await,
     }
 
     c.close().await.unwrap();
@@ -1138,4 +1141,263 @@ async fn controls_above_the_fold(c: &Client, a: SocketAddr) {
             "{css} is below the fold at 1366x768 (bottom, window height, scroll): {v}"
         );
     }
+}
+
+/// The focused element's id (or its tag), read from the page.
+async fn focused(c: &Client) -> String {
+    let v = c.execute("const e = document.activeElement; return e ? (e.id || e.tagName) : '';", vec![]).await.unwrap();
+    v.as_str().unwrap_or("").to_string()
+}
+
+/// Presses Tab until the focused element matches `css` (at most 80 times).
+async fn tab_to(c: &Client, css: &str) {
+    let js = format!("return !!document.activeElement && document.activeElement.matches({});", json!(css));
+    for _ in 0..80 {
+        if c.execute(&js, vec![]).await.unwrap() == json!(true) {
+            return;
+        }
+        key(c, Key::Tab).await;
+    }
+    panic!("Tab never reached {css}: the focus is on {}", focused(c).await);
+}
+
+/// Presses `k` (an arrow key) on the focused list until `js` reads `want`.
+async fn arrow_until(c: &Client, k: Key, js: &str, want: &str) {
+    for _ in 0..12 {
+        if c.execute(js, vec![]).await.unwrap() == json!(want) {
+            return;
+        }
+        key(c, k).await;
+    }
+    panic!("{js}: never {want}");
+}
+
+/// Presses Shift+Tab until the focused element matches `css`.
+async fn shift_tab_to(c: &Client, css: &str) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let js = format!("return !!document.activeElement && document.activeElement.matches({});", json!(css));
+    for _ in 0..40 {
+        if c.execute(&js, vec![]).await.unwrap() == json!(true) {
+            return;
+        }
+        let (shift, tab) = (char::from(Key::Shift), char::from(Key::Tab));
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: shift })
+            .then(KeyAction::Down { value: tab })
+            .then(KeyAction::Up { value: tab })
+            .then(KeyAction::Up { value: shift });
+        c.perform_actions(keys).await.expect("shift+tab");
+    }
+    panic!("Shift+Tab never reached {css}: the focus is on {}", focused(c).await);
+}
+
+/// Types `text` and Enter into the focused element, as a keyboard does.
+async fn type_enter(c: &Client, text: &str) {
+    let e = c.active_element().await.unwrap();
+    e.send_keys(&format!("{text}{}", char::from(Key::Enter))).await.unwrap();
+}
+
+/// Waits until the live region `css` (the log of announcements, or the
+/// reply to what was typed) holds `want`; returns its text.
+async fn heard(c: &Client, css: &str, want: &str) -> String {
+    let js = format!("const e = document.querySelector({}); return e ? e.textContent : '';", json!(css));
+    let t0 = std::time::Instant::now();
+    while t0.elapsed() < Duration::from_secs(30) {
+        if let Ok(Value::String(t)) = c.execute(&js, vec![]).await {
+            if t.contains(want) {
+                return t;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let both = c
+        .execute("return [document.querySelector('#blind-said').textContent, document.querySelector('#blind-reply').textContent, document.querySelector('#toast') ? document.querySelector('#toast').textContent : '']", vec![])
+        .await
+        .unwrap();
+    panic!("{css} never said {want:?}: announcements, reply and toast {both}");
+}
+
+/// The game's id from the page's address.
+async fn game_id(c: &Client) -> String {
+    for _ in 0..100 {
+        let url = c.current_url().await.unwrap();
+        if let Some(id) = url.path().strip_prefix("/game/") {
+            return id.to_string();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no game page");
+}
+
+/// Screen-reader mode (issue 99), by keyboard alone: the mode switched on
+/// from the header, two games made in the lobby (Genie against the
+/// computer with a clock, Genesis against a friend the test plays through
+/// the API), moves typed in SAN including a Genie flip and Genesis
+/// placements, an illegal move refused with its reason, the state and the
+/// clocks read, the opponent's moves, a draw offer and both games' ends
+/// heard from the live regions. Nothing is clicked; scripts only read.
+async fn screen_reader_mode(c: &Client, a: SocketAddr) {
+    const SAID: &str = "#blind-said";
+    const REPLY: &str = "#blind-reply";
+    let level = "return document.querySelector('#level').value";
+    let variant = "return document.querySelector('#variant').value";
+    // The switch is the second stop of the Tab order, after the skip link.
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(c, "#variant option[value='genie']", 10).await;
+    key(c, Key::Tab).await;
+    assert_eq!(focused(c).await, "A", "the skip link comes first");
+    key(c, Key::Tab).await;
+    assert_eq!(focused(c).await, "blind-toggle");
+    key(c, Key::Enter).await;
+    wait_eq(c, "return document.querySelector('#blind-toggle').getAttribute('aria-pressed')", json!("true")).await;
+
+    // Game 1: Genie against the computer (level 1), 5+3, made by keyboard.
+    tab_to(c, "#variant").await;
+    arrow_until(c, Key::Down, variant, "genie").await;
+    tab_to(c, "#level").await;
+    arrow_until(c, Key::Up, level, "1").await;
+    tab_to(c, "input[name=clock]").await;
+    arrow_until(c, Key::Right, "return document.querySelector('input[name=clock]:checked').value", "timed").await;
+    tab_to(c, "#create-btn").await;
+    key(c, Key::Enter).await;
+    let id = game_id(c).await;
+    wait_for(c, "#blind-move", 10).await;
+    heard(c, SAID, "You play White. Your move").await;
+    assert_eq!(focused(c).await, "blind-move", "the move field has the focus");
+    let hidden =
+        c.execute("return document.querySelector('#board').getAttribute('aria-hidden')", vec![]).await.unwrap();
+    assert_eq!(hidden, json!("true"), "the drawn board is hidden from screen readers");
+    shot(c, "blind-genie").await;
+    // An illegal move is refused with the rules' reason; nothing is sent.
+    type_enter(c, "Ke5").await;
+    let r = heard(c, REPLY, "Not a legal move: Ke5").await;
+    assert!(r.contains("No king can go to e5."), "{r}");
+    assert_eq!(state(a, &id).await["ply"], 0);
+    // The Genie flip, typed as the move list writes it.
+    type_enter(c, "Gd2").await;
+    heard(c, SAID, "You played pawn on d2 flips into a Genie (Gd2)").await;
+    let said = heard(c, SAID, "Black played").await;
+    assert_eq!(state(a, &id).await["history"][0]["uci"], "d2d2g", "{said}");
+    // The variant's state: White's flip is spent, the Genie stands on d2.
+    type_enter(c, "s").await;
+    let r = heard(c, REPLY, "White genie d2").await;
+    // (The computer may have flipped too: Black's right is its own.)
+    assert!(r.contains("May still flip a pawn into a Genie: ") && !r.contains("Genie: White"), "{r}");
+    // The clocks, in words.
+    type_enter(c, "c").await;
+    let r = heard(c, REPLY, "White ").await;
+    assert!(r.contains("Black ") && r.contains("minutes"), "{r}");
+    // The board as piece lists.
+    type_enter(c, "b").await;
+    heard(c, REPLY, "White: King e1, Queen d1, Genie d2").await;
+    // Resign by Tab and Enter (twice: it asks first); the end is heard.
+    tab_to(c, "#resign").await;
+    let outline = c.execute("return getComputedStyle(document.activeElement).outlineStyle", vec![]).await.unwrap();
+    assert_ne!(outline, json!("none"), "the focus shows");
+    key(c, Key::Enter).await;
+    key(c, Key::Enter).await;
+    heard(c, SAID, "Game over: Black wins by resignation (0-1).").await;
+
+    // Game 2: Genesis against a friend (the test plays Black's seat).
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(c, "#variant option[value='genesis']", 10).await;
+    tab_to(c, "#variant").await;
+    arrow_until(c, Key::Down, variant, "genesis").await;
+    tab_to(c, "input[name=mode]").await;
+    arrow_until(c, Key::Right, "return document.querySelector('input[name=mode]:checked').value", "friend").await;
+    tab_to(c, "#create-btn").await;
+    key(c, Key::Enter).await;
+    let id = game_id(c).await;
+    wait_for(c, "#blind-move", 10).await;
+    let invite =
+        c.execute("return localStorage.getItem('chimera.invite.' + arguments[0])", vec![json!(id)]).await.unwrap();
+    heard(c, SAID, "Waiting for an opponent").await;
+    let (st, joined) = post_json(a, &format!("/api/games/{id}/join"), &json!({"invite": invite})).await;
+    assert_eq!(st, 200, "{joined}");
+    let mut black = ws(a, &id, joined["token"].as_str()).await;
+    heard(c, SAID, "Your opponent has joined").await;
+    // A placement before the King is refused: the King comes first.
+    type_enter(c, "Q@d1").await;
+    heard(c, REPLY, "Not a legal move: Q@d1").await;
+    type_enter(c, "K@e1").await;
+    heard(c, SAID, "You played king placed on e1 (K@e1)").await;
+    wait_state(&mut black, |s| s["ply"] == 1).await;
+    send(&mut black, &json!({"t": "move", "uci": "K@e8", "ply": 1})).await;
+    heard(c, SAID, "Black played king placed on e8 (K@e8)").await;
+    // Black's reserve, read: all but the King.
+    type_enter(c, "s").await;
+    let r = heard(c, REPLY, "8 pawns").await;
+    assert!(r.contains("Black"), "{r}");
+    // The legal moves: placements counted per piece.
+    type_enter(c, "m").await;
+    heard(c, REPLY, "queen placed on any of").await;
+    // With "Ask before sending" ticked (Tab, Space), a typed move waits
+    // for a second Enter.
+    tab_to(c, "#blind-confirm").await;
+    key(c, ' ').await;
+    shift_tab_to(c, "#blind-move").await;
+    type_enter(c, "N@c3").await;
+    heard(c, REPLY, "Play knight placed on c3 (N@c3)? Press Enter to confirm").await;
+    assert_eq!(state(a, &id).await["ply"], 2, "not sent before the confirmation");
+    key(c, Key::Enter).await;
+    heard(c, SAID, "You played knight placed on c3 (N@c3)").await;
+    wait_state(&mut black, |s| s["ply"] == 3).await;
+    // The last move, and Black's draw offer, heard; accepted by keyboard.
+    type_enter(c, "l").await;
+    heard(c, REPLY, "Move 2, White: knight placed on c3").await;
+    send(&mut black, &json!({"t": "draw_offer"})).await;
+    heard(c, SAID, "Black offers a draw").await;
+    tab_to(c, "#draw-accept").await;
+    key(c, Key::Enter).await;
+    heard(c, SAID, "Game over: Draw by").await;
+    let s = state(a, &id).await;
+    assert_eq!(s["result"], "1/2-1/2");
+    assert_eq!(s["history"][0]["uci"], "K@e1");
+    shot(c, "blind-genesis").await;
+
+    // Game 3: hot-seat chess at 15 seconds + 3, made by keyboard (Enter in
+    // the minutes field sends the form): White's running clock is
+    // announced under 10 seconds, then the loss on time.
+    c.goto(&format!("http://{a}/")).await.unwrap();
+    wait_for(c, "#variant option[value='chess']", 10).await;
+    tab_to(c, "input[name=mode]").await;
+    arrow_until(c, Key::Right, "return document.querySelector('input[name=mode]:checked').value", "hotseat").await;
+    tab_to(c, "input[name=clock]").await;
+    arrow_until(c, Key::Right, "return document.querySelector('input[name=clock]:checked').value", "timed").await;
+    tab_to(c, "#minutes").await;
+    select_all(c).await;
+    type_enter(c, "0.25").await;
+    let id = game_id(c).await;
+    wait_for(c, "#blind-move", 10).await;
+    heard(c, SAID, "Chess. Your move (White)").await;
+    // "Ask before sending" is still ticked (kept in the browser).
+    type_enter(c, "e4").await;
+    heard(c, REPLY, "Play pawn e4 (e4)?").await;
+    key(c, Key::Enter).await;
+    heard(c, SAID, "White played pawn e4 (e4).").await;
+    type_enter(c, "e5").await;
+    heard(c, REPLY, "Play pawn e5 (e5)?").await;
+    key(c, Key::Enter).await;
+    heard(c, SAID, "Black played pawn e5 (e5).").await;
+    // Under a minute (at once: 15 s), then under 10 seconds.
+    wait_js(
+        c,
+        r"return /Your clock: \d seconds? left\./.test(document.querySelector('#blind-said').textContent)",
+        |v| v == &json!(true),
+    )
+    .await;
+    heard(c, SAID, "Game over: Black wins by").await;
+    assert_eq!(state(a, &id).await["result"], "0-1");
+}
+
+/// Ctrl+A in the focused field.
+async fn select_all(c: &Client) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let ctrl = char::from(Key::Control);
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: ctrl })
+        .then(KeyAction::Down { value: 'a' })
+        .then(KeyAction::Up { value: 'a' })
+        .then(KeyAction::Up { value: ctrl });
+    c.perform_actions(keys).await.expect("ctrl+a");
 }

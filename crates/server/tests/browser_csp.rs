@@ -215,7 +215,7 @@ async fn browser_look_is_chosen_and_remembered() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert_eq!(stored, json!({"theme": "light", "board": "green", "pieces": "disc", "lang": "en"}));
+    assert_eq!(stored, json!({"theme": "light", "board": "green", "pieces": "disc", "lang": "en", "blind": "off"}));
     // ...and a browser that forgot it (another device) takes the account's.
     c.execute("localStorage.removeItem('chimera.prefs')", vec![]).await.unwrap();
     c.goto(&format!("http://{a}/")).await.unwrap();
@@ -351,6 +351,27 @@ async fn pages_pass_axe(screen: Screen) {
             }
         }
     }
+    // The game page in screen-reader mode (its move field, reading
+    // buttons and live regions; the drawn board hidden from it), a
+    // command's answer and an announcement written.
+    for theme in ["dark", "light"] {
+        c.execute(
+            "localStorage.setItem('chimera.prefs', JSON.stringify({theme: arguments[0], blind: 'on'}))",
+            vec![json!(theme)],
+        )
+        .await
+        .unwrap();
+        c.goto(&format!("http://{a}/game/{id}")).await.unwrap();
+        wait_for(&c, "#blind-said p", 10).await;
+        let input = wait_for(&c, "#blind-move", 10).await;
+        input.send_keys("b\u{E007}").await.unwrap();
+        wait_for(&c, "#blind-reply:not(:empty)", 10).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        for v in axe_violations(&c, &axe).await {
+            found.push(format!("/game/{id} screen-reader mode ({theme}, {}): {v}", screen.name()));
+        }
+    }
+    c.execute("localStorage.removeItem('chimera.prefs')", vec![]).await.unwrap();
     assert!(found.is_empty(), "axe-core's violations:\n{}", found.join("\n"));
     // The check can fail.
     c.execute("const i = document.createElement('img'); i.src = '/favicon.svg'; document.querySelector('main').appendChild(i);", vec![])
