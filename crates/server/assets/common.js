@@ -116,7 +116,7 @@ export function header() {
   const known = localStorage.getItem(ACCOUNT_HINT);
   return `<header class="top"><a class="logo" href="/">Chimera</a><nav aria-label="Site">
   <a href="/">Play</a><a href="/analysis">Analysis board</a>
-  <a href="/rules">Rules</a><a href="/players">Players</a><a href="/lab">Lab</a></nav>
+  <a href="/rules">Rules</a><a href="/learn">Learn</a><a href="/players">Players</a><a href="/lab">Lab</a></nav>
   ${prefsMarkup()}
   <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : 'Log in'}</a></header>`;
 }

@@ -15,6 +15,7 @@ mod docs;
 pub mod explorer;
 #[cfg(feature = "lab")]
 mod lab;
+pub mod learn;
 pub mod live;
 pub mod net;
 pub mod notify;

@@ -80,7 +80,8 @@ pub fn router(app: App) -> Router {
         .merge(crate::webpush::routes())
         .merge(crate::tokens::routes())
         .merge(crate::botapi::routes())
-        .merge(crate::explorer::routes());
+        .merge(crate::explorer::routes())
+        .merge(crate::learn::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -105,7 +106,7 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-fn page(name: &str) -> Response {
+pub(crate) fn page(name: &str) -> Response {
     asset_response(name)
 }
 
@@ -193,7 +194,7 @@ fn asset_response(path: &str) -> Response {
     }
 }
 
-fn bad(message: impl Into<String>) -> Response {
+pub(crate) fn bad(message: impl Into<String>) -> Response {
     err(StatusCode::BAD_REQUEST, message)
 }
 
