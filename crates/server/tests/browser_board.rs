@@ -1056,6 +1056,8 @@ async fn pages_do_not_jump(c: &Client, a: SocketAddr, screen: Screen) {
         ("/".to_string(), "#variant option[value='magicring']"),
         (format!("/game/{id}"), "g.piece[data-square='e4']"),
         ("/analysis".to_string(), "g.piece[data-square='e2']"),
+        ("/learn".to_string(), "#v-genie a"),
+        ("/learn/genie".to_string(), "g.piece[data-square='e6']"),
     ] {
         let (cls, moved) = layout_shift(c, &format!("http://{a}{path}"), ready).await;
         assert!(
