@@ -48,9 +48,15 @@ pub fn run(a: Args) -> Result<()> {
         bail!("chimera learn needs a terminal (try `chimera learn {} --list`)", a.variant);
     }
     let (ascii_env, mono_env) = chimera_tui::detect_fallbacks(|k| std::env::var(k).ok());
-    let Some(app) = chimera_tui::App::learn(a.variant, a.lesson.as_deref(), a.ascii || ascii_env, a.no_color || mono_env)
+    let Some(app) =
+        chimera_tui::App::learn(a.variant, a.lesson.as_deref(), a.ascii || ascii_env, a.no_color || mono_env)
     else {
-        bail!("{} has no lesson '{}' (see `chimera learn {} --list`)", a.variant, a.lesson.unwrap_or_default(), a.variant);
+        bail!(
+            "{} has no lesson '{}' (see `chimera learn {} --list`)",
+            a.variant,
+            a.lesson.unwrap_or_default(),
+            a.variant
+        );
     };
     let done = chimera_tui::run_lessons(app)?;
     if !done.is_empty() {

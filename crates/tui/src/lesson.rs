@@ -80,7 +80,12 @@ impl App {
                 self.flipped = start.turn() == chimera_rules::Color::Black;
                 self.config.rule_options = chimera_rules::Describe::rule_options(&start);
                 self.new_game_from(start, &[]);
-                self.message = format!("{} — step {} of {}. 'i' hint, 'r' again, 'n' next.", lesson.title, s + 1, lesson.steps.len());
+                self.message = format!(
+                    "{} — step {} of {}. 'i' hint, 'r' again, 'n' next.",
+                    lesson.title,
+                    s + 1,
+                    lesson.steps.len()
+                );
             }
             Err(e) => self.message = format!("This step cannot be set up: {e}"),
         }

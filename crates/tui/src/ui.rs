@@ -333,9 +333,18 @@ pub fn render(f: &mut Frame, app: &App) {
                 let lines: Vec<Line> = text
                     .into_iter()
                     .enumerate()
-                    .map(|(i, t)| if i == 1 { Line::from(Span::styled(t, Style::default().add_modifier(Modifier::BOLD))) } else { Line::from(t) })
+                    .map(|(i, t)| {
+                        if i == 1 {
+                            Line::from(Span::styled(t, Style::default().add_modifier(Modifier::BOLD)))
+                        } else {
+                            Line::from(t)
+                        }
+                    })
                     .collect();
-                f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(&title, app.config.ascii)), r);
+                f.render_widget(
+                    Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(&title, app.config.ascii)),
+                    r,
+                );
             }
             None => draw_moves(f, r, app),
         }
