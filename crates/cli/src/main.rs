@@ -10,6 +10,7 @@ mod cmd_bench;
 mod cmd_bot;
 mod cmd_datagen;
 mod cmd_lab;
+mod cmd_learn;
 mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
@@ -42,6 +43,8 @@ enum Command {
     Uci(cmd_uci::Args),
     /// Play in the terminal against the engine (or hot-seat), or on a server (`--online`).
     Play(cmd_play::Args),
+    /// Interactive lessons for every special rule of a variant, on the terminal board.
+    Learn(cmd_learn::Args),
     /// Connect a UCI engine to a server as a BOT account (the Bot API, docs/api.md).
     Bot(cmd_bot::Args),
     /// Review games for a server: an analysis worker, as lichess's fishnet (docs/server.md).
@@ -74,6 +77,7 @@ fn main() {
         Some(Command::Serve(a)) => cmd_serve::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Play(a)) => cmd_play::run(a),
+        Some(Command::Learn(a)) => cmd_learn::run(a),
         Some(Command::Bot(a)) => cmd_bot::run(a),
         Some(Command::Worker(a)) => cmd_worker::run(a),
         Some(Command::WorkerKey(a)) => cmd_worker::run_key(a),

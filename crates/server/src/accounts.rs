@@ -172,7 +172,7 @@ pub(crate) async fn need(app: &App, headers: &HeaderMap) -> Result<Account, Resp
 
 /// A request's JSON body and its logged-in account, or the answer to give
 /// (400 for the body, 401 when not logged in).
-async fn body_and_account<T: serde::de::DeserializeOwned>(
+pub(crate) async fn body_and_account<T: serde::de::DeserializeOwned>(
     app: &App,
     headers: &HeaderMap,
     body: &[u8],
@@ -725,6 +725,7 @@ async fn delete(
         sqlx::query("DELETE FROM notify_presence WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM api_tokens WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM account_prefs WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM learn_progress WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
             .bind(&a.id)
             .execute(&mut *tx)

@@ -16,6 +16,7 @@ pub mod explorer;
 pub mod i18n;
 #[cfg(feature = "lab")]
 mod lab;
+pub mod learn;
 pub mod live;
 pub mod net;
 pub mod notify;

@@ -83,7 +83,8 @@ pub fn router(app: App) -> Router {
         .merge(crate::webpush::routes())
         .merge(crate::tokens::routes())
         .merge(crate::botapi::routes())
-        .merge(crate::explorer::routes());
+        .merge(crate::explorer::routes())
+        .merge(crate::learn::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -125,7 +126,7 @@ fn compression() -> CompressionLayer<impl Predicate> {
         .compress_when(DefaultPredicate::new().and(NotForContentType::new("application/x-ndjson")).and(not_upgrade))
 }
 
-fn page(name: &str) -> Response {
+pub(crate) fn page(name: &str) -> Response {
     asset_response(name)
 }
 
@@ -213,7 +214,7 @@ fn asset_response(path: &str) -> Response {
     }
 }
 
-fn bad(message: impl Into<String>) -> Response {
+pub(crate) fn bad(message: impl Into<String>) -> Response {
     err(StatusCode::BAD_REQUEST, message)
 }
 

@@ -1009,4 +1009,107 @@ async fn compressed_where_it_helps() {
     assert!(resp.headers().get("content-encoding").is_none(), "{:?}", resp.headers());
     let hello = recv(&mut w).await;
     assert!(hello["t"].is_string(), "{hello}");
+/// Lessons (docs/learn.md): the pages, the lessons as JSON, the judge's
+/// verdicts (a wrong answer refused with its reason, a right one accepted,
+/// a two-move step with its scripted reply), and a logged-in player's
+/// progress kept in the store, on SQLite.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lessons_and_progress() {
+    let dir = fresh_dir("learn");
+    let server = start(&dir).await;
+    learn_checks(server.addr).await;
+    server.stop().await;
+}
+
+/// The same on PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lessons_and_progress_postgres() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("lessons on PostgreSQL") else { return };
+    let at = chimera_server::store::Location::Url(pg.fresh_database("learn"));
+    let server = chimera_server::Server::start_at("127.0.0.1:0", &at, chimera_server::Config::default())
+        .await
+        .expect("server starts");
+    learn_checks(server.addr).await;
+    server.stop().await;
+}
+
+async fn learn_checks(a: std::net::SocketAddr) {
+    for path in ["/learn", "/learn/genie", "/learn/magic-ring"] {
+        let (st, body) = http(a, "GET", path, None).await;
+        assert_eq!(st, 200, "{path}");
+        assert!(body.contains("og:description"), "{path}");
+    }
+    assert_eq!(http(a, "GET", "/learn/shogi", None).await.0, 404);
+    let (st, idx) = get_json(a, "/api/learn").await;
+    assert_eq!(st, 200);
+    assert_eq!(idx["variants"].as_array().unwrap().len(), 6, "every variant has lessons");
+    let (st, g) = get_json(a, "/api/learn/genie").await;
+    assert_eq!(st, 200);
+    let step = &g["lessons"][0]["steps"][0];
+    assert_eq!(step["key"], "genie/flip/1");
+    assert!(step.get("answer").is_none() && step["hint"].as_str().is_some());
+    assert_eq!(get_json(a, "/api/learn/nope").await.0, 404);
+
+    let url = "/api/learn/genie/flip/1";
+    // The position alone.
+    let (st, v) = post_json(a, url, &json!({"moves": []})).await;
+    assert_eq!(st, 200, "{v}");
+    assert!(v["position"]["legal"]["e6"].is_array());
+    // A wrong answer: refused, with the reason; the board unchanged.
+    let (st, v) = post_json(a, url, &json!({"moves": [], "answer": "e6e7"})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!((v["ok"].as_bool(), v["done"].as_bool()), (Some(false), Some(false)));
+    assert!(v["explanation"].as_str().unwrap().contains("not a flip"), "{v}");
+    assert_eq!(v["position"]["fen"], "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    // An illegal one: the rules' own reason.
+    let (_, v) = post_json(a, "/api/learn/genie-ownhalf/own-half/1", &json!({"answer": "e5e5g"})).await;
+    assert!(v["explanation"].as_str().unwrap().contains("own half"), "{v}");
+    // The right one (in SAN).
+    let (_, v) = post_json(a, url, &json!({"moves": [], "answer": "Ge6"})).await;
+    assert_eq!(
+        (v["ok"].as_bool(), v["done"].as_bool(), v["uci"].as_str()),
+        (Some(true), Some(true), Some("e6e6g")),
+        "{v}"
+    );
+    assert!(v["position"]["check"].is_string(), "the flip gives check: {v}");
+    // A two-move step: the reply comes with the verdict, then the end.
+    let url = "/api/learn/genesis/placement/6";
+    let (_, v) = post_json(a, url, &json!({"answer": "K@h1"})).await;
+    assert_eq!(
+        (v["ok"].as_bool(), v["done"].as_bool(), v["reply"].as_str()),
+        (Some(true), Some(false), Some("Q@e2")),
+        "{v}"
+    );
+    let (_, v) = post_json(a, url, &json!({"moves": ["K@h1", "Q@e2"], "answer": "h1g1"})).await;
+    assert!(!v["ok"].as_bool().unwrap() && v["explanation"].as_str().unwrap().contains("still mates"), "{v}");
+    let (_, v) = post_json(a, url, &json!({"moves": ["K@h1", "Q@e2"], "answer": "R@g8"})).await;
+    assert_eq!(v["done"].as_bool(), Some(true), "{v}");
+    // Moves the step never allowed, an unknown step: refused.
+    assert_eq!(post_json(a, url, &json!({"moves": ["K@a1", "Q@e2"], "answer": "R@g8"})).await.0, 400);
+    assert_eq!(post_json(a, "/api/learn/genie/flip/99", &json!({})).await.0, 404);
+    assert_eq!(post_json(a, "/api/learn/genie/flip/1", &json!({"nope": 1})).await.0, 400);
+
+    // Progress: logged out, 401; logged in, kept in the account.
+    let (st, _, _) = call(a, "GET", "/api/account/learn", None, &Value::Null).await;
+    assert_eq!(st, 401);
+    let c = account(a, "learner").await;
+    let (st, v, _) = call(a, "GET", "/api/account/learn", Some(&c), &Value::Null).await;
+    assert_eq!((st, v["done"].as_array().map(|d| d.len())), (200, Some(0)), "{v}");
+    let (st, v, _) =
+        call(a, "POST", "/api/account/learn", Some(&c), &json!({"done": ["genie/flip/1", "chess/castling/2"]})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, v, _) = call(a, "POST", "/api/account/learn", Some(&c), &json!({"done": ["genie/flip/1"]})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["done"], json!(["chess/castling/2", "genie/flip/1"]), "kept once each, in order");
+    let (st, v, _) = call(a, "POST", "/api/account/learn", Some(&c), &json!({"done": ["genie/flip/99"]})).await;
+    assert_eq!(st, 400, "{v}");
+    let (_, v, _) = call(a, "GET", "/api/account/learn", Some(&c), &Value::Null).await;
+    assert_eq!(v["done"], json!(["chess/castling/2", "genie/flip/1"]));
+    // Another account sees none of it.
+    let c2 = account(a, "other").await;
+    let (_, v, _) = call(a, "GET", "/api/account/learn", Some(&c2), &Value::Null).await;
+    assert_eq!(v["done"], json!([]));
+    // Deleting the account deletes its progress with it.
+    let (st, v, _) = call(a, "POST", "/api/account/delete", Some(&c), &json!({"password": PW})).await;
+    assert!((200..300).contains(&st), "{st} {v}");
 }

@@ -47,6 +47,7 @@ enum Part {
     Shift,
     Fold,
     Blind,
+    Learn,
 }
 
 macro_rules! tests {
@@ -96,6 +97,9 @@ tests! {
     phone_pages_do_not_jump: PHONE Shift;
     laptop_controls_above_the_fold: LAPTOP Fold;
     laptop_screen_reader_mode_by_keyboard: LAPTOP Blind;
+    laptop_lesson_finished: LAPTOP Learn;
+    desktop_lesson_finished: DESKTOP Learn;
+    phone_lesson_finished: PHONE Learn;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -132,6 +136,7 @@ async fn run(screen: Screen, part: Part) {
         Part::Shift => pages_do_not_jump(&c, a, screen).await,
         Part::Fold => controls_above_the_fold(&c, a).await,
         Part::Blind => screen_reader_mode(&c, a).await,
+        Part::Learn => lesson_finished(&c, a, screen).await,
     }
 
     c.close().await.unwrap();
@@ -1105,6 +1110,8 @@ async fn pages_do_not_jump(c: &Client, a: SocketAddr, screen: Screen) {
         (format!("/game/{}", g["id"].as_str().unwrap()), "g.piece"),
         ("/analysis".to_string(), "g.piece[data-square='e2']"),
         ("/rules/genie".to_string(), "#diagrams .diagram g.piece"),
+        ("/learn".to_string(), "#v-genie a"),
+        ("/learn/genie".to_string(), "g.piece[data-square='e6']"),
     ] {
         let (cls, moved) = layout_shift(c, &format!("http://{a}{path}"), ready).await;
         assert!(
@@ -1400,4 +1407,59 @@ async fn select_all(c: &Client) {
         .then(KeyAction::Up { value: 'a' })
         .then(KeyAction::Up { value: ctrl });
     c.perform_actions(keys).await.expect("ctrl+a");
+/// A lesson finished on the board (docs/learn.md): /learn lists it, the
+/// player page shows the task; a wrong answer by presses on the board is
+/// refused with its explanation and nothing moves; the right one is
+/// accepted, the lesson says it is finished, the next lesson is offered,
+/// and the progress is kept in the browser and shown on /learn.
+async fn lesson_finished(c: &Client, a: SocketAddr, screen: Screen) {
+    c.goto(&format!("http://{a}/learn")).await.unwrap();
+    wait_for(c, "a[href='/learn/chess#en-passant']", 10).await;
+    c.goto(&format!("http://{a}/learn/chess#en-passant")).await.unwrap();
+    wait_for(c, "g.piece[data-square='e5']", 10).await;
+    let task = text_of(c, "#task").await;
+    assert!(task.contains("Take it en passant"), "{task}");
+    // The board and the task are in the window, as a person sees them.
+    let r = c
+        .execute(
+            "const b = document.querySelector('#board').getBoundingClientRect(); return [b.width, b.height, b.right <= innerWidth + 1, b.top >= 0];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        r[0].as_f64().unwrap() >= 240.0 && r[2] == json!(true) && r[3] == json!(true),
+        "board at {}: {r}",
+        screen.name()
+    );
+    // A wrong answer: e5-e6.
+    press_sq(c, screen, "e5").await;
+    press_sq(c, screen, "e6").await;
+    let v = wait_js(c, "return document.querySelector('#verdict').textContent", |v| {
+        v.as_str().is_some_and(|t| t.starts_with("Not quite"))
+    })
+    .await;
+    assert!(v.as_str().unwrap().contains("en-passant"), "{v}");
+    assert!(c.find(Locator::Css("g.piece[data-square='e5']")).await.is_ok(), "the pawn did not move");
+    // The right one: e5xd6 en passant, by presses (taps on the phone).
+    press_sq(c, screen, "e5").await;
+    press_sq(c, screen, "d6").await;
+    let v = wait_js(c, "return document.querySelector('#verdict').textContent", |v| {
+        v.as_str().is_some_and(|t| t.starts_with("Correct"))
+    })
+    .await;
+    assert!(v.as_str().unwrap().contains("Lesson finished"), "{v}");
+    assert!(c.find(Locator::Css("g.piece[data-square='d6']")).await.is_ok(), "the pawn stands on d6");
+    assert_eq!(
+        c.execute("return document.querySelector('#next').textContent", vec![]).await.unwrap(),
+        json!("Next lesson")
+    );
+    let kept = c.execute("return localStorage.getItem('chimera.learn.done')", vec![]).await.unwrap();
+    assert!(kept.as_str().unwrap_or("").contains("chess/en-passant/1"), "{kept}");
+    // /learn shows it done.
+    c.goto(&format!("http://{a}/learn")).await.unwrap();
+    wait_js(c, "return document.querySelector('#v-chess') && document.querySelector('#v-chess').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("1 of 1 steps done"))
+    })
+    .await;
 }

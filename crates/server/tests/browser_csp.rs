@@ -53,6 +53,8 @@ fn pages(id: &str) -> Vec<(String, &'static str)> {
         ("/players".into(), "#players-who"),
         ("/@/nobody".into(), "#noplayer"),
         ("/offline".into(), "#offline"),
+        ("/learn".into(), "#v-genie a"),
+        ("/learn/genie".into(), "rect.sq[data-square='e2']"),
     ]
 }
 

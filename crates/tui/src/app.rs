@@ -116,6 +116,8 @@ pub struct App {
     pub quit: bool,
     /// The terminal's size at the last draw (mouse clicks are mapped with it).
     pub size: (u16, u16),
+    /// Lesson mode (`chimera learn`): moves go to the lesson's judge.
+    pub lesson: Option<crate::lesson::LessonRun>,
 }
 
 const COMMANDS: [&str; 12] =
@@ -135,6 +137,7 @@ impl App {
             message: String::new(),
             quit: false,
             size: (80, 24),
+            lesson: None,
             config,
         };
         app.cursor = app.home_square();
@@ -266,6 +269,10 @@ impl App {
 
     /// The person plays `m`: the message line says so (or why not).
     pub fn play_human(&mut self, m: Move) {
+        if self.lesson.is_some() {
+            self.lesson_move(m);
+            return;
+        }
         if !self.human_to_move() {
             self.message = self.not_your_turn();
             return;
@@ -640,6 +647,27 @@ impl App {
         if self.input.is_some() {
             self.input_key(k);
             return;
+        }
+        if self.lesson.is_some() {
+            match k.code {
+                KeyCode::Char('n') => {
+                    self.next_step();
+                    return;
+                }
+                KeyCode::Char('r') | KeyCode::Char('u') | KeyCode::Backspace => {
+                    if let Some(run) = &self.lesson {
+                        let (l, s) = (run.lesson, run.step);
+                        self.open_step(l, s);
+                    }
+                    return;
+                }
+                KeyCode::Char('i') => {
+                    self.lesson_hint();
+                    return;
+                }
+                KeyCode::Char('d') | KeyCode::Char('a') | KeyCode::Char('s') | KeyCode::Char('o') => return,
+                _ => {}
+            }
         }
         match k.code {
             KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),

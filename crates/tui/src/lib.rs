@@ -17,6 +17,7 @@
 
 pub mod app;
 pub mod engine;
+pub mod lesson;
 pub mod line;
 pub mod remote;
 pub mod session;
@@ -78,13 +79,25 @@ pub fn run(config: Config) -> anyhow::Result<String> {
     run_app(App::new(config))
 }
 
+/// Plays the lessons of a variant (`chimera learn`) until the player quits;
+/// returns the steps finished (`variant/lesson/n`).
+pub fn run_lessons(app: App) -> anyhow::Result<Vec<String>> {
+    let app = run_app_keep(app)?;
+    Ok(app.lesson.map(|l| l.finished).unwrap_or_default())
+}
+
 /// Plays a game on a server (see [`remote`]) until the player quits.
 /// Returns the game's PGN.
 pub fn run_online(config: Config, remote: Remote) -> anyhow::Result<String> {
     run_app(App::online(config, remote))
 }
 
-fn run_app(mut app: App) -> anyhow::Result<String> {
+fn run_app(app: App) -> anyhow::Result<String> {
+    Ok(run_app_keep(app)?.pgn())
+}
+
+/// Runs the app on the terminal until the player quits; gives it back.
+fn run_app_keep(mut app: App) -> anyhow::Result<App> {
     // A panic restores the terminal before its message is printed (the
     // guard below would only do it after, on the alternate screen).
     let previous = std::panic::take_hook();
@@ -120,7 +133,7 @@ fn run_app(mut app: App) -> anyhow::Result<String> {
     }
     drop(terminal);
     drop(guard);
-    Ok(app.pgn())
+    Ok(app)
 }
 
 #[cfg(test)]

@@ -328,7 +328,26 @@ pub fn render(f: &mut Frame, app: &App) {
         draw_engine(f, r, app);
     }
     if let Some(r) = geo.moves {
-        draw_moves(f, r, app);
+        match app.lesson_text() {
+            Some((title, text)) => {
+                let lines: Vec<Line> = text
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        if i == 1 {
+                            Line::from(Span::styled(t, Style::default().add_modifier(Modifier::BOLD)))
+                        } else {
+                            Line::from(t)
+                        }
+                    })
+                    .collect();
+                f.render_widget(
+                    Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(&title, app.config.ascii)),
+                    r,
+                );
+            }
+            None => draw_moves(f, r, app),
+        }
     }
     draw_bottom(f, &geo, app);
     if let (Some(ch), Some(r)) = (&app.chooser, geo.chooser) {

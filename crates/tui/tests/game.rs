@@ -600,3 +600,57 @@ mod online {
         assert!(text.trim_end().ends_with("Game over: 1-0 (checkmate)"), "{text}");
     }
 }
+
+/// `chimera learn`: a lesson step played on the board. A wrong answer is
+/// refused with the rules' reason and nothing moves; the right one is
+/// played and explained; a multi-move step plays its scripted reply; the
+/// board's clicks work as in `chimera play`.
+#[test]
+fn a_lesson_step_is_judged_and_played_on_the_terminal_board() {
+    use chimera_rules::Variant;
+    use chimera_tui::App;
+    let mut a = App::learn(Variant::Genie, Some("flip"), false, false).expect("the flip lesson");
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("Flip this pawn and give check."), "{s}");
+    assert!(s.contains("Step 1 of 5"), "{s}");
+    // A pawn step is legal but not the task: refused, nothing played.
+    type_line(&mut a, "e6e7");
+    assert!(a.session.sans.is_empty());
+    assert!(a.message.starts_with("Not quite."), "{}", a.message);
+    assert!(a.message.contains("not a flip"), "{}", a.message);
+    // The hint, then the flip typed in SAN.
+    key(&mut a, KeyCode::Char('i'));
+    assert!(a.message.starts_with("Hint:"), "{}", a.message);
+    type_line(&mut a, "Ge6");
+    assert_eq!(a.session.sans, vec!["Ge6+"]);
+    assert!(a.message.starts_with("Correct!"), "{}", a.message);
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("Step 1 of 5 - done"), "{s}");
+    // The next step.
+    key(&mut a, KeyCode::Char('n'));
+    assert!(a.session.sans.is_empty());
+    assert!(screen(&mut a, 100, 30).contains("Step 2 of 5"));
+
+    // Castling by two clicks on the board.
+    let mut a = App::learn(Variant::Chess, Some("castling"), false, false).expect("castling");
+    screen(&mut a, 100, 30);
+    let geo = chimera_tui::ui::geometry(ratatui::layout::Rect::new(0, 0, 100, 30), &a);
+    for s in ["e1", "g1"] {
+        let (x, y) = geo.square_cell(sq(s), a.flipped);
+        click(&mut a, x + 1, y);
+    }
+    assert_eq!(a.session.sans, vec!["O-O"], "{}", a.message);
+    assert!(a.lesson.as_ref().unwrap().done);
+    assert_eq!(a.lesson.as_ref().unwrap().finished, vec!["chess/castling/1"]);
+
+    // A two-move step: the ring pass, Black's scripted reply, then the jump.
+    let mut a = App::learn(Variant::MagicRing, Some("passing"), false, false).expect("passing");
+    key(&mut a, KeyCode::Char('n'));
+    type_line(&mut a, "b1a1");
+    assert_eq!(a.session.sans, vec!["b1~a1", "Kd8"], "{}", a.message);
+    assert!(!a.lesson.as_ref().unwrap().done);
+    type_line(&mut a, "a1a3");
+    assert!(a.message.starts_with("Not quite."), "{}", a.message);
+    type_line(&mut a, "a1c2");
+    assert!(a.lesson.as_ref().unwrap().done, "{}", a.message);
+}

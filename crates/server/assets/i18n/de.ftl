@@ -60,6 +60,7 @@ hdr-site = Website
 hdr-play = Spielen
 hdr-analysis = Analysebrett
 hdr-rules = Regeln
+hdr-learn = Lernen
 hdr-players = Spieler
 hdr-lab = Labor
 hdr-your-account = Dein Konto

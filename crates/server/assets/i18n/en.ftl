@@ -66,6 +66,7 @@ hdr-site = Site
 hdr-play = Play
 hdr-analysis = Analysis board
 hdr-rules = Rules
+hdr-learn = Learn
 hdr-players = Players
 hdr-lab = Lab
 hdr-your-account = Your account

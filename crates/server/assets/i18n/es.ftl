@@ -60,6 +60,7 @@ hdr-site = Sitio
 hdr-play = Jugar
 hdr-analysis = Tablero de análisis
 hdr-rules = Reglas
+hdr-learn = Aprender
 hdr-players = Jugadores
 hdr-lab = Laboratorio
 hdr-your-account = Tu cuenta

@@ -60,6 +60,7 @@ hdr-site = Site
 hdr-play = Jouer
 hdr-analysis = Échiquier d’analyse
 hdr-rules = Règles
+hdr-learn = Apprendre
 hdr-players = Joueurs
 hdr-lab = Labo
 hdr-your-account = Votre compte
