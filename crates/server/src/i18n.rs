@@ -9,12 +9,12 @@
 //!
 //! A page is translated on the server before it is sent ([`localize`], a
 //! middleware on every `text/html` answer): `{{key}}` in the HTML is the
-//! message, `<html lang>` is the language, and the language's messages go
-//! into the page as a JSON data block (`<script type="application/json"
-//! id="i18n">`, data that the CSP lets be: it is never executed) that
-//! assets/i18n.js reads for the scripts' words (with [`LANGS`], for the
-//! header's switcher). The first paint is in the
-//! reader's language; nothing is fetched for it.
+//! message, `<html lang>` is the language, and the messages the scripts
+//! ask for (`t('key')`) go into the page as a JSON data block (`<script
+//! type="application/json" id="i18n">`, data that the CSP lets be: it is
+//! never executed) that assets/i18n.js reads (with [`LANGS`], for the
+//! header's switcher). The first paint is in the reader's language; nothing
+//! is fetched for it.
 //!
 //! The JSON form of a message: a string with `{$var}` where a variable
 //! goes, or, for a message with a selector (plurals), an array of such
