@@ -5,7 +5,7 @@
 use anyhow::{bail, Result};
 use chimera_rules::Variant;
 use clap::Args as ClapArgs;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 #[derive(ClapArgs)]
 #[command(
@@ -36,10 +36,16 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<()> {
     if a.list {
+        // A closed pipe (`| head`) ends the listing quietly.
+        let mut out = std::io::stdout().lock();
         for l in chimera_learn::lessons_of(a.variant) {
-            println!("{:<20} {}", l.id, l.title);
+            if writeln!(out, "{:<24} {}", l.id, l.title).is_err() {
+                return Ok(());
+            }
             for (i, s) in l.steps.iter().enumerate() {
-                println!("  {:<18} {}", l.step_key(i + 1), s.task);
+                if writeln!(out, "  {:<30} {}", l.step_key(i + 1), s.task).is_err() {
+                    return Ok(());
+                }
             }
         }
         return Ok(());
