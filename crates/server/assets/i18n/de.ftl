@@ -762,3 +762,46 @@ blind-minutes = { $n ->
     [one] { $n } Minute
    *[other] { $n } Minuten
 }
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — die Regeln lernen
+learn-description = Kurze interaktive Lektionen zu jeder Sonderregel von Schach, Genie Of The Lamp, Genesis, Clown und Magic Ring Chess, auf dem echten Brett.
+learn-og-title = Die Regeln lernen auf Chimera
+learn-heading = Die Regeln lernen
+learn-lead = Jede Sonderregel jedes Spiels, eine kurze Aufgabe nach der anderen, auf dem echten Brett. Dein Fortschritt bleibt in diesem Browser gespeichert und, wenn du angemeldet bist, in deinem Konto.
+learn-steps-done = { $all ->
+    [one] { $done } von { $all } Schritt erledigt
+   *[other] { $done } von { $all } Schritten erledigt
+}
+learn-start = Beginnen
+learn-go-on = Weitermachen
+learn-again = Noch einmal
+learn-failed = Die Lektionen konnten nicht geladen werden: { $error }
+learn-lesson-page-title = Chimera — Lektionen
+learn-lesson-description = Lerne die Sonderregeln des Schachs und seiner Varianten Schritt für Schritt auf dem echten Brett: Jede Aufgabe wird nach den Regeln bewertet, mit einem Tipp und einer Erklärung.
+learn-lesson-og-title = Chimera-Lektionen
+learn-lessons = Lektionen
+learn-all-lessons = Alle Lektionen
+learn-hint = Tipp
+learn-retry = Schritt neu beginnen
+learn-next-step = Nächster Schritt
+learn-next-lesson = Nächste Lektion
+learn-type-move = Oder tippe einen Zug
+learn-play = Ziehen
+learn-steps = Schritte
+learn-variant-title = { $name } lernen
+learn-step = Schritt { $n } von { $all }
+learn-to-play = { $side ->
+    [w] Weiß am Zug.
+   *[b] Schwarz am Zug.
+}
+learn-correct = Richtig!
+learn-wrong = Nicht ganz.
+learn-reply = Die Antwort: { $san }.
+learn-lesson-done = Lektion geschafft!
+learn-all-done = Du hast jede Lektion dieses Spiels abgeschlossen.
+# Before the lesson’s hint (in English).
+learn-hint-is = Tipp:
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Schritt { $n }: { $task }
+learn-step-label-done = Schritt { $n }: { $task } (erledigt)

@@ -767,3 +767,43 @@ blind-minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes
 }
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — learn the rules
+learn-description = Short interactive lessons for every special rule of chess, Genie Of The Lamp, Genesis, Clown and Magic Ring Chess, on the real board.
+learn-og-title = Learn the rules on Chimera
+learn-heading = Learn the rules
+learn-lead = Every special rule of every game, one short task at a time, on the real board. Your progress is kept in this browser, and in your account when you are logged in.
+learn-steps-done = { $done } of { $all } steps done
+learn-start = Start
+learn-go-on = Go on
+learn-again = Play again
+learn-failed = The lessons could not be loaded: { $error }
+learn-lesson-page-title = Chimera — lessons
+learn-lesson-description = Learn the special rules of chess and its variants step by step, on the real board: each task judged by the rules, with a hint and an explanation.
+learn-lesson-og-title = Chimera lessons
+learn-lessons = Lessons
+learn-all-lessons = All lessons
+learn-hint = Hint
+learn-retry = Start the step again
+learn-next-step = Next step
+learn-next-lesson = Next lesson
+learn-type-move = Or type a move
+learn-play = Play
+learn-steps = Steps
+learn-variant-title = Learn { $name }
+learn-step = Step { $n } of { $all }
+learn-to-play = { $side ->
+    [w] White to play.
+   *[b] Black to play.
+}
+learn-correct = Correct!
+learn-wrong = Not quite.
+learn-reply = The reply: { $san }.
+learn-lesson-done = Lesson finished!
+learn-all-done = You have finished every lesson of this game.
+# Before the lesson’s hint (in English).
+learn-hint-is = Hint:
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Step { $n }: { $task }
+learn-step-label-done = Step { $n }: { $task } (done)

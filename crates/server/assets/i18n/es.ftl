@@ -759,3 +759,46 @@ blind-minutes = { $n ->
     [one] { $n } minuto
    *[other] { $n } minutos
 }
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — aprende las reglas
+learn-description = Lecciones interactivas breves para cada regla especial del ajedrez, Genie Of The Lamp, Genesis, Clown y Magic Ring Chess, en el tablero real.
+learn-og-title = Aprende las reglas en Chimera
+learn-heading = Aprende las reglas
+learn-lead = Cada regla especial de cada juego, una tarea breve cada vez, en el tablero real. Tu progreso se guarda en este navegador, y en tu cuenta cuando has iniciado sesión.
+learn-steps-done = { $all ->
+    [one] { $done } de { $all } paso hecho
+   *[other] { $done } de { $all } pasos hechos
+}
+learn-start = Empezar
+learn-go-on = Continuar
+learn-again = Jugar de nuevo
+learn-failed = No se pudieron cargar las lecciones: { $error }
+learn-lesson-page-title = Chimera — lecciones
+learn-lesson-description = Aprende paso a paso las reglas especiales del ajedrez y sus variantes, en el tablero real: cada tarea juzgada por las reglas, con una pista y una explicación.
+learn-lesson-og-title = Lecciones de Chimera
+learn-lessons = Lecciones
+learn-all-lessons = Todas las lecciones
+learn-hint = Pista
+learn-retry = Empezar el paso de nuevo
+learn-next-step = Siguiente paso
+learn-next-lesson = Siguiente lección
+learn-type-move = O escribe una jugada
+learn-play = Jugar
+learn-steps = Pasos
+learn-variant-title = Aprende { $name }
+learn-step = Paso { $n } de { $all }
+learn-to-play = { $side ->
+    [w] Juegan las blancas.
+   *[b] Juegan las negras.
+}
+learn-correct = ¡Correcto!
+learn-wrong = No exactamente.
+learn-reply = La respuesta: { $san }.
+learn-lesson-done = ¡Lección terminada!
+learn-all-done = Has terminado todas las lecciones de este juego.
+# Before the lesson’s hint (in English).
+learn-hint-is = Pista:
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Paso { $n }: { $task }
+learn-step-label-done = Paso { $n }: { $task } (hecho)

@@ -759,3 +759,46 @@ blind-minutes = { $n ->
     [one] { $n } minute
    *[other] { $n } minutes
 }
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — apprendre les règles
+learn-description = De courtes leçons interactives pour chaque règle spéciale des échecs, de Genie Of The Lamp, Genesis, Clown et Magic Ring Chess, sur le vrai échiquier.
+learn-og-title = Apprendre les règles sur Chimera
+learn-heading = Apprendre les règles
+learn-lead = Chaque règle spéciale de chaque jeu, une courte tâche à la fois, sur le vrai échiquier. Votre progression est gardée dans ce navigateur, et dans votre compte quand vous êtes connecté.
+learn-steps-done = { $done ->
+    [one] { $done } étape sur { $all } faite
+   *[other] { $done } étapes sur { $all } faites
+}
+learn-start = Commencer
+learn-go-on = Continuer
+learn-again = Rejouer
+learn-failed = Les leçons n’ont pas pu être chargées : { $error }
+learn-lesson-page-title = Chimera — leçons
+learn-lesson-description = Apprenez pas à pas les règles spéciales des échecs et de leurs variantes, sur le vrai échiquier : chaque tâche jugée par les règles, avec un indice et une explication.
+learn-lesson-og-title = Leçons de Chimera
+learn-lessons = Leçons
+learn-all-lessons = Toutes les leçons
+learn-hint = Indice
+learn-retry = Recommencer l’étape
+learn-next-step = Étape suivante
+learn-next-lesson = Leçon suivante
+learn-type-move = Ou tapez un coup
+learn-play = Jouer
+learn-steps = Étapes
+learn-variant-title = Apprendre { $name }
+learn-step = Étape { $n } sur { $all }
+learn-to-play = { $side ->
+    [w] Trait aux Blancs.
+   *[b] Trait aux Noirs.
+}
+learn-correct = Correct !
+learn-wrong = Pas tout à fait.
+learn-reply = La réponse : { $san }.
+learn-lesson-done = Leçon terminée !
+learn-all-done = Vous avez terminé toutes les leçons de ce jeu.
+# Before the lesson’s hint (in English).
+learn-hint-is = Indice :
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Étape { $n } : { $task }
+learn-step-label-done = Étape { $n } : { $task } (faite)
