@@ -7,92 +7,104 @@
 // No rules live here: a typed move is read by the rules crate
 // (POST /api/position with `parse`, the same SAN reader as PGN import), and
 // the move lists come from the game's state (the server's legal moves).
-import { api, fmtClock } from './common.js';
+import { api, fmtClock, reasonText, variantName, t } from './common.js';
 import { parsePlacement } from './board.js';
 
-// Every word this mode says, in one place (for the translation catalogs).
+// Every word this mode says, in one place: the catalogs' blind-* messages
+// (assets/i18n/*.ftl).
 const WORDS = {
-  title: 'Screen reader mode',
-  moveLabel: 'Your move, or a command',
-  play: 'Play',
-  shortHelp: 'Type a move as the move list writes it (Nf3, exd5, O-O, Gd2, K@e1, !Nb4, Nc3(!C), e1~d2) or in UCI (g1f3), then press Enter. Commands: b board, r ranks, s variant state, c clocks, l last move, m legal moves (m e2: from e2), t whose turn, h help.',
-  readAloud: 'Read',
-  announcements: 'Announcements',
-  helpTitle: 'Every command',
-  confirmLabel: 'Ask before sending a typed move',
-  buttons: { b: 'Board', r: 'Ranks', s: 'Variant state', c: 'Clocks', l: 'Last move', m: 'Legal moves', t: 'Whose turn' },
+  title: t('blind-title'),
+  moveLabel: t('blind-move-label'),
+  play: t('blind-play'),
+  shortHelp: t('blind-short-help'),
+  readAloud: t('blind-read-aloud'),
+  announcements: t('blind-announcements'),
+  helpTitle: t('blind-help-title'),
+  confirmLabel: t('blind-confirm-label'),
+  buttons: {
+    b: t('blind-button-board'), r: t('blind-button-ranks'), s: t('blind-button-state'), c: t('blind-button-clocks'),
+    l: t('blind-button-last'), m: t('blind-button-legal'), t: t('blind-button-turn'),
+  },
   help: [
-    ['b', 'the board as piece lists: White\'s pieces, then Black\'s'],
-    ['r', 'the board rank by rank, from rank 8 down (White\'s side at the bottom)'],
-    ['s', 'the variant\'s state: Genie flips, reserves, hands and re-entries, rings, their levels and powers'],
-    ['c', 'both clocks'],
-    ['l', 'the last move'],
-    ['m', 'every legal move; m e2 those of the piece on e2; m @ (or m N) the placements and re-entries'],
-    ['t', 'whose turn it is, and the game\'s status'],
-    ['h', 'this help'],
-    ['↑', 'the up arrow in the field brings back the last text typed'],
-    ['Tab', 'the game\'s buttons follow the board: resign, offer a draw, takeback, flip, analyse, rematch'],
+    ['b', t('blind-help-b')],
+    ['r', t('blind-help-r')],
+    ['s', t('blind-help-s')],
+    ['c', t('blind-help-c')],
+    ['l', t('blind-help-l')],
+    ['m', t('blind-help-m')],
+    ['t', t('blind-help-t')],
+    ['h', t('blind-help-h')],
+    ['↑', t('blind-help-up')],
+    ['Tab', t('blind-help-tab')],
   ],
-  side: { w: 'White', b: 'Black' },
-  roles: { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king', G: 'genie', C: 'clown' },
-  rolesPlural: { P: 'pawns', N: 'knights', B: 'bishops', R: 'rooks', Q: 'queens', K: 'kings', G: 'genies', C: 'clowns' },
-  castleShort: 'short castle',
-  castleLong: 'long castle',
-  takes: 'takes',
-  from: 'from',
-  to: 'to',
-  promotes: (r) => `promotes to ${r}`,
-  check: 'check',
-  mate: 'checkmate',
-  placed: (r, sq) => `${r} placed on ${sq}`,
-  reenters: (r, sq) => `${r} re-enters on ${sq}`,
-  flips: (sq) => `pawn on ${sq} flips into a Genie`,
-  declared: 'declared a Clown',
-  ringPass: (from, to) => `ring passed from ${from} to ${to}`,
-  ringOf: (c) => `${c}'s ring`,
-  played: (who, words, san) => `${who} played ${words} (${san}).`,
-  youPlayed: (words, san) => `You played ${words} (${san}).`,
-  sent: (words) => `Sending ${words}…`,
-  confirm: (words, san) => `Play ${words} (${san})? Press Enter to confirm, Escape to cancel.`,
-  cancelled: 'Move cancelled.',
-  notYourTurn: 'It is not your turn.',
-  notPlaying: 'You are not playing in this game: you may read it, not move.',
-  notActive: 'The game is over: no more moves.',
-  reviewing: 'Not at the current position: press End first (or the last-move button).',
-  illegal: (text, why) => `Not a legal move: ${text}. ${why.charAt(0).toUpperCase()}${why.slice(1)}.`,
-  changed: 'The position changed meanwhile: type your move again.',
-  failed: (why) => `The move could not be checked: ${why}`,
-  empty: 'Type a move or a command (h for help).',
-  board: (side, list) => `${side}: ${list || 'no pieces on the board'}.`,
-  rank: (n, list) => `Rank ${n}: ${list || 'empty'}.`,
-  reserveName: 'Reserve',
-  reserve: (name, side, list) => `${name}, ${side}: ${list || 'empty'}.`,
-  noState: 'This game has no variant state beyond the board.',
-  clock: (side, t, running) => `${side} ${t}${running ? ', running' : ''}`,
-  noClock: 'This game has no clock.',
-  clockLow: (t) => `Your clock: ${t} left.`,
-  noMoveYet: 'No move has been played yet.',
-  last: (n, who, words, san) => `Move ${n}, ${who}: ${words} (${san}).`,
-  legal: (n, list) => `${n} legal ${n === 1 ? 'move' : 'moves'}: ${list}.`,
-  noLegal: 'No legal moves here.',
-  noneFrom: (sq) => `No legal move from ${sq}.`,
-  placements: (r, letter, n) => `${r} placed on any of ${n} ${n === 1 ? 'square' : 'squares'} (m ${letter} lists them)`,
-  yourMove: (side) => `Your move (${side}).`,
-  theirMove: (side) => `${side} to move.`,
-  thinking: 'The computer is thinking.',
-  waitingSeat: 'Waiting for an opponent to take the other seat.',
+  side: { w: t('blind-white'), b: t('blind-black') },
+  roles: {
+    P: t('blind-pawn'), N: t('blind-knight'), B: t('blind-bishop'), R: t('blind-rook'), Q: t('blind-queen'),
+    K: t('blind-king'), G: t('blind-genie'), C: t('blind-clown'),
+  },
+  rolesPlural: {
+    P: t('blind-pawns'), N: t('blind-knights'), B: t('blind-bishops'), R: t('blind-rooks'), Q: t('blind-queens'),
+    K: t('blind-kings'), G: t('blind-genies'), C: t('blind-clowns'),
+  },
+  castleShort: t('blind-castle-short'),
+  castleLong: t('blind-castle-long'),
+  takes: t('blind-takes'),
+  from: t('blind-from'),
+  to: t('blind-to'),
+  promotes: (role) => t('blind-promotes', { role }),
+  check: t('blind-check'),
+  mate: t('blind-mate'),
+  placed: (role, square) => t('blind-placed', { role, square }),
+  reenters: (role, square) => t('blind-reenters', { role, square }),
+  flips: (square) => t('blind-flips', { square }),
+  declared: t('blind-declared'),
+  ringPass: (from, to) => t('blind-ring-pass', { from, to }),
+  ringOf: (side) => t('blind-ring-of', { side }),
+  played: (side, words, san) => t('blind-played', { side, words, san }),
+  youPlayed: (words, san) => t('blind-you-played', { words, san }),
+  sent: (words) => t('blind-sent', { words }),
+  confirm: (words, san) => t('blind-confirm', { words, san }),
+  cancelled: t('blind-cancelled'),
+  notYourTurn: t('blind-not-your-turn'),
+  notPlaying: t('blind-not-playing'),
+  notActive: t('blind-not-active'),
+  reviewing: t('blind-reviewing'),
+  illegal: (move, why) => t('blind-illegal', { move, why: `${why.charAt(0).toUpperCase()}${why.slice(1)}` }),
+  changed: t('blind-changed'),
+  failed: (error) => t('blind-failed', { error }),
+  empty: t('blind-empty'),
+  board: (side, list) => (list ? t('blind-board', { side, list }) : t('blind-board-empty', { side })),
+  rank: (n, list) => (list ? t('blind-rank', { n: String(n), list }) : t('blind-rank-empty', { n: String(n) })),
+  squarePiece: (square, side, role) => t('blind-square-piece', { square, side, role }),
+  genieAt: (side, role, square) => t('blind-genie-at', { side, role, square }),
+  reserveName: t('blind-reserve-name'),
+  reserve: (name, side, list) => (list ? t('blind-reserve', { name, side, list }) : t('blind-reserve-empty', { name, side })),
+  noState: t('blind-no-state'),
+  clock: (side, time, running) => (running ? t('blind-clock-running', { side, time }) : t('blind-clock', { side, time })),
+  noClock: t('blind-no-clock'),
+  clockLow: (time) => t('blind-clock-low', { time }),
+  noMoveYet: t('blind-no-move-yet'),
+  last: (n, side, words, san) => t('blind-last', { n, side, words, san }),
+  legal: (n, list) => t('blind-legal', { n, list }),
+  noLegal: t('blind-no-legal'),
+  noneFrom: (square) => t('blind-none-from', { square }),
+  placements: (role, letter, n) => t('blind-placements', { role, letter, n }),
+  yourMove: (side) => t('blind-your-move', { side }),
+  theirMove: (side) => t('blind-their-move', { side }),
+  thinking: t('blind-thinking'),
+  waitingSeat: t('blind-waiting-seat'),
   opening: (variant, you) => `${variant}. ${you}`,
-  youPlay: (side) => `You play ${side}.`,
-  watching: 'You are watching this game.',
-  joined: 'Your opponent has joined: the game is on.',
-  over: (result, who, reason) => `Game over: ${who} by ${reason} (${result}).`,
-  wins: { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw' },
-  drawOffer: (side) => `${side} offers a draw: the Accept draw and Decline buttons follow in the game panel.`,
-  drawGone: 'The draw offer is no longer on the table.',
-  rematchOffer: (side) => `${side} offers a rematch.`,
-  takeback: (n) => `Takeback: the game is back at move ${n}.`,
-  sec: (n) => `${n} ${n === 1 ? 'second' : 'seconds'}`,
-  min: (n) => `${n} ${n === 1 ? 'minute' : 'minutes'}`,
+  youPlay: (side) => t('blind-you-play', { side }),
+  watching: t('blind-watching'),
+  joined: t('blind-joined'),
+  over: (result, who, reason) => t('blind-over', { result, who, reason }),
+  wins: { '1-0': t('blind-white-wins'), '0-1': t('blind-black-wins'), '1/2-1/2': t('blind-draw') },
+  drawOffer: (side) => t('blind-draw-offer', { side }),
+  drawGone: t('blind-draw-gone'),
+  rematchOffer: (side) => t('blind-rematch-offer', { side }),
+  takeback: (n) => t('blind-takeback', { n }),
+  sec: (n) => t('blind-seconds', { n }),
+  min: (n) => t('blind-minutes', { n }),
 };
 
 const SQUARE = /^[a-h][1-8]$/;
@@ -166,7 +178,7 @@ export function start(ctx) {
 <div id="blind-reply" class="blind-reply" role="status" aria-live="assertive" aria-atomic="true"></div>
 <div class="controls blind-read" role="group" aria-label="${W.readAloud}">${buttons}</div>
 <div class="check"><input type="checkbox" id="blind-confirm"><label for="blind-confirm">${W.confirmLabel}</label></div>
-<details class="blind-help"><summary>${W.helpTitle}</summary><ul>${W.help.map(([k, t]) => `<li><kbd>${k}</kbd>: ${t}</li>`).join('')}</ul></details>
+<details class="blind-help"><summary>${W.helpTitle}</summary><ul>${W.help.map(([k, words]) => `<li><kbd>${k}</kbd>: ${words}</li>`).join('')}</ul></details>
 <h3 class="blind-said-title">${W.announcements}</h3>
 <div id="blind-said" class="blind-said" tabindex="0" role="log" aria-live="polite" aria-relevant="additions"></div>`;
   h1.after(box);
@@ -237,7 +249,7 @@ export function start(ctx) {
       const list = [];
       for (const f of 'abcdefgh') {
         const ch = placed[f + r];
-        if (ch) list.push(`${f}${r} ${ch === ch.toUpperCase() ? who('w') : who('b')} ${W.roles[ch.toUpperCase()] || ch}`);
+        if (ch) list.push(W.squarePiece(f + r, ch === ch.toUpperCase() ? who('w') : who('b'), W.roles[ch.toUpperCase()] || ch));
       }
       out.push(W.rank(r, list.join(', ')));
     }
@@ -259,7 +271,7 @@ export function start(ctx) {
     // Genies standing on the board.
     const placed = parsePlacement(st.board || '');
     const genies = Object.entries(placed).filter(([, ch]) => ch.toUpperCase() === 'G')
-      .map(([sq, ch]) => `${ch === 'G' ? who('w') : who('b')} ${W.roles.G} ${sq}`);
+      .map(([sq, ch]) => W.genieAt(ch === 'G' ? who('w') : who('b'), W.roles.G, sq));
     if (genies.length) out.push(genies.join(', ') + '.');
     return out.length ? out.join(' ') : W.noState;
   }
@@ -321,7 +333,7 @@ export function start(ctx) {
   }
 
   function overWords(st) {
-    return W.over(st.result, W.wins[st.result] || st.result, st.reason || '');
+    return W.over(st.result, W.wins[st.result] || st.result, reasonText(st.reason || ''));
   }
 
   const COMMANDS = {
@@ -331,15 +343,15 @@ export function start(ctx) {
 
   // ---- moves ----
   async function typed(text) {
-    const t = text.trim();
+    const typedText = text.trim();
     if (pending) {
       // Enter on the same text confirms; anything else is read anew.
       const p = pending;
       pending = null;
-      if (!t || t === p.text) return sendMove(p);
+      if (!typedText || typedText === p.text) return sendMove(p);
     }
-    if (!t) return answer(W.empty);
-    const [cmd, ...rest] = t.split(/\s+/);
+    if (!typedText) return answer(W.empty);
+    const [cmd, ...rest] = typedText.split(/\s+/);
     if (COMMANDS[cmd.toLowerCase()] && cmd.length === 1) return answer(COMMANDS[cmd.toLowerCase()](rest.join(' ')));
     const st = s();
     if (st.status !== 'active') return answer(W.notActive);
@@ -352,16 +364,16 @@ export function start(ctx) {
     try {
       r = await api('/api/position', {
         variant: st.variant, options: st.options || {}, fen: st.start_fen || undefined,
-        moves: st.history.map((h) => h.uci), parse: t,
+        moves: st.history.map((h) => h.uci), parse: typedText,
       });
     } catch (e) { return answer(W.failed(e.message)); }
     const p = r.parsed || {};
-    if (p.error) return answer(W.illegal(t, p.error));
+    if (p.error) return answer(W.illegal(typedText, p.error));
     const now = s();
     // The rules crate's move must be one the game's own state offers now.
     const offered = Object.values(now.legal || {}).some((ms) => ms.some((m) => m[0] === p.uci));
     if (now.ply !== ply || !offered) return answer(W.changed);
-    const move = { uci: p.uci, san: p.san, ply, text: t, kind: kindOf(p.uci) };
+    const move = { uci: p.uci, san: p.san, ply, text: typedText, kind: kindOf(p.uci) };
     if (confirmBox.checked) {
       pending = move;
       return answer(W.confirm(sanWords(p.san, move.kind), p.san));
@@ -406,7 +418,7 @@ export function start(ctx) {
     const you = mine();
     if (!prev) {
       const role = you.length === 1 ? W.youPlay(who(you[0])) : you.length ? '' : W.watching;
-      announce(W.opening(st.variant_name, `${role} ${turnWords()}`.trim()));
+      announce(W.opening(variantName(st.variant_name), `${role} ${turnWords()}`.trim()));
       return;
     }
     if (st.ply > prev.ply) {

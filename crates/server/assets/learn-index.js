@@ -1,14 +1,15 @@
 // /learn: every variant with its lessons and how many steps are done.
-import { api, header, esc } from './common.js';
+import { api, header, esc, t, variantName, variantSummary } from './common.js';
 import { loadProgress } from './learn-progress.js';
 
-// The page's words (to move to the Fluent catalogs with the others).
+// The page's words: the catalogs' learn-* messages (assets/i18n/*.ftl); the
+// lessons' titles come from the server in English, like the rules pages.
 const WORDS = {
-  steps: (done, all) => `${done} of ${all} steps done`,
-  start: 'Start',
-  go_on: 'Go on',
-  again: 'Play again',
-  failed: 'The lessons could not be loaded: ',
+  steps: (done, all) => t('learn-steps-done', { done, all }),
+  start: t('learn-start'),
+  go_on: t('learn-go-on'),
+  again: t('learn-again'),
+  failed: (error) => t('learn-failed', { error }),
 };
 
 document.getElementById('hdr').innerHTML = header();
@@ -19,7 +20,7 @@ async function main() {
   try {
     data = await api('/api/learn');
   } catch (e) {
-    box.textContent = WORDS.failed + e.message;
+    box.textContent = WORDS.failed(e.message);
     box.setAttribute('aria-busy', 'false');
     return;
   }
@@ -28,11 +29,11 @@ async function main() {
       const lessons = v.lessons.map((l) => {
         const n = l.steps.filter((k) => done.has(k)).length;
         const word = n === 0 ? WORDS.start : n === l.steps.length ? WORDS.again : WORDS.go_on;
-        return `<li class="learn-lesson-item${n === l.steps.length ? ' done' : ''}"><a href="/learn/${esc(v.id)}#${esc(l.id)}">${esc(l.title)}</a>
-          <span class="learn-count">${WORDS.steps(n, l.steps.length)}</span> <a class="button learn-go" href="/learn/${esc(v.id)}#${esc(l.id)}">${word}<span class="visually-hidden">: ${esc(l.title)}</span></a></li>`;
+        return `<li class="learn-lesson-item${n === l.steps.length ? ' done' : ''}"><a href="/learn/${esc(v.id)}#${esc(l.id)}" lang="en">${esc(l.title)}</a>
+          <span class="learn-count">${WORDS.steps(n, l.steps.length)}</span> <a class="button learn-go" href="/learn/${esc(v.id)}#${esc(l.id)}">${word}<span class="visually-hidden">: <span lang="en">${esc(l.title)}</span></span></a></li>`;
       }).join('');
-      return `<section class="panel learn-variant" id="v-${esc(v.id)}"><h2 class="flush"><a href="/learn/${esc(v.id)}">${esc(v.name)}</a></h2>
-        <p class="learn-summary">${esc(v.summary)}</p><ul class="learn-lessons">${lessons}</ul></section>`;
+      return `<section class="panel learn-variant" id="v-${esc(v.id)}"><h2 class="flush"><a href="/learn/${esc(v.id)}">${esc(variantName(v.name))}</a></h2>
+        <p class="learn-summary">${esc(variantSummary(v))}</p><ul class="learn-lessons">${lessons}</ul></section>`;
     }).join('');
     box.setAttribute('aria-busy', 'false');
   };

@@ -3,25 +3,25 @@
 // asks the rules (POST /api/learn/{variant}/{lesson}/{n}). Progress:
 // learn-progress.js.
 import { Board } from './board.js';
-import { api, toast, header, esc } from './common.js';
+import { api, toast, header, esc, t, lang, variantName } from './common.js';
 import { loadProgress, markDone } from './learn-progress.js';
 
-// The page's words (to move to the Fluent catalogs with the others).
+// The page's words: the catalogs' learn-* messages (assets/i18n/*.ftl). The
+// lessons' own texts (tasks, hints, explanations) come from the server in
+// English, like the rules pages: marked lang="en".
 const WORDS = {
-  title: (name) => `Learn ${name}`,
-  step: (n, all) => `Step ${n} of ${all}`,
-  your_move: (side) => `${side === 'w' ? 'White' : 'Black'} to play.`,
-  correct: 'Correct! ',
-  wrong: 'Not quite. ',
-  reply: (san) => `The reply: ${san}. `,
-  lesson_done: 'Lesson finished! ',
-  all_done: 'You have finished every lesson of this game.',
-  next_lesson: 'Next lesson',
-  next_step: 'Next step',
-  hint: 'Hint: ',
-  no_such: 'No such lesson here.',
-  done_mark: 'done',
-  step_label: (n, task, done) => `Step ${n}: ${task}${done ? ' (done)' : ''}`,
+  title: (name) => t('learn-variant-title', { name: variantName(name) }),
+  step: (n, all) => t('learn-step', { n, all }),
+  your_move: (side) => t('learn-to-play', { side }),
+  correct: t('learn-correct'),
+  wrong: t('learn-wrong'),
+  reply: (san) => t('learn-reply', { san }),
+  lesson_done: t('learn-lesson-done'),
+  all_done: t('learn-all-done'),
+  next_lesson: t('learn-next-lesson'),
+  next_step: t('learn-next-step'),
+  hint: t('learn-hint-is'),
+  step_label: (n, task, done) => (done ? t('learn-step-label-done', { n, task }) : t('learn-step-label', { n, task })),
 };
 
 document.getElementById('hdr').innerHTML = header();
@@ -58,9 +58,18 @@ function lastOf(uci) {
   return { from: uci.slice(0, 2), to: uci.slice(2, 4) };
 }
 
-function say(text, kind) {
+/** The verdict: `text` in the reader's language, then `en` (the lesson's
+ *  own words, English) marked lang="en"; `after` (the reader's) follows. */
+function say(text, kind, en, after) {
   const v = $('verdict');
   v.textContent = text;
+  if (en) {
+    const span = document.createElement('span');
+    span.lang = 'en';
+    span.textContent = en;
+    v.append(span);
+  }
+  if (after) v.append(after);
   v.className = 'learn-verdict' + (kind ? ' ' + kind : '');
 }
 
@@ -71,7 +80,7 @@ async function openStep(l, s) {
   location.replace(`#${lesson().id}/${st.n}`);
   $('lesson-title').textContent = lesson().title;
   $('intro').textContent = lesson().intro;
-  $('task').innerHTML = `<b>${WORDS.step(st.n, lesson().steps.length)}.</b> ${esc(st.task)} <span class="learn-side">${WORDS.your_move(st.side)}</span>`;
+  $('task').innerHTML = `<b>${WORDS.step(st.n, lesson().steps.length)}.</b> <span lang="en">${esc(st.task)}</span> <span class="learn-side">${WORDS.your_move(st.side)}</span>`;
   say('');
   $('next').classList.add('hidden');
   board.setOrientation(st.side);
@@ -99,17 +108,17 @@ async function answer(uci) {
         await markDone(done, st.key);
         const lastStep = si + 1 === lesson().steps.length;
         const lastLesson = li + 1 === data.lessons.length;
-        say(WORDS.correct + v.explanation + (lastStep ? ' ' + WORDS.lesson_done + (lastLesson ? WORDS.all_done : '') : ''), 'good');
+        say(WORDS.correct + ' ', 'good', v.explanation, lastStep ? ' ' + WORDS.lesson_done + (lastLesson ? ' ' + WORDS.all_done : '') : '');
         const nb = $('next');
         nb.textContent = lastStep ? WORDS.next_lesson : WORDS.next_step;
         nb.classList.toggle('hidden', lastStep && lastLesson);
         drawSteps();
       } else {
-        say(WORDS.correct + (v.reply_san ? WORDS.reply(v.reply_san) : '') + v.explanation, 'good');
+        say(WORDS.correct + ' ' + (v.reply_san ? WORDS.reply(v.reply_san) + ' ' : ''), 'good', v.explanation);
       }
     } else {
       show(v.position, true);
-      say(WORDS.wrong + v.explanation, 'bad');
+      say(WORDS.wrong + ' ', 'bad', v.explanation);
     }
   } catch (e) {
     toast(e.message);
@@ -129,9 +138,9 @@ function drawSteps() {
       const isDone = done.has(s.key);
       const cur = i === li && j === si;
       return `<button class="learn-step${isDone ? ' done' : ''}${cur ? ' current' : ''}" data-l="${i}" data-s="${j}"
-        ${cur ? 'aria-current="step"' : ''} title="${esc(s.task)}"><span aria-hidden="true">${isDone ? '✓' : s.n}</span><span class="visually-hidden">${esc(WORDS.step_label(s.n, s.task, isDone))}</span></button>`;
+        ${cur ? 'aria-current="step"' : ''} lang="en" title="${esc(s.task)}"><span aria-hidden="true">${isDone ? '✓' : s.n}</span><span class="visually-hidden" lang="${lang()}">${WORDS.step_label(s.n, `<span lang="en">${esc(s.task)}</span>`, isDone)}</span></button>`;
     }).join('');
-    return `<li><span class="learn-step-lesson">${esc(l.title)}</span> <span class="learn-step-buttons">${items}</span></li>`;
+    return `<li><span class="learn-step-lesson" lang="en">${esc(l.title)}</span> <span class="learn-step-buttons">${items}</span></li>`;
   }).join('');
 }
 
@@ -141,7 +150,7 @@ $('steps').addEventListener('click', (e) => {
 });
 $('next').addEventListener('click', next);
 $('retry').addEventListener('click', () => openStep(li, si));
-$('hint-btn').addEventListener('click', () => say(WORDS.hint + step().hint));
+$('hint-btn').addEventListener('click', () => say(WORDS.hint + ' ', '', step().hint));
 const typed = () => { const t = $('typed').value.trim(); if (t) { $('typed').value = ''; answer(t); } };
 $('typed-go').addEventListener('click', typed);
 $('typed').addEventListener('keydown', (e) => { if (e.key === 'Enter') typed(); });

@@ -1009,6 +1009,8 @@ async fn compressed_where_it_helps() {
     assert!(resp.headers().get("content-encoding").is_none(), "{:?}", resp.headers());
     let hello = recv(&mut w).await;
     assert!(hello["t"].is_string(), "{hello}");
+}
+
 /// Lessons (docs/learn.md): the pages, the lessons as JSON, the judge's
 /// verdicts (a wrong answer refused with its reason, a right one accepted,
 /// a two-move step with its scripted reply), and a logged-in player's

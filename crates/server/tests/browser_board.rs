@@ -1407,6 +1407,8 @@ async fn select_all(c: &Client) {
         .then(KeyAction::Up { value: 'a' })
         .then(KeyAction::Up { value: ctrl });
     c.perform_actions(keys).await.expect("ctrl+a");
+}
+
 /// A lesson finished on the board (docs/learn.md): /learn lists it, the
 /// player page shows the task; a wrong answer by presses on the board is
 /// refused with its explanation and nothing moves; the right one is

@@ -638,3 +638,170 @@ level-words-7 = Meister: volle Stärke, eine halbe Sekunde pro Zug
 level-words-8 = Volle Stärke: das Beste der Engine, eine Sekunde pro Zug
 option-ring-powers = Ringkräfte
 option-ring-powers-help = Die Kraft jeder Ringstufe, der Reihe nach: 1 bis 8 Buchstaben aus Q R B N K (Standard QNRB).
+
+## The screen-reader mode (blind.js). Typed commands and move notation stay as they are.
+blind-title = Screenreader-Modus
+blind-move-label = Dein Zug oder ein Befehl
+blind-play = Ziehen
+blind-short-help = Gib einen Zug so ein, wie ihn die Zugliste schreibt (Nf3, exd5, O-O, Gd2, K@e1, !Nb4, Nc3(!C), e1~d2), oder in UCI (g1f3), dann drücke Enter. Befehle: b Brett, r Reihen, s Variantenstand, c Uhren, l letzter Zug, m legale Züge (m e2: von e2), t wer am Zug ist, h Hilfe.
+blind-read-aloud = Vorlesen
+blind-announcements = Ansagen
+blind-help-title = Alle Befehle
+blind-confirm-label = Vor dem Senden eines getippten Zugs nachfragen
+blind-button-board = Brett
+blind-button-ranks = Reihen
+blind-button-state = Variantenstand
+blind-button-clocks = Uhren
+blind-button-last = Letzter Zug
+blind-button-legal = Legale Züge
+blind-button-turn = Wer ist am Zug
+blind-help-b = das Brett als Figurenlisten: erst die weißen Figuren, dann die schwarzen
+blind-help-r = das Brett Reihe für Reihe, von der 8. Reihe abwärts (Weiß unten)
+blind-help-s = der Stand der Variante: Genie-Verwandlungen, Reserven, Hände und Wiedereinsetzungen, Ringe, ihre Stufen und Kräfte
+blind-help-c = beide Uhren
+blind-help-l = der letzte Zug
+blind-help-m = alle legalen Züge; m e2 die der Figur auf e2; m @ (oder m N) die Einsetzungen und Wiedereinsetzungen
+blind-help-t = wer am Zug ist, und der Stand der Partie
+blind-help-h = diese Hilfe
+blind-help-up = der Pfeil nach oben im Feld holt den zuletzt getippten Text zurück
+blind-help-tab = die Knöpfe der Partie folgen auf das Brett: aufgeben, Remis anbieten, Zug zurücknehmen, Brett drehen, analysieren, Revanche
+blind-white = Weiß
+blind-black = Schwarz
+blind-pawn = Bauer
+blind-knight = Springer
+blind-bishop = Läufer
+blind-rook = Turm
+blind-queen = Dame
+blind-king = König
+blind-genie = Genie
+blind-clown = Clown
+blind-pawns = Bauern
+blind-knights = Springer
+blind-bishops = Läufer
+blind-rooks = Türme
+blind-queens = Damen
+blind-kings = Könige
+blind-genies = Genies
+blind-clowns = Clowns
+blind-castle-short = kurze Rochade
+blind-castle-long = lange Rochade
+blind-takes = schlägt
+blind-from = von
+blind-to = nach
+blind-promotes = Umwandlung in { $role }
+blind-check = Schach
+blind-mate = Schachmatt
+blind-placed = { $role } eingesetzt auf { $square }
+blind-reenters = { $role } kehrt zurück auf { $square }
+blind-flips = Bauer auf { $square } wird zum Genie
+blind-declared = zum Clown erklärt
+blind-ring-pass = Ring weitergegeben von { $from } nach { $to }
+blind-ring-of = Ring von { $side }
+blind-played = { $side } spielte { $words } ({ $san }).
+blind-you-played = Du spieltest { $words } ({ $san }).
+blind-sent = Sende { $words }…
+blind-confirm = { $words } ({ $san }) spielen? Enter bestätigt, Escape bricht ab.
+blind-cancelled = Zug abgebrochen.
+blind-not-your-turn = Du bist nicht am Zug.
+blind-not-playing = Du spielst in dieser Partie nicht mit: Du kannst sie lesen, aber nicht ziehen.
+blind-not-active = Die Partie ist vorbei: keine Züge mehr.
+blind-reviewing = Nicht in der aktuellen Stellung: Drücke zuerst Ende (oder den Knopf zum letzten Zug).
+blind-illegal = Kein legaler Zug: { $move }. { $why }.
+blind-changed = Die Stellung hat sich inzwischen geändert: Gib deinen Zug noch einmal ein.
+blind-failed = Der Zug konnte nicht geprüft werden: { $error }
+blind-empty = Gib einen Zug oder einen Befehl ein (h für Hilfe).
+blind-board = { $side }: { $list }.
+blind-board-empty = { $side }: keine Figuren auf dem Brett.
+blind-rank = Reihe { $n }: { $list }.
+blind-rank-empty = Reihe { $n }: leer.
+# A piece in a list: its square, its side, its kind (“e1 White king”).
+blind-square-piece = { $square } { $role } ({ $side })
+# A Genie standing on the board, in the variant’s state (“White genie d2”).
+blind-genie-at = { $role } von { $side } auf { $square }
+blind-reserve-name = Reserve
+blind-reserve = { $name }, { $side }: { $list }.
+blind-reserve-empty = { $name }, { $side }: leer.
+blind-no-state = Diese Partie hat keinen Variantenstand außer dem Brett.
+blind-clock = { $side } { $time }
+blind-clock-running = { $side } { $time }, läuft
+blind-no-clock = Diese Partie hat keine Uhr.
+blind-clock-low = Deine Uhr: noch { $time }.
+blind-no-move-yet = Es wurde noch kein Zug gespielt.
+blind-last = Zug { $n }, { $side }: { $words } ({ $san }).
+blind-legal = { $n ->
+    [one] { $n } legaler Zug: { $list }.
+   *[other] { $n } legale Züge: { $list }.
+}
+blind-no-legal = Hier gibt es keine legalen Züge.
+blind-none-from = Kein legaler Zug von { $square }.
+# Placements counted per piece; “m N” lists them ($letter: the piece’s letter).
+blind-placements = { $n ->
+    [one] { $role } einsetzbar auf { $n } Feld (m { $letter } zählt es auf)
+   *[other] { $role } einsetzbar auf jedes von { $n } Feldern (m { $letter } zählt sie auf)
+}
+blind-your-move = Du bist am Zug ({ $side }).
+blind-their-move = { $side } ist am Zug.
+blind-thinking = Der Computer denkt nach.
+blind-waiting-seat = Warte auf einen Gegner, der den anderen Platz einnimmt.
+blind-you-play = Du spielst { $side }.
+blind-watching = Du schaust dieser Partie zu.
+blind-joined = Dein Gegner ist beigetreten: Die Partie läuft.
+blind-over = Partie vorbei: { $who } durch { $reason } ({ $result }).
+blind-white-wins = Weiß gewinnt
+blind-black-wins = Schwarz gewinnt
+blind-draw = Remis
+blind-draw-offer = { $side } bietet Remis an: Die Knöpfe Remis annehmen und Ablehnen folgen in der Partieleiste.
+blind-draw-gone = Das Remisangebot steht nicht mehr.
+blind-rematch-offer = { $side } bietet eine Revanche an.
+blind-takeback = Zurückgenommen: Die Partie steht wieder bei Zug { $n }.
+blind-seconds = { $n ->
+    [one] { $n } Sekunde
+   *[other] { $n } Sekunden
+}
+blind-minutes = { $n ->
+    [one] { $n } Minute
+   *[other] { $n } Minuten
+}
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — die Regeln lernen
+learn-description = Kurze interaktive Lektionen zu jeder Sonderregel von Schach, Genie Of The Lamp, Genesis, Clown und Magic Ring Chess, auf dem echten Brett.
+learn-og-title = Die Regeln lernen auf Chimera
+learn-heading = Die Regeln lernen
+learn-lead = Jede Sonderregel jedes Spiels, eine kurze Aufgabe nach der anderen, auf dem echten Brett. Dein Fortschritt bleibt in diesem Browser gespeichert und, wenn du angemeldet bist, in deinem Konto.
+learn-steps-done = { $all ->
+    [one] { $done } von { $all } Schritt erledigt
+   *[other] { $done } von { $all } Schritten erledigt
+}
+learn-start = Beginnen
+learn-go-on = Weitermachen
+learn-again = Noch einmal
+learn-failed = Die Lektionen konnten nicht geladen werden: { $error }
+learn-lesson-page-title = Chimera — Lektionen
+learn-lesson-description = Lerne die Sonderregeln des Schachs und seiner Varianten Schritt für Schritt auf dem echten Brett: Jede Aufgabe wird nach den Regeln bewertet, mit einem Tipp und einer Erklärung.
+learn-lesson-og-title = Chimera-Lektionen
+learn-lessons = Lektionen
+learn-all-lessons = Alle Lektionen
+learn-hint = Tipp
+learn-retry = Schritt neu beginnen
+learn-next-step = Nächster Schritt
+learn-next-lesson = Nächste Lektion
+learn-type-move = Oder tippe einen Zug
+learn-play = Ziehen
+learn-steps = Schritte
+learn-variant-title = { $name } lernen
+learn-step = Schritt { $n } von { $all }
+learn-to-play = { $side ->
+    [w] Weiß am Zug.
+   *[b] Schwarz am Zug.
+}
+learn-correct = Richtig!
+learn-wrong = Nicht ganz.
+learn-reply = Die Antwort: { $san }.
+learn-lesson-done = Lektion geschafft!
+learn-all-done = Du hast jede Lektion dieses Spiels abgeschlossen.
+# Before the lesson’s hint (in English).
+learn-hint-is = Tipp:
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Schritt { $n }: { $task }
+learn-step-label-done = Schritt { $n }: { $task } (erledigt)

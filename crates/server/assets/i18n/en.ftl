@@ -643,3 +643,167 @@ level-words-7 = Master: full strength, half a second a move
 level-words-8 = Full strength: the engine’s best, one second a move
 option-ring-powers = Ring powers
 option-ring-powers-help = The power of each ring level, in order: 1 to 8 letters of Q R B N K (default QNRB).
+
+## The screen-reader mode (blind.js). Typed commands and move notation stay as they are.
+blind-title = Screen reader mode
+blind-move-label = Your move, or a command
+blind-play = Play
+blind-short-help = Type a move as the move list writes it (Nf3, exd5, O-O, Gd2, K@e1, !Nb4, Nc3(!C), e1~d2) or in UCI (g1f3), then press Enter. Commands: b board, r ranks, s variant state, c clocks, l last move, m legal moves (m e2: from e2), t whose turn, h help.
+blind-read-aloud = Read
+blind-announcements = Announcements
+blind-help-title = Every command
+blind-confirm-label = Ask before sending a typed move
+blind-button-board = Board
+blind-button-ranks = Ranks
+blind-button-state = Variant state
+blind-button-clocks = Clocks
+blind-button-last = Last move
+blind-button-legal = Legal moves
+blind-button-turn = Whose turn
+blind-help-b = the board as piece lists: White’s pieces, then Black’s
+blind-help-r = the board rank by rank, from rank 8 down (White’s side at the bottom)
+blind-help-s = the variant’s state: Genie flips, reserves, hands and re-entries, rings, their levels and powers
+blind-help-c = both clocks
+blind-help-l = the last move
+blind-help-m = every legal move; m e2 those of the piece on e2; m @ (or m N) the placements and re-entries
+blind-help-t = whose turn it is, and the game’s status
+blind-help-h = this help
+blind-help-up = the up arrow in the field brings back the last text typed
+blind-help-tab = the game’s buttons follow the board: resign, offer a draw, takeback, flip, analyse, rematch
+blind-white = White
+blind-black = Black
+blind-pawn = pawn
+blind-knight = knight
+blind-bishop = bishop
+blind-rook = rook
+blind-queen = queen
+blind-king = king
+blind-genie = genie
+blind-clown = clown
+blind-pawns = pawns
+blind-knights = knights
+blind-bishops = bishops
+blind-rooks = rooks
+blind-queens = queens
+blind-kings = kings
+blind-genies = genies
+blind-clowns = clowns
+blind-castle-short = short castle
+blind-castle-long = long castle
+blind-takes = takes
+blind-from = from
+blind-to = to
+blind-promotes = promotes to { $role }
+blind-check = check
+blind-mate = checkmate
+blind-placed = { $role } placed on { $square }
+blind-reenters = { $role } re-enters on { $square }
+blind-flips = pawn on { $square } flips into a Genie
+blind-declared = declared a Clown
+blind-ring-pass = ring passed from { $from } to { $to }
+blind-ring-of = { $side }’s ring
+blind-played = { $side } played { $words } ({ $san }).
+blind-you-played = You played { $words } ({ $san }).
+blind-sent = Sending { $words }…
+blind-confirm = Play { $words } ({ $san })? Press Enter to confirm, Escape to cancel.
+blind-cancelled = Move cancelled.
+blind-not-your-turn = It is not your turn.
+blind-not-playing = You are not playing in this game: you may read it, not move.
+blind-not-active = The game is over: no more moves.
+blind-reviewing = Not at the current position: press End first (or the last-move button).
+blind-illegal = Not a legal move: { $move }. { $why }.
+blind-changed = The position changed meanwhile: type your move again.
+blind-failed = The move could not be checked: { $error }
+blind-empty = Type a move or a command (h for help).
+blind-board = { $side }: { $list }.
+blind-board-empty = { $side }: no pieces on the board.
+blind-rank = Rank { $n }: { $list }.
+blind-rank-empty = Rank { $n }: empty.
+# A piece in a list: its square, its side, its kind (“e1 White king”).
+blind-square-piece = { $square } { $side } { $role }
+# A Genie standing on the board, in the variant’s state (“White genie d2”).
+blind-genie-at = { $side } { $role } { $square }
+blind-reserve-name = Reserve
+blind-reserve = { $name }, { $side }: { $list }.
+blind-reserve-empty = { $name }, { $side }: empty.
+blind-no-state = This game has no variant state beyond the board.
+blind-clock = { $side } { $time }
+blind-clock-running = { $side } { $time }, running
+blind-no-clock = This game has no clock.
+blind-clock-low = Your clock: { $time } left.
+blind-no-move-yet = No move has been played yet.
+blind-last = Move { $n }, { $side }: { $words } ({ $san }).
+blind-legal = { $n ->
+    [one] { $n } legal move: { $list }.
+   *[other] { $n } legal moves: { $list }.
+}
+blind-no-legal = No legal moves here.
+blind-none-from = No legal move from { $square }.
+# Placements counted per piece; “m N” lists them ($letter: the piece’s letter).
+blind-placements = { $n ->
+    [one] { $role } placed on any of { $n } square (m { $letter } lists them)
+   *[other] { $role } placed on any of { $n } squares (m { $letter } lists them)
+}
+blind-your-move = Your move ({ $side }).
+blind-their-move = { $side } to move.
+blind-thinking = The computer is thinking.
+blind-waiting-seat = Waiting for an opponent to take the other seat.
+blind-you-play = You play { $side }.
+blind-watching = You are watching this game.
+blind-joined = Your opponent has joined: the game is on.
+blind-over = Game over: { $who } by { $reason } ({ $result }).
+blind-white-wins = White wins
+blind-black-wins = Black wins
+blind-draw = Draw
+blind-draw-offer = { $side } offers a draw: the Accept draw and Decline buttons follow in the game panel.
+blind-draw-gone = The draw offer is no longer on the table.
+blind-rematch-offer = { $side } offers a rematch.
+blind-takeback = Takeback: the game is back at move { $n }.
+blind-seconds = { $n ->
+    [one] { $n } second
+   *[other] { $n } seconds
+}
+blind-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — learn the rules
+learn-description = Short interactive lessons for every special rule of chess, Genie Of The Lamp, Genesis, Clown and Magic Ring Chess, on the real board.
+learn-og-title = Learn the rules on Chimera
+learn-heading = Learn the rules
+learn-lead = Every special rule of every game, one short task at a time, on the real board. Your progress is kept in this browser, and in your account when you are logged in.
+learn-steps-done = { $done } of { $all } steps done
+learn-start = Start
+learn-go-on = Go on
+learn-again = Play again
+learn-failed = The lessons could not be loaded: { $error }
+learn-lesson-page-title = Chimera — lessons
+learn-lesson-description = Learn the special rules of chess and its variants step by step, on the real board: each task judged by the rules, with a hint and an explanation.
+learn-lesson-og-title = Chimera lessons
+learn-lessons = Lessons
+learn-all-lessons = All lessons
+learn-hint = Hint
+learn-retry = Start the step again
+learn-next-step = Next step
+learn-next-lesson = Next lesson
+learn-type-move = Or type a move
+learn-play = Play
+learn-steps = Steps
+learn-variant-title = Learn { $name }
+learn-step = Step { $n } of { $all }
+learn-to-play = { $side ->
+    [w] White to play.
+   *[b] Black to play.
+}
+learn-correct = Correct!
+learn-wrong = Not quite.
+learn-reply = The reply: { $san }.
+learn-lesson-done = Lesson finished!
+learn-all-done = You have finished every lesson of this game.
+# Before the lesson’s hint (in English).
+learn-hint-is = Hint:
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Step { $n }: { $task }
+learn-step-label-done = Step { $n }: { $task } (done)

@@ -635,3 +635,170 @@ level-words-7 = Maestro: fuerza completa, medio segundo por jugada
 level-words-8 = Fuerza completa: lo mejor del motor, un segundo por jugada
 option-ring-powers = Poderes de los anillos
 option-ring-powers-help = El poder de cada nivel de anillo, en orden: de 1 a 8 letras entre Q R B N K (por defecto QNRB).
+
+## The screen-reader mode (blind.js). Typed commands and move notation stay as they are.
+blind-title = Modo lector de pantalla
+blind-move-label = Tu jugada, o una orden
+blind-play = Jugar
+blind-short-help = Escribe una jugada como la escribe la lista de jugadas (Nf3, exd5, O-O, Gd2, K@e1, !Nb4, Nc3(!C), e1~d2) o en UCI (g1f3) y pulsa Intro. Órdenes: b tablero, r filas, s estado de la variante, c relojes, l última jugada, m jugadas legales (m e2: desde e2), t a quién le toca, h ayuda.
+blind-read-aloud = Leer
+blind-announcements = Avisos
+blind-help-title = Todas las órdenes
+blind-confirm-label = Preguntar antes de enviar una jugada escrita
+blind-button-board = Tablero
+blind-button-ranks = Filas
+blind-button-state = Estado de la variante
+blind-button-clocks = Relojes
+blind-button-last = Última jugada
+blind-button-legal = Jugadas legales
+blind-button-turn = A quién le toca
+blind-help-b = el tablero como listas de piezas: las de las Blancas, luego las de las Negras
+blind-help-r = el tablero fila por fila, desde la fila 8 hacia abajo (las Blancas abajo)
+blind-help-s = el estado de la variante: transformaciones en Genie, reservas, manos y reentradas, anillos, sus niveles y poderes
+blind-help-c = ambos relojes
+blind-help-l = la última jugada
+blind-help-m = todas las jugadas legales; m e2 las de la pieza en e2; m @ (o m N) las colocaciones y reentradas
+blind-help-t = a quién le toca, y el estado de la partida
+blind-help-h = esta ayuda
+blind-help-up = la flecha hacia arriba en el campo recupera el último texto escrito
+blind-help-tab = los botones de la partida siguen al tablero: abandonar, ofrecer tablas, deshacer jugada, girar, analizar, revancha
+blind-white = Blancas
+blind-black = Negras
+blind-pawn = peón
+blind-knight = caballo
+blind-bishop = alfil
+blind-rook = torre
+blind-queen = dama
+blind-king = rey
+blind-genie = Genie
+blind-clown = Clown
+blind-pawns = peones
+blind-knights = caballos
+blind-bishops = alfiles
+blind-rooks = torres
+blind-queens = damas
+blind-kings = reyes
+blind-genies = Genies
+blind-clowns = Clowns
+blind-castle-short = enroque corto
+blind-castle-long = enroque largo
+blind-takes = captura en
+blind-from = desde
+blind-to = a
+blind-promotes = corona en { $role }
+blind-check = jaque
+blind-mate = jaque mate
+blind-placed = colocación de { $role } en { $square }
+blind-reenters = { $role } vuelve a entrar en { $square }
+blind-flips = el peón de { $square } se convierte en Genie
+blind-declared = declarado Clown
+blind-ring-pass = anillo pasado de { $from } a { $to }
+blind-ring-of = anillo de las { $side }
+blind-played = Las { $side } jugaron { $words } ({ $san }).
+blind-you-played = Jugaste { $words } ({ $san }).
+blind-sent = Enviando { $words }…
+blind-confirm = ¿Jugar { $words } ({ $san })? Pulsa Intro para confirmar, Escape para cancelar.
+blind-cancelled = Jugada cancelada.
+blind-not-your-turn = No es tu turno.
+blind-not-playing = No juegas en esta partida: puedes leerla, no mover.
+blind-not-active = La partida ha terminado: no hay más jugadas.
+blind-reviewing = No estás en la posición actual: pulsa Fin primero (o el botón de la última jugada).
+blind-illegal = Jugada ilegal: { $move }. { $why }.
+blind-changed = La posición ha cambiado entretanto: escribe tu jugada de nuevo.
+blind-failed = No se pudo comprobar la jugada: { $error }
+blind-empty = Escribe una jugada o una orden (h para la ayuda).
+blind-board = { $side }: { $list }.
+blind-board-empty = { $side }: ninguna pieza en el tablero.
+blind-rank = Fila { $n }: { $list }.
+blind-rank-empty = Fila { $n }: vacía.
+# A piece in a list: its square, its side, its kind (“e1 White king”).
+blind-square-piece = { $square } { $role } ({ $side })
+# A Genie standing on the board, in the variant’s state (“White genie d2”).
+blind-genie-at = { $role } de las { $side } en { $square }
+blind-reserve-name = Reserva
+blind-reserve = { $name }, { $side }: { $list }.
+blind-reserve-empty = { $name }, { $side }: vacía.
+blind-no-state = Esta partida no tiene estado de variante más allá del tablero.
+blind-clock = { $side } { $time }
+blind-clock-running = { $side } { $time }, en marcha
+blind-no-clock = Esta partida no tiene reloj.
+blind-clock-low = Tu reloj: quedan { $time }.
+blind-no-move-yet = Todavía no se ha jugado ninguna jugada.
+blind-last = Jugada { $n }, { $side }: { $words } ({ $san }).
+blind-legal = { $n ->
+    [one] { $n } jugada legal: { $list }.
+   *[other] { $n } jugadas legales: { $list }.
+}
+blind-no-legal = No hay jugadas legales aquí.
+blind-none-from = Ninguna jugada legal desde { $square }.
+# Placements counted per piece; “m N” lists them ($letter: the piece’s letter).
+blind-placements = { $n ->
+    [one] { $role } colocable en { $n } casilla (m { $letter } la muestra)
+   *[other] { $role } colocable en cualquiera de { $n } casillas (m { $letter } las muestra)
+}
+blind-your-move = Te toca ({ $side }).
+blind-their-move = Juegan las { $side }.
+blind-thinking = El ordenador está pensando.
+blind-waiting-seat = Esperando a que un rival ocupe el otro puesto.
+blind-you-play = Juegas con las { $side }.
+blind-watching = Estás viendo esta partida.
+blind-joined = Tu rival se ha unido: la partida empieza.
+blind-over = Partida terminada: { $who } por { $reason } ({ $result }).
+blind-white-wins = ganan las Blancas
+blind-black-wins = ganan las Negras
+blind-draw = tablas
+blind-draw-offer = Las { $side } ofrecen tablas: los botones Aceptar tablas y Rechazar siguen en el panel de la partida.
+blind-draw-gone = La oferta de tablas ya no está sobre la mesa.
+blind-rematch-offer = Las { $side } ofrecen la revancha.
+blind-takeback = Jugada deshecha: la partida vuelve a la jugada { $n }.
+blind-seconds = { $n ->
+    [one] { $n } segundo
+   *[other] { $n } segundos
+}
+blind-minutes = { $n ->
+    [one] { $n } minuto
+   *[other] { $n } minutos
+}
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — aprende las reglas
+learn-description = Lecciones interactivas breves para cada regla especial del ajedrez, Genie Of The Lamp, Genesis, Clown y Magic Ring Chess, en el tablero real.
+learn-og-title = Aprende las reglas en Chimera
+learn-heading = Aprende las reglas
+learn-lead = Cada regla especial de cada juego, una tarea breve cada vez, en el tablero real. Tu progreso se guarda en este navegador, y en tu cuenta cuando has iniciado sesión.
+learn-steps-done = { $all ->
+    [one] { $done } de { $all } paso hecho
+   *[other] { $done } de { $all } pasos hechos
+}
+learn-start = Empezar
+learn-go-on = Continuar
+learn-again = Jugar de nuevo
+learn-failed = No se pudieron cargar las lecciones: { $error }
+learn-lesson-page-title = Chimera — lecciones
+learn-lesson-description = Aprende paso a paso las reglas especiales del ajedrez y sus variantes, en el tablero real: cada tarea juzgada por las reglas, con una pista y una explicación.
+learn-lesson-og-title = Lecciones de Chimera
+learn-lessons = Lecciones
+learn-all-lessons = Todas las lecciones
+learn-hint = Pista
+learn-retry = Empezar el paso de nuevo
+learn-next-step = Siguiente paso
+learn-next-lesson = Siguiente lección
+learn-type-move = O escribe una jugada
+learn-play = Jugar
+learn-steps = Pasos
+learn-variant-title = Aprende { $name }
+learn-step = Paso { $n } de { $all }
+learn-to-play = { $side ->
+    [w] Juegan las blancas.
+   *[b] Juegan las negras.
+}
+learn-correct = ¡Correcto!
+learn-wrong = No exactamente.
+learn-reply = La respuesta: { $san }.
+learn-lesson-done = ¡Lección terminada!
+learn-all-done = Has terminado todas las lecciones de este juego.
+# Before the lesson’s hint (in English).
+learn-hint-is = Pista:
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Paso { $n }: { $task }
+learn-step-label-done = Paso { $n }: { $task } (hecho)

@@ -635,3 +635,170 @@ level-words-7 = Maître : pleine force, une demi-seconde par coup
 level-words-8 = Pleine force : le meilleur du moteur, une seconde par coup
 option-ring-powers = Pouvoirs des anneaux
 option-ring-powers-help = Le pouvoir de chaque niveau d’anneau, dans l’ordre : 1 à 8 lettres parmi Q R B N K (par défaut QNRB).
+
+## The screen-reader mode (blind.js). Typed commands and move notation stay as they are.
+blind-title = Mode lecteur d’écran
+blind-move-label = Votre coup, ou une commande
+blind-play = Jouer
+blind-short-help = Tapez un coup comme l’écrit la liste des coups (Nf3, exd5, O-O, Gd2, K@e1, !Nb4, Nc3(!C), e1~d2) ou en UCI (g1f3), puis appuyez sur Entrée. Commandes : b échiquier, r rangées, s état de la variante, c pendules, l dernier coup, m coups légaux (m e2 : depuis e2), t à qui le trait, h aide.
+blind-read-aloud = Lire
+blind-announcements = Annonces
+blind-help-title = Toutes les commandes
+blind-confirm-label = Demander avant d’envoyer un coup tapé
+blind-button-board = Échiquier
+blind-button-ranks = Rangées
+blind-button-state = État de la variante
+blind-button-clocks = Pendules
+blind-button-last = Dernier coup
+blind-button-legal = Coups légaux
+blind-button-turn = À qui le trait
+blind-help-b = l’échiquier en listes de pièces : celles des Blancs, puis celles des Noirs
+blind-help-r = l’échiquier rangée par rangée, de la 8e rangée vers le bas (les Blancs en bas)
+blind-help-s = l’état de la variante : transformations en Genie, réserves, mains et retours, anneaux, leurs niveaux et pouvoirs
+blind-help-c = les deux pendules
+blind-help-l = le dernier coup
+blind-help-m = tous les coups légaux ; m e2 ceux de la pièce en e2 ; m @ (ou m N) les placements et retours
+blind-help-t = à qui est le trait, et l’état de la partie
+blind-help-h = cette aide
+blind-help-up = la flèche vers le haut dans le champ rappelle le dernier texte tapé
+blind-help-tab = les boutons de la partie suivent l’échiquier : abandonner, proposer la nulle, reprendre le coup, retourner, analyser, revanche
+blind-white = Blancs
+blind-black = Noirs
+blind-pawn = pion
+blind-knight = cavalier
+blind-bishop = fou
+blind-rook = tour
+blind-queen = dame
+blind-king = roi
+blind-genie = Genie
+blind-clown = Clown
+blind-pawns = pions
+blind-knights = cavaliers
+blind-bishops = fous
+blind-rooks = tours
+blind-queens = dames
+blind-kings = rois
+blind-genies = Genies
+blind-clowns = Clowns
+blind-castle-short = petit roque
+blind-castle-long = grand roque
+blind-takes = prend
+blind-from = de
+blind-to = vers
+blind-promotes = promotion en { $role }
+blind-check = échec
+blind-mate = échec et mat
+blind-placed = placement : { $role } en { $square }
+blind-reenters = { $role } revient en { $square }
+blind-flips = le pion en { $square } devient un Genie
+blind-declared = déclaré Clown
+blind-ring-pass = anneau passé de { $from } à { $to }
+blind-ring-of = anneau des { $side }
+blind-played = Les { $side } ont joué { $words } ({ $san }).
+blind-you-played = Vous avez joué { $words } ({ $san }).
+blind-sent = Envoi de { $words }…
+blind-confirm = Jouer { $words } ({ $san }) ? Entrée pour confirmer, Échap pour annuler.
+blind-cancelled = Coup annulé.
+blind-not-your-turn = Ce n’est pas à vous de jouer.
+blind-not-playing = Vous ne jouez pas dans cette partie : vous pouvez la lire, pas jouer.
+blind-not-active = La partie est terminée : plus de coups.
+blind-reviewing = Pas à la position actuelle : appuyez d’abord sur Fin (ou sur le bouton du dernier coup).
+blind-illegal = Coup illégal : { $move }. { $why }.
+blind-changed = La position a changé entre-temps : tapez à nouveau votre coup.
+blind-failed = Le coup n’a pas pu être vérifié : { $error }
+blind-empty = Tapez un coup ou une commande (h pour l’aide).
+blind-board = { $side } : { $list }.
+blind-board-empty = { $side } : aucune pièce sur l’échiquier.
+blind-rank = Rangée { $n } : { $list }.
+blind-rank-empty = Rangée { $n } : vide.
+# A piece in a list: its square, its side, its kind (“e1 White king”).
+blind-square-piece = { $square } { $role } ({ $side })
+# A Genie standing on the board, in the variant’s state (“White genie d2”).
+blind-genie-at = { $role } des { $side } en { $square }
+blind-reserve-name = Réserve
+blind-reserve = { $name }, { $side } : { $list }.
+blind-reserve-empty = { $name }, { $side } : vide.
+blind-no-state = Cette partie n’a pas d’état de variante au-delà de l’échiquier.
+blind-clock = { $side } { $time }
+blind-clock-running = { $side } { $time }, en marche
+blind-no-clock = Cette partie n’a pas de pendule.
+blind-clock-low = Votre pendule : encore { $time }.
+blind-no-move-yet = Aucun coup n’a encore été joué.
+blind-last = Coup { $n }, { $side } : { $words } ({ $san }).
+blind-legal = { $n ->
+    [one] { $n } coup légal : { $list }.
+   *[other] { $n } coups légaux : { $list }.
+}
+blind-no-legal = Aucun coup légal ici.
+blind-none-from = Aucun coup légal depuis { $square }.
+# Placements counted per piece; “m N” lists them ($letter: the piece’s letter).
+blind-placements = { $n ->
+    [one] { $role } à placer sur { $n } case (m { $letter } la donne)
+   *[other] { $role } à placer sur l’une de { $n } cases (m { $letter } les liste)
+}
+blind-your-move = À vous de jouer ({ $side }).
+blind-their-move = Trait aux { $side }.
+blind-thinking = L’ordinateur réfléchit.
+blind-waiting-seat = En attente d’un adversaire pour prendre l’autre place.
+blind-you-play = Vous jouez les { $side }.
+blind-watching = Vous regardez cette partie.
+blind-joined = Votre adversaire est arrivé : la partie commence.
+blind-over = Partie terminée : { $who } par { $reason } ({ $result }).
+blind-white-wins = victoire des Blancs
+blind-black-wins = victoire des Noirs
+blind-draw = nulle
+blind-draw-offer = Les { $side } proposent la nulle : les boutons Accepter la nulle et Refuser suivent dans le panneau de la partie.
+blind-draw-gone = La proposition de nulle n’est plus sur la table.
+blind-rematch-offer = Les { $side } proposent une revanche.
+blind-takeback = Coup repris : la partie revient au coup { $n }.
+blind-seconds = { $n ->
+    [one] { $n } seconde
+   *[other] { $n } secondes
+}
+blind-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+
+## The lessons (learn.html, lesson.html, learn-index.js, learn.js). The lessons’ own texts stay in English.
+learn-title = Chimera — apprendre les règles
+learn-description = De courtes leçons interactives pour chaque règle spéciale des échecs, de Genie Of The Lamp, Genesis, Clown et Magic Ring Chess, sur le vrai échiquier.
+learn-og-title = Apprendre les règles sur Chimera
+learn-heading = Apprendre les règles
+learn-lead = Chaque règle spéciale de chaque jeu, une courte tâche à la fois, sur le vrai échiquier. Votre progression est gardée dans ce navigateur, et dans votre compte quand vous êtes connecté.
+learn-steps-done = { $done ->
+    [one] { $done } étape sur { $all } faite
+   *[other] { $done } étapes sur { $all } faites
+}
+learn-start = Commencer
+learn-go-on = Continuer
+learn-again = Rejouer
+learn-failed = Les leçons n’ont pas pu être chargées : { $error }
+learn-lesson-page-title = Chimera — leçons
+learn-lesson-description = Apprenez pas à pas les règles spéciales des échecs et de leurs variantes, sur le vrai échiquier : chaque tâche jugée par les règles, avec un indice et une explication.
+learn-lesson-og-title = Leçons de Chimera
+learn-lessons = Leçons
+learn-all-lessons = Toutes les leçons
+learn-hint = Indice
+learn-retry = Recommencer l’étape
+learn-next-step = Étape suivante
+learn-next-lesson = Leçon suivante
+learn-type-move = Ou tapez un coup
+learn-play = Jouer
+learn-steps = Étapes
+learn-variant-title = Apprendre { $name }
+learn-step = Étape { $n } sur { $all }
+learn-to-play = { $side ->
+    [w] Trait aux Blancs.
+   *[b] Trait aux Noirs.
+}
+learn-correct = Correct !
+learn-wrong = Pas tout à fait.
+learn-reply = La réponse : { $san }.
+learn-lesson-done = Leçon terminée !
+learn-all-done = Vous avez terminé toutes les leçons de ce jeu.
+# Before the lesson’s hint (in English).
+learn-hint-is = Indice :
+# A step in the list of steps, for screen readers ($task: the step’s task, in English).
+learn-step-label = Étape { $n } : { $task }
+learn-step-label-done = Étape { $n } : { $task } (faite)
