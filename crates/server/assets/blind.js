@@ -259,14 +259,13 @@ export function start(ctx) {
   function variantState() {
     const st = s();
     const out = [...(st.state_lines || [])];
-    // A Genesis reserve (a Clown's hand is in its lines already).
-    if (st.variant !== 'clown') {
-      for (const c of ['w', 'b']) {
-        const p = (st.pockets && st.pockets[c]) || {};
-        const list = Object.entries(p).filter(([, n]) => n > 0)
-          .map(([r, n]) => (n > 1 ? `${n} ${W.rolesPlural[r] || r}` : `1 ${W.roles[r] || r}`)).join(', ');
-        if (st.pocket_name || list) out.push(W.reserve(st.pocket_name || W.reserveName, who(c), list));
-      }
+    // The pockets, piece by piece (a Genesis reserve, a Clown's hand), as
+    // the variant's descriptor names them.
+    for (const c of ['w', 'b']) {
+      const p = (st.pockets && st.pockets[c]) || {};
+      const list = Object.entries(p).filter(([, n]) => n > 0)
+        .map(([r, n]) => (n > 1 ? `${n} ${W.rolesPlural[r] || r}` : `1 ${W.roles[r] || r}`)).join(', ');
+      if (st.pocket_name || list) out.push(W.reserve(st.pocket_name || W.reserveName, who(c), list));
     }
     // Genies standing on the board.
     const placed = parsePlacement(st.board || '');

@@ -239,9 +239,8 @@ export function fmtClock(ms) {
 /** The fields of a variant's rule options (its schema, from /api/meta),
  *  filled with `values` or the defaults. */
 export function optionFields(info, values = {}) {
-  // The rule options' words are the server's; those known here are translated.
-  const words = { ring_powers: [t('option-ring-powers'), t('option-ring-powers-help')] };
-  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc((words[o.key] || [o.label])[0])} <small>${esc((words[o.key] || [0, o.help])[1])}</small></label>` +
+  // The rule options' words are the server's, in the reader's language (/api/meta).
+  return (info ? info.options : []).map((o) => `<label for="opt-${esc(o.key)}">${esc(o.label)} <small>${esc(o.help)}</small></label>` +
     `<input id="opt-${esc(o.key)}" data-option="${esc(o.key)}" value="${esc(values[o.key] || o.default)}" pattern="${esc(o.pattern)}" autocomplete="off" spellcheck="false">`).join('');
 }
 
@@ -310,18 +309,11 @@ export function variantName(name) {
   return name === 'Chess' ? t('variant-chess') : name;
 }
 
-/** A variant's summary (the server's words, from its rules module) in the
- *  reader's language; a variant this list lacks keeps the server's. */
+/** A variant's summary: the server gives it in the reader's language
+ *  (/api/meta, from the catalogs; the rules module's English where the
+ *  catalog has none). */
 export function variantSummary(info) {
-  const words = {
-    chess: t('summary-chess'),
-    genie: t('summary-genie'),
-    'genie-ownhalf': t('summary-genie-ownhalf'),
-    clown: t('summary-clown'),
-    genesis: t('summary-genesis'),
-    magicring: t('summary-magicring'),
-  };
-  return info ? words[info.id] || info.summary : '';
+  return info ? info.summary : '';
 }
 
 /** An engine level's words (the server's, by level) in the reader's language. */

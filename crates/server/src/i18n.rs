@@ -316,6 +316,18 @@ fn is_key(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
+/// The catalog key of a variant's summary (`summary-genie-ownhalf`): the
+/// server fills `/api/meta` with it, so no page keeps a list of variants.
+pub fn summary_key(variant_id: &str) -> String {
+    format!("summary-{variant_id}")
+}
+
+/// The catalog key of a rule option's label (`option-ring-powers`) or help
+/// (`option-ring-powers-help`).
+pub fn option_key(option: &str, help: bool) -> String {
+    format!("option-{}{}", option.replace('_', "-"), if help { "-help" } else { "" })
+}
+
 /// The middleware: every page (`text/html`) in the request's language,
 /// marked as varying by `Accept-Language` and `Cookie`.
 pub async fn middleware(req: Request, next: Next) -> Response {
@@ -417,6 +429,16 @@ mod tests {
             for key in keys {
                 assert!(is_key(key), "{name}: “{key}” is not a key");
                 used.insert(key.to_string(), name.clone());
+            }
+        }
+        // The variants' words that /api/meta gives (web.rs `meta`): every
+        // variant's summary and every rule option's label and help.
+        for v in chimera_rules::Variant::ALL {
+            let i = v.info();
+            used.insert(summary_key(i.id), "/api/meta".into());
+            for o in i.options {
+                used.insert(option_key(o.key, false), "/api/meta".into());
+                used.insert(option_key(o.key, true), "/api/meta".into());
             }
         }
         used

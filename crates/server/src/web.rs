@@ -309,27 +309,38 @@ async fn health(State(app): State<App>) -> Response {
 /// `GET /api/meta`: the variants as each one's own module describes itself
 /// (`chimera_rules::VariantInfo`: names, rules page, the pieces beside the
 /// board, the rule options with their defaults) and the engine levels.
-async fn meta() -> Response {
+/// `GET /api/meta`: the variants (their descriptors) and the engine levels.
+/// A variant's summary and its options' words are the reader's language's
+/// where the catalogs have them (`crate::i18n::variant_words`), else the
+/// rules crate's English.
+async fn meta(headers: HeaderMap) -> Response {
+    let lang = crate::i18n::pick(&headers);
     let variants: Vec<Value> = Variant::ALL
         .iter()
         .map(|v| {
             let i = v.info();
+            let said = |key: String, english: &'static str| crate::i18n::text(lang, &key).unwrap_or(english);
             json!({
                 "id": i.id,
                 "name": i.name,
-                "summary": i.summary,
+                "summary": said(crate::i18n::summary_key(i.id), i.summary),
                 "rules_page": i.rules_page,
                 "rules": format!("/docs/rules/{}.md", i.rules_page),
                 "pocket": i.pocket,
                 "pocket_note": i.pocket_note,
                 "options": i.options.iter().map(|o| json!({
-                    "key": o.key, "label": o.label, "help": o.help, "default": o.default, "pattern": o.pattern,
+                    "key": o.key,
+                    "label": said(crate::i18n::option_key(o.key, false), o.label),
+                    "help": said(crate::i18n::option_key(o.key, true), o.help),
+                    "default": o.default, "pattern": o.pattern,
                 })).collect::<Vec<_>>(),
             })
         })
         .collect();
     let levels: Vec<Value> = LEVELS.iter().map(|l| json!({"level": l.level, "words": l.words})).collect();
-    Json(json!({"variants": variants, "levels": levels})).into_response()
+    let mut r = Json(json!({"variants": variants, "levels": levels})).into_response();
+    r.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept-Language, Cookie"));
+    r
 }
 
 /// `GET /api/rules/{variant}`: the variant's rules at a glance, from the
