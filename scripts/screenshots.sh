@@ -17,46 +17,27 @@ if [ "${1:-}" != "--copy" ]; then
 fi
 mkdir -p docs/screenshots
 n=0
+# Copies target/screenshots/NAME.png to docs/screenshots/, or stops when a
+# test did not make it.
+copy_shot() {
+  local src="target/screenshots/$1.png"
+  if [ ! -f "$src" ]; then
+    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
+    exit 1
+  fi
+  cp "$src" "docs/screenshots/$1.png"
+  n=$((n + 1))
+}
 # The variants with a rules page of their own (both Genie rule sets share one).
 for v in $(cargo run --quiet -p chimera -- variants --ids | grep -vx genie-ownhalf); do
-  for size in 1366x768 phone; do
-    src="target/screenshots/game-$v-$size.png"
-    if [ ! -f "$src" ]; then
-      echo "missing $src: run scripts/screenshots.sh without --copy" >&2
-      exit 1
-    fi
-    cp "$src" "docs/screenshots/game-$v-$size.png"
-    n=$((n + 1))
-  done
+  for size in 1366x768 phone; do copy_shot "game-$v-$size"; done
 done
 # A finished game's computer review on the game page.
-for size in 1366x768 phone; do
-  src="target/screenshots/review-$size.png"
-  if [ ! -f "$src" ]; then
-    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
-    exit 1
-  fi
-  cp "$src" "docs/screenshots/review-$size.png"
-  n=$((n + 1))
-done
+for size in 1366x768 phone; do copy_shot "review-$size"; done
 # Each look: both themes, the four boards, both piece sets.
 for look in dark-blue-disc light-blue-disc light-green-classic dark-grey-classic dark-brown-classic; do
-  src="target/screenshots/look-$look.png"
-  if [ ! -f "$src" ]; then
-    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
-    exit 1
-  fi
-  cp "$src" "docs/screenshots/look-$look.png"
-  n=$((n + 1))
+  copy_shot "look-$look"
 done
 # The lobby in each language (crates/server/assets/i18n/).
-for lang in en de fr es; do
-  src="target/screenshots/lobby-$lang-1366x768.png"
-  if [ ! -f "$src" ]; then
-    echo "missing $src: run scripts/screenshots.sh without --copy" >&2
-    exit 1
-  fi
-  cp "$src" "docs/screenshots/lobby-$lang-1366x768.png"
-  n=$((n + 1))
-done
+for lang in en de fr es; do copy_shot "lobby-$lang-1366x768"; done
 echo "copied $n screenshots to docs/screenshots/"
