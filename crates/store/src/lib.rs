@@ -61,8 +61,8 @@ pub type Db = AnyPool;
 /// the notification sockets' presence (1010), house bots (1011), personal
 /// API tokens (1012), game reviews (1013), analysis workers and review jobs
 /// (1014), the web pages' look chosen by an account (1015), the opening
-/// explorer (1016), the lesson steps an account has finished (1017). The
-/// next migration is 1018.
+/// explorer (1016), the lesson steps an account has finished (1017),
+/// puzzle ratings and rounds (1018). The next migration is 1019.
 pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
     (2, "invites", include_str!("../migrations/0002_invites.sql")),
@@ -85,6 +85,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1015, "account prefs", include_str!("../migrations/1015_account_prefs.sql")),
     (1016, "explorer", include_str!("../migrations/1016_explorer.sql")),
     (1017, "learn progress", include_str!("../migrations/1017_learn_progress.sql")),
+    (1018, "puzzles", include_str!("../migrations/1018_puzzles.sql")),
 ];
 
 /// Where the store is: the SQLite file in a data directory, or a database
@@ -369,6 +370,7 @@ mod tests {
             (1015, "b5c7442a91c32e68"),
             (1016, "777aea678528477b"),
             (1017, "5d7390b850afce3f"),
+            (1018, "d3003b29ed61019d"),
         ];
         let got: Vec<(i64, String)> = Embedded(MIGRATIONS)
             .migrations()
