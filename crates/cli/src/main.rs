@@ -14,6 +14,7 @@ mod cmd_learn;
 mod cmd_match;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_puzzles;
 mod cmd_serve;
 mod cmd_train;
 mod cmd_tune;
@@ -45,6 +46,8 @@ enum Command {
     Play(cmd_play::Args),
     /// Interactive lessons for every special rule of a variant, on the terminal board.
     Learn(cmd_learn::Args),
+    /// Puzzles: mine them from games, verify them deeper, list the shipped sets.
+    Puzzles(cmd_puzzles::Args),
     /// Connect a UCI engine to a server as a BOT account (the Bot API, docs/api.md).
     Bot(cmd_bot::Args),
     /// Review games for a server: an analysis worker, as lichess's fishnet (docs/server.md).
@@ -78,6 +81,7 @@ fn main() {
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Play(a)) => cmd_play::run(a),
         Some(Command::Learn(a)) => cmd_learn::run(a),
+        Some(Command::Puzzles(a)) => cmd_puzzles::run(a),
         Some(Command::Bot(a)) => cmd_bot::run(a),
         Some(Command::Worker(a)) => cmd_worker::run(a),
         Some(Command::WorkerKey(a)) => cmd_worker::run_key(a),
