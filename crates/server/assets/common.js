@@ -130,7 +130,7 @@ export function header() {
   `<button type="button" class="skip-link" id="blind-toggle" aria-pressed="${blindOn}">${t('blind-mode')}</button>` +
   `<a class="logo" href="/">Chimera</a><nav aria-label="${t('hdr-site')}">
   <a href="/">${t('hdr-play')}</a><a href="/analysis">${t('hdr-analysis')}</a>
-  <a href="/rules">${t('hdr-rules')}</a><a href="/learn">${t('hdr-learn')}</a><a href="/players">${t('hdr-players')}</a><a href="/lab">${t('hdr-lab')}</a></nav>
+  <a href="/rules">${t('hdr-rules')}</a><a href="/learn">${t('hdr-learn')}</a><a href="/puzzles">${t('hdr-puzzles')}</a><a href="/players">${t('hdr-players')}</a><a href="/lab">${t('hdr-lab')}</a></nav>
   ${prefsMarkup()}
   <a id="account-link" class="account-link" data-state="pending" href="${known ? '/account' : '/login'}">${known ? esc(known) : t('log-in')}</a></header>`;
 }

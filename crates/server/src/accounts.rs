@@ -726,6 +726,8 @@ async fn delete(
         sqlx::query("DELETE FROM api_tokens WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM account_prefs WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM learn_progress WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM puzzle_rounds WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM puzzle_players WHERE account_id = $1").bind(&a.id).execute(&mut *tx).await?;
         sqlx::query("UPDATE challenges SET status = 'canceled' WHERE (challenger = $1 OR dest = $1) AND status = 'created'")
             .bind(&a.id)
             .execute(&mut *tx)

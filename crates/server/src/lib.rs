@@ -25,6 +25,7 @@ mod peers;
 pub mod pgn_comments;
 pub mod playing;
 pub mod pool;
+pub mod puzzles;
 pub mod ratings;
 pub mod review;
 pub mod review_notes;

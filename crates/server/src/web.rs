@@ -84,7 +84,8 @@ pub fn router(app: App) -> Router {
         .merge(crate::tokens::routes())
         .merge(crate::botapi::routes())
         .merge(crate::explorer::routes())
-        .merge(crate::learn::routes());
+        .merge(crate::learn::routes())
+        .merge(crate::puzzles::routes());
     // The balance lab's pages (cargo feature `lab`, on by default).
     #[cfg(feature = "lab")]
     let small = small.merge(crate::lab::routes());
@@ -267,7 +268,7 @@ where
 }
 
 /// The answer to a pooled job that did not run.
-fn pool_error(e: PoolError) -> Response {
+pub(crate) fn pool_error(e: PoolError) -> Response {
     match e {
         PoolError::Busy => {
             let mut r =

@@ -61,6 +61,7 @@ hdr-play = Spielen
 hdr-analysis = Analysebrett
 hdr-rules = Regeln
 hdr-learn = Lernen
+hdr-puzzles = Aufgaben
 hdr-players = Spieler
 hdr-lab = Labor
 hdr-your-account = Dein Konto
@@ -805,3 +806,92 @@ learn-hint-is = Tipp:
 # A step in the list of steps, for screen readers ($task: the step’s task, in English).
 learn-step-label = Schritt { $n }: { $task }
 learn-step-label-done = Schritt { $n }: { $task } (erledigt)
+
+## Puzzles (puzzles.html, puzzle.html, puzzles-index.js, puzzles.js)
+puzzles-title = Chimera — Schachaufgaben
+puzzles-description = Aufgaben für Schach und seine Varianten: Finde den einen Gewinnzug, mit einer Aufgabenwertung für jedes Spiel.
+puzzles-og-title = Schachaufgaben auf Chimera
+puzzles-heading = Aufgaben
+puzzles-lead = Jede Aufgabe hat genau einen Gewinnzug: Finde ihn. Nach deinem Zug siehst du die Variante der Engine. Jede Runde ist eine gewertete Partie zwischen dir und der Aufgabe.
+puzzles-count = { $n ->
+    [one] eine Aufgabe
+   *[other] { $n } Aufgaben
+}
+puzzles-none-yet = Diese Sammlung hat noch keine Aufgaben.
+puzzles-daily = Aufgabe des Tages
+puzzles-solve = Lösen
+puzzles-your-rating = Deine Aufgabenwertung: { $rating }
+puzzles-no-rating = Noch keine Aufgabenwertung: Löse eine Aufgabe.
+puzzles-log-in = Melde dich an, um eine Aufgabenwertung zu bekommen.
+puzzles-failed = Die Aufgaben konnten nicht geladen werden: { $error }
+puzzles-themes = Motive
+puzzles-set-name = { $name }
+puzzles-set-name-options = { $name }, { $options }
+puzzles-ring-powers = Ringkräfte { $powers }
+puzzle-page-title = Chimera — eine Aufgabe
+puzzle-description = Finde den einen Gewinnzug auf dem echten Brett; deine Aufgabenwertung ändert sich mit jedem ersten Versuch.
+puzzle-og-title = Eine Chimera-Aufgabe
+puzzle-heading = Aufgabe
+puzzle-all-sets = Alle Aufgabensammlungen
+puzzle-view-solution = Lösung zeigen
+puzzle-retry = Noch einmal versuchen
+puzzle-next = Nächste Aufgabe
+puzzle-type-move = Oder tippe einen Zug
+puzzle-play = Ziehen
+puzzle-set-title = Aufgaben: { $name }
+puzzle-daily-title = Aufgabe des Tages: { $name }
+puzzle-task = { $side ->
+    [w] Weiß am Zug: Finde den Gewinnzug.
+   *[b] Schwarz am Zug: Finde den Gewinnzug.
+}
+puzzle-rating = Aufgabenwertung { $rating }, { $plays ->
+    [0] noch nie gespielt
+    [one] einmal gespielt
+   *[other] { $plays }-mal gespielt
+}
+puzzle-themes = Motive: { $themes }
+puzzle-replay = Du hast diese Aufgabe schon gespielt: Diese Runde wird nicht gewertet.
+puzzle-waiting = Die Engine antwortet auf deinen Zug …
+puzzle-correct = Richtig! { $move } gewinnt.
+puzzle-wrong = Falsch: { $move } gewinnt nicht.
+puzzle-refutation = Die Antwort: { $line }
+puzzle-gave-up = Du hast dir die Lösung zeigen lassen: eine verlorene Runde.
+puzzle-solution = Der Gewinnzug: { $move }. Die Variante: { $line }
+puzzle-rating-change = Deine Aufgabenwertung: { $rating } ({ $diff })
+puzzle-not-rated = Nicht gewertet: Du hattest diese Aufgabe schon gespielt.
+puzzle-theme-mate = Matt
+puzzle-theme-mate-help = Der Gewinnzug erzwingt Matt.
+puzzle-theme-matein1 = Matt in 1
+puzzle-theme-matein1-help = Matt in einem Zug.
+puzzle-theme-matein2 = Matt in 2
+puzzle-theme-matein2-help = Matt in zwei Zügen.
+puzzle-theme-matein3 = Matt in 3
+puzzle-theme-matein3-help = Matt in drei Zügen.
+puzzle-theme-matein4 = Matt in 4
+puzzle-theme-matein4-help = Matt in vier Zügen.
+puzzle-theme-matein5 = Matt in 5
+puzzle-theme-matein5-help = Matt in fünf Zügen.
+puzzle-theme-material = Material
+puzzle-theme-material-help = Die Variante gewinnt mindestens zwei Bauern an Material.
+puzzle-theme-crushing = Vernichtend
+puzzle-theme-crushing-help = Kein Matt, aber ein Vorsprung von sechs Bauern oder mehr.
+puzzle-theme-advantage = Vorteil
+puzzle-theme-advantage-help = Kein Matt, ein Vorsprung von drei bis sechs Bauern.
+puzzle-theme-check = Schach
+puzzle-theme-check-help = Der Gewinnzug gibt Schach.
+puzzle-theme-capture = Schlagen
+puzzle-theme-capture-help = Der Gewinnzug schlägt eine Figur.
+puzzle-theme-quiet = Stiller Zug
+puzzle-theme-quiet-help = Der Gewinnzug schlägt nicht, gibt kein Schach und verwandelt nicht.
+puzzle-theme-promotion = Umwandlung
+puzzle-theme-promotion-help = Der Gewinnzug verwandelt einen Bauern.
+puzzle-theme-flip = Verwandlung in den Genie
+puzzle-theme-flip-help = Genie: Der Gewinnzug verwandelt einen Bauern in einen Genie.
+puzzle-theme-placement = Einsetzen
+puzzle-theme-placement-help = Genesis: Der Gewinnzug setzt eine Figur aus der Reserve ein.
+puzzle-theme-declaration = Erklärung
+puzzle-theme-declaration-help = Clown: Der Gewinnzug erklärt einen Springer zum Clown.
+puzzle-theme-reentry = Rückkehr
+puzzle-theme-reentry-help = Clown: Der Gewinnzug bringt eine geschlagene Figur zurück.
+puzzle-theme-ringpass = Ringübergabe
+puzzle-theme-ringpass-help = Magic Ring: Der Gewinnzug gibt einen Ring weiter.

@@ -67,6 +67,7 @@ hdr-play = Play
 hdr-analysis = Analysis board
 hdr-rules = Rules
 hdr-learn = Learn
+hdr-puzzles = Puzzles
 hdr-players = Players
 hdr-lab = Lab
 hdr-your-account = Your account
@@ -807,3 +808,94 @@ learn-hint-is = Hint:
 # A step in the list of steps, for screen readers ($task: the step’s task, in English).
 learn-step-label = Step { $n }: { $task }
 learn-step-label-done = Step { $n }: { $task } (done)
+
+## Puzzles (puzzles.html, puzzle.html, puzzles-index.js, puzzles.js)
+puzzles-title = Chimera — puzzles
+puzzles-description = Puzzles for chess and its variants: find the one winning move, with a puzzle rating for each game.
+puzzles-og-title = Puzzles on Chimera
+puzzles-heading = Puzzles
+puzzles-lead = Each puzzle has one winning move: find it. After your move you see the engine’s line. Every round is a rated game between you and the puzzle.
+puzzles-count = { $n ->
+    [one] one puzzle
+   *[other] { $n } puzzles
+}
+puzzles-none-yet = This set has no puzzles yet.
+puzzles-daily = Puzzle of the day
+puzzles-solve = Solve
+puzzles-your-rating = Your puzzle rating: { $rating }
+puzzles-no-rating = No puzzle rating yet: solve one.
+puzzles-log-in = Log in to get a puzzle rating.
+puzzles-failed = The puzzles could not be loaded: { $error }
+puzzles-themes = Themes
+# A set’s name: the game, then its rule options when it has some (“Magic Ring Chess, ring powers RNBQ”).
+puzzles-set-name = { $name }
+puzzles-set-name-options = { $name }, { $options }
+puzzles-ring-powers = ring powers { $powers }
+puzzle-page-title = Chimera — a puzzle
+puzzle-description = Find the one winning move, on the real board; your puzzle rating changes with each first try.
+puzzle-og-title = A Chimera puzzle
+puzzle-heading = Puzzle
+puzzle-all-sets = All puzzle sets
+puzzle-view-solution = View the solution
+puzzle-retry = Try again
+puzzle-next = Next puzzle
+puzzle-type-move = Or type a move
+puzzle-play = Play
+puzzle-set-title = Puzzles: { $name }
+puzzle-daily-title = Puzzle of the day: { $name }
+puzzle-task = { $side ->
+    [w] White to move: find the winning move.
+   *[b] Black to move: find the winning move.
+}
+puzzle-rating = Puzzle rating { $rating }, { $plays ->
+    [0] not played yet
+    [one] played once
+   *[other] played { $plays } times
+}
+puzzle-themes = Themes: { $themes }
+puzzle-replay = You have played this puzzle before: this round is not rated.
+puzzle-waiting = The engine answers your move…
+puzzle-correct = Correct! { $move } wins.
+puzzle-wrong = Wrong: { $move } does not win.
+puzzle-refutation = The answer: { $line }
+puzzle-gave-up = You asked for the solution: a lost round.
+puzzle-solution = The winning move: { $move }. The line: { $line }
+puzzle-rating-change = Your puzzle rating: { $rating } ({ $diff })
+puzzle-not-rated = Not rated: you had played this puzzle before.
+# The themes a puzzle is tagged with (crates/puzzles, THEMES): a name, and what it means.
+puzzle-theme-mate = Mate
+puzzle-theme-mate-help = The winning move forces mate.
+puzzle-theme-matein1 = Mate in 1
+puzzle-theme-matein1-help = Mate in one move.
+puzzle-theme-matein2 = Mate in 2
+puzzle-theme-matein2-help = Mate in two moves.
+puzzle-theme-matein3 = Mate in 3
+puzzle-theme-matein3-help = Mate in three moves.
+puzzle-theme-matein4 = Mate in 4
+puzzle-theme-matein4-help = Mate in four moves.
+puzzle-theme-matein5 = Mate in 5
+puzzle-theme-matein5-help = Mate in five moves.
+puzzle-theme-material = Material
+puzzle-theme-material-help = The line wins at least two pawns’ worth of material.
+puzzle-theme-crushing = Crushing
+puzzle-theme-crushing-help = No mate, but a lead of six pawns or more.
+puzzle-theme-advantage = Advantage
+puzzle-theme-advantage-help = No mate, a lead of three to six pawns.
+puzzle-theme-check = Check
+puzzle-theme-check-help = The winning move gives check.
+puzzle-theme-capture = Capture
+puzzle-theme-capture-help = The winning move captures.
+puzzle-theme-quiet = Quiet move
+puzzle-theme-quiet-help = The winning move neither captures, checks nor promotes.
+puzzle-theme-promotion = Promotion
+puzzle-theme-promotion-help = The winning move promotes a pawn.
+puzzle-theme-flip = Flip
+puzzle-theme-flip-help = Genie: the winning move flips a pawn into a Genie.
+puzzle-theme-placement = Placement
+puzzle-theme-placement-help = Genesis: the winning move places a piece from the reserve.
+puzzle-theme-declaration = Declaration
+puzzle-theme-declaration-help = Clown: the winning move declares a Knight a Clown.
+puzzle-theme-reentry = Re-entry
+puzzle-theme-reentry-help = Clown: the winning move brings a captured piece back.
+puzzle-theme-ringpass = Ring pass
+puzzle-theme-ringpass-help = Magic Ring: the winning move passes a ring.

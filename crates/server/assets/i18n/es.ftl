@@ -61,6 +61,7 @@ hdr-play = Jugar
 hdr-analysis = Tablero de análisis
 hdr-rules = Reglas
 hdr-learn = Aprender
+hdr-puzzles = Problemas
 hdr-players = Jugadores
 hdr-lab = Laboratorio
 hdr-your-account = Tu cuenta
@@ -802,3 +803,92 @@ learn-hint-is = Pista:
 # A step in the list of steps, for screen readers ($task: the step’s task, in English).
 learn-step-label = Paso { $n }: { $task }
 learn-step-label-done = Paso { $n }: { $task } (hecho)
+
+## Puzzles (puzzles.html, puzzle.html, puzzles-index.js, puzzles.js)
+puzzles-title = Chimera — problemas
+puzzles-description = Problemas de ajedrez y sus variantes: encuentra la única jugada ganadora, con una puntuación de problemas para cada juego.
+puzzles-og-title = Problemas en Chimera
+puzzles-heading = Problemas
+puzzles-lead = Cada problema tiene una sola jugada ganadora: encuéntrala. Tras tu jugada verás la línea del motor. Cada intento es una partida puntuada entre tú y el problema.
+puzzles-count = { $n ->
+    [one] un problema
+   *[other] { $n } problemas
+}
+puzzles-none-yet = Esta colección aún no tiene problemas.
+puzzles-daily = Problema del día
+puzzles-solve = Resolver
+puzzles-your-rating = Tu puntuación de problemas: { $rating }
+puzzles-no-rating = Aún no tienes puntuación de problemas: resuelve uno.
+puzzles-log-in = Inicia sesión para tener una puntuación de problemas.
+puzzles-failed = No se pudieron cargar los problemas: { $error }
+puzzles-themes = Temas
+puzzles-set-name = { $name }
+puzzles-set-name-options = { $name }, { $options }
+puzzles-ring-powers = poderes del anillo { $powers }
+puzzle-page-title = Chimera — un problema
+puzzle-description = Encuentra la única jugada ganadora en el tablero real; tu puntuación de problemas cambia con cada primer intento.
+puzzle-og-title = Un problema de Chimera
+puzzle-heading = Problema
+puzzle-all-sets = Todas las colecciones de problemas
+puzzle-view-solution = Ver la solución
+puzzle-retry = Intentar de nuevo
+puzzle-next = Siguiente problema
+puzzle-type-move = O escribe una jugada
+puzzle-play = Jugar
+puzzle-set-title = Problemas: { $name }
+puzzle-daily-title = Problema del día: { $name }
+puzzle-task = { $side ->
+    [w] Juegan las blancas: encuentra la jugada ganadora.
+   *[b] Juegan las negras: encuentra la jugada ganadora.
+}
+puzzle-rating = Puntuación del problema { $rating }, { $plays ->
+    [0] aún sin jugar
+    [one] jugado una vez
+   *[other] jugado { $plays } veces
+}
+puzzle-themes = Temas: { $themes }
+puzzle-replay = Ya has jugado este problema: este intento no puntúa.
+puzzle-waiting = El motor responde a tu jugada…
+puzzle-correct = ¡Correcto! { $move } gana.
+puzzle-wrong = Incorrecto: { $move } no gana.
+puzzle-refutation = La respuesta: { $line }
+puzzle-gave-up = Has pedido la solución: un intento perdido.
+puzzle-solution = La jugada ganadora: { $move }. La línea: { $line }
+puzzle-rating-change = Tu puntuación de problemas: { $rating } ({ $diff })
+puzzle-not-rated = Sin puntuar: ya habías jugado este problema.
+puzzle-theme-mate = Mate
+puzzle-theme-mate-help = La jugada ganadora fuerza el mate.
+puzzle-theme-matein1 = Mate en 1
+puzzle-theme-matein1-help = Mate en una jugada.
+puzzle-theme-matein2 = Mate en 2
+puzzle-theme-matein2-help = Mate en dos jugadas.
+puzzle-theme-matein3 = Mate en 3
+puzzle-theme-matein3-help = Mate en tres jugadas.
+puzzle-theme-matein4 = Mate en 4
+puzzle-theme-matein4-help = Mate en cuatro jugadas.
+puzzle-theme-matein5 = Mate en 5
+puzzle-theme-matein5-help = Mate en cinco jugadas.
+puzzle-theme-material = Material
+puzzle-theme-material-help = La línea gana al menos el valor de dos peones en material.
+puzzle-theme-crushing = Aplastante
+puzzle-theme-crushing-help = Sin mate, pero con una ventaja de seis peones o más.
+puzzle-theme-advantage = Ventaja
+puzzle-theme-advantage-help = Sin mate, una ventaja de tres a seis peones.
+puzzle-theme-check = Jaque
+puzzle-theme-check-help = La jugada ganadora da jaque.
+puzzle-theme-capture = Captura
+puzzle-theme-capture-help = La jugada ganadora captura.
+puzzle-theme-quiet = Jugada tranquila
+puzzle-theme-quiet-help = La jugada ganadora no captura, no da jaque ni corona.
+puzzle-theme-promotion = Coronación
+puzzle-theme-promotion-help = La jugada ganadora corona un peón.
+puzzle-theme-flip = Conversión en Genio
+puzzle-theme-flip-help = Genie: la jugada ganadora convierte un peón en Genio.
+puzzle-theme-placement = Colocación
+puzzle-theme-placement-help = Genesis: la jugada ganadora coloca una pieza de la reserva.
+puzzle-theme-declaration = Declaración
+puzzle-theme-declaration-help = Clown: la jugada ganadora declara Payaso a un Caballo.
+puzzle-theme-reentry = Reentrada
+puzzle-theme-reentry-help = Clown: la jugada ganadora devuelve al tablero una pieza capturada.
+puzzle-theme-ringpass = Pase del anillo
+puzzle-theme-ringpass-help = Magic Ring: la jugada ganadora pasa un anillo.

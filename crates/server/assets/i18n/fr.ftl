@@ -61,6 +61,7 @@ hdr-play = Jouer
 hdr-analysis = Échiquier d’analyse
 hdr-rules = Règles
 hdr-learn = Apprendre
+hdr-puzzles = Problèmes
 hdr-players = Joueurs
 hdr-lab = Labo
 hdr-your-account = Votre compte
@@ -802,3 +803,92 @@ learn-hint-is = Indice :
 # A step in the list of steps, for screen readers ($task: the step’s task, in English).
 learn-step-label = Étape { $n } : { $task }
 learn-step-label-done = Étape { $n } : { $task } (faite)
+
+## Puzzles (puzzles.html, puzzle.html, puzzles-index.js, puzzles.js)
+puzzles-title = Chimera — problèmes
+puzzles-description = Des problèmes pour les échecs et leurs variantes : trouvez le seul coup gagnant, avec un classement de problèmes pour chaque jeu.
+puzzles-og-title = Problèmes sur Chimera
+puzzles-heading = Problèmes
+puzzles-lead = Chaque problème a un seul coup gagnant : trouvez-le. Après votre coup, vous voyez la suite du moteur. Chaque essai est une partie classée entre vous et le problème.
+puzzles-count = { $n ->
+    [one] un problème
+   *[other] { $n } problèmes
+}
+puzzles-none-yet = Cette série n’a pas encore de problèmes.
+puzzles-daily = Problème du jour
+puzzles-solve = Résoudre
+puzzles-your-rating = Votre classement de problèmes : { $rating }
+puzzles-no-rating = Pas encore de classement de problèmes : résolvez-en un.
+puzzles-log-in = Connectez-vous pour obtenir un classement de problèmes.
+puzzles-failed = Les problèmes n’ont pas pu être chargés : { $error }
+puzzles-themes = Thèmes
+puzzles-set-name = { $name }
+puzzles-set-name-options = { $name }, { $options }
+puzzles-ring-powers = pouvoirs de l’anneau { $powers }
+puzzle-page-title = Chimera — un problème
+puzzle-description = Trouvez le seul coup gagnant, sur le vrai échiquier ; votre classement de problèmes change à chaque premier essai.
+puzzle-og-title = Un problème Chimera
+puzzle-heading = Problème
+puzzle-all-sets = Toutes les séries de problèmes
+puzzle-view-solution = Voir la solution
+puzzle-retry = Réessayer
+puzzle-next = Problème suivant
+puzzle-type-move = Ou tapez un coup
+puzzle-play = Jouer
+puzzle-set-title = Problèmes : { $name }
+puzzle-daily-title = Problème du jour : { $name }
+puzzle-task = { $side ->
+    [w] Trait aux Blancs : trouvez le coup gagnant.
+   *[b] Trait aux Noirs : trouvez le coup gagnant.
+}
+puzzle-rating = Classement du problème { $rating }, { $plays ->
+    [0] jamais joué
+    [one] joué une fois
+   *[other] joué { $plays } fois
+}
+puzzle-themes = Thèmes : { $themes }
+puzzle-replay = Vous avez déjà joué ce problème : cet essai n’est pas classé.
+puzzle-waiting = Le moteur répond à votre coup…
+puzzle-correct = Correct ! { $move } gagne.
+puzzle-wrong = Faux : { $move } ne gagne pas.
+puzzle-refutation = La réponse : { $line }
+puzzle-gave-up = Vous avez demandé la solution : un essai perdu.
+puzzle-solution = Le coup gagnant : { $move }. La suite : { $line }
+puzzle-rating-change = Votre classement de problèmes : { $rating } ({ $diff })
+puzzle-not-rated = Pas classé : vous aviez déjà joué ce problème.
+puzzle-theme-mate = Mat
+puzzle-theme-mate-help = Le coup gagnant force le mat.
+puzzle-theme-matein1 = Mat en 1
+puzzle-theme-matein1-help = Mat en un coup.
+puzzle-theme-matein2 = Mat en 2
+puzzle-theme-matein2-help = Mat en deux coups.
+puzzle-theme-matein3 = Mat en 3
+puzzle-theme-matein3-help = Mat en trois coups.
+puzzle-theme-matein4 = Mat en 4
+puzzle-theme-matein4-help = Mat en quatre coups.
+puzzle-theme-matein5 = Mat en 5
+puzzle-theme-matein5-help = Mat en cinq coups.
+puzzle-theme-material = Matériel
+puzzle-theme-material-help = La suite gagne au moins l’équivalent de deux pions.
+puzzle-theme-crushing = Écrasant
+puzzle-theme-crushing-help = Pas de mat, mais une avance de six pions ou plus.
+puzzle-theme-advantage = Avantage
+puzzle-theme-advantage-help = Pas de mat, une avance de trois à six pions.
+puzzle-theme-check = Échec
+puzzle-theme-check-help = Le coup gagnant donne échec.
+puzzle-theme-capture = Prise
+puzzle-theme-capture-help = Le coup gagnant prend une pièce.
+puzzle-theme-quiet = Coup tranquille
+puzzle-theme-quiet-help = Le coup gagnant ne prend pas, ne donne pas échec et ne promeut pas.
+puzzle-theme-promotion = Promotion
+puzzle-theme-promotion-help = Le coup gagnant promeut un pion.
+puzzle-theme-flip = Transformation en Génie
+puzzle-theme-flip-help = Genie : le coup gagnant transforme un pion en Génie.
+puzzle-theme-placement = Placement
+puzzle-theme-placement-help = Genesis : le coup gagnant place une pièce de la réserve.
+puzzle-theme-declaration = Déclaration
+puzzle-theme-declaration-help = Clown : le coup gagnant déclare un Cavalier Clown.
+puzzle-theme-reentry = Retour
+puzzle-theme-reentry-help = Clown : le coup gagnant fait revenir une pièce prise.
+puzzle-theme-ringpass = Passe de l’anneau
+puzzle-theme-ringpass-help = Magic Ring : le coup gagnant passe un anneau.
