@@ -48,6 +48,7 @@ enum Part {
     Fold,
     Blind,
     Learn,
+    Puzzle,
 }
 
 macro_rules! tests {
@@ -100,6 +101,9 @@ tests! {
     laptop_lesson_finished: LAPTOP Learn;
     desktop_lesson_finished: DESKTOP Learn;
     phone_lesson_finished: PHONE Learn;
+    laptop_puzzle_rounds: LAPTOP Puzzle;
+    desktop_puzzle_rounds: DESKTOP Puzzle;
+    phone_puzzle_rounds: PHONE Puzzle;
 }
 
 async fn run(screen: Screen, part: Part) {
@@ -137,6 +141,7 @@ async fn run(screen: Screen, part: Part) {
         Part::Fold => controls_above_the_fold(&c, a).await,
         Part::Blind => screen_reader_mode(&c, a).await,
         Part::Learn => lesson_finished(&c, a, screen).await,
+        Part::Puzzle => puzzle_rounds(&c, a, screen).await,
     }
 
     c.close().await.unwrap();
@@ -1112,6 +1117,8 @@ async fn pages_do_not_jump(c: &Client, a: SocketAddr, screen: Screen) {
         ("/rules/genie".to_string(), "#diagrams .diagram g.piece"),
         ("/learn".to_string(), "#v-genie a"),
         ("/learn/genie".to_string(), "g.piece[data-square='e6']"),
+        ("/puzzles".to_string(), "#set-genie a"),
+        ("/puzzles/genie".to_string(), "#meta:not(:empty)"),
     ] {
         let (cls, moved) = layout_shift(c, &format!("http://{a}{path}"), ready).await;
         assert!(
@@ -1464,4 +1471,117 @@ async fn lesson_finished(c: &Client, a: SocketAddr, screen: Screen) {
         v.as_str().is_some_and(|t| t.contains("1 of 1 steps done"))
     })
     .await;
+}
+
+/// A genie puzzle whose solution is a plain move (a press on a square,
+/// then one on another: no chooser), and, for a wrong round, a plain
+/// move that is not the solution and leaves a position the engine
+/// answers. (puzzle, move to press)
+fn plain_puzzle(skip: usize, wrong: bool) -> (&'static chimera_puzzles::Puzzle, String) {
+    use chimera_rules::Position;
+    let set = chimera_puzzles::shipped_set("genie").expect("the genie set");
+    let plain = |u: &str| u.len() == 4 && u[..2] != u[2..];
+    set.puzzles
+        .iter()
+        .skip(skip)
+        .find_map(|p| {
+            if !wrong {
+                return plain(p.solution()).then(|| (p, p.solution().to_string()));
+            }
+            let pos = p.position();
+            chimera_rules::san::all_san(&pos).into_iter().map(|(m, _)| m).find_map(|m| {
+                let u = m.to_string();
+                // One move to each square from that square: no promotion chooser.
+                let one =
+                    chimera_rules::san::all_san(&pos).iter().filter(|(o, _)| o.from == m.from && o.to == m.to).count()
+                        == 1;
+                (plain(&u) && u != p.solution() && one && pos.after(m).outcome().is_none()).then_some((p, u))
+            })
+        })
+        .expect("a genie puzzle for the browser test")
+}
+
+/// Puzzles (docs/puzzles-web.md), logged in: a genie puzzle solved by
+/// presses on the board says "Correct" and the puzzle rating rises; a
+/// puzzle played wrong shows the engine's refutation (its SAN, the board
+/// after it) and the winning move, and the rating falls. The board and
+/// the panel fit the window (no sideways scroll).
+async fn puzzle_rounds(c: &Client, a: SocketAddr, screen: Screen) {
+    use chimera_rules::Position;
+    // Signed up through the page.
+    c.goto(&format!("http://{a}/login")).await.unwrap();
+    type_into(c, "#signup-username", "solver").await;
+    type_into(c, "#signup-password", PW).await;
+    type_into(c, "#signup-password2", PW).await;
+    press_css(c, screen, "#signup-submit").await;
+    assert_eq!(account_link(c, "in").await.trim(), "solver");
+    // The list of sets, with the genie set's link.
+    c.goto(&format!("http://{a}/puzzles")).await.unwrap();
+    wait_for(c, "#set-genie a[href='/puzzles/genie']", 10).await;
+
+    let (p, win) = plain_puzzle(0, false);
+    c.goto(&format!("http://{a}/puzzles/genie?id={}", p.id)).await.unwrap();
+    wait_for(c, "#meta:not(:empty)", 10).await;
+    let task = text_of(c, "#task").await;
+    assert!(task.contains("to move: find the winning move"), "{task}");
+    let you = text_of(c, "#you").await;
+    assert!(you.contains("Your puzzle rating: 1500"), "{you}");
+    let fit = c
+        .execute(
+            "const b = document.querySelector('#board').getBoundingClientRect(); return [b.width, b.right <= innerWidth + 1, document.documentElement.scrollWidth <= innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        fit[0].as_f64().unwrap() >= 240.0 && fit[1] == json!(true) && fit[2] == json!(true),
+        "{} at {}",
+        fit,
+        screen.name()
+    );
+    press_sq(c, screen, &win[..2]).await;
+    press_sq(c, screen, &win[2..4]).await;
+    let v = wait_js(c, "return document.querySelector('#verdict').textContent", |v| {
+        v.as_str().is_some_and(|t| t.starts_with("Correct"))
+    })
+    .await;
+    assert!(v.as_str().unwrap().contains("The winning move"), "{v}");
+    let you = wait_js(c, "return document.querySelector('#you').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("(+"))
+    })
+    .await;
+    assert!(you.as_str().unwrap().starts_with("Your puzzle rating: 1"), "{you}");
+    shot(c, &format!("puzzle-correct-{}", screen.name())).await;
+
+    // A wrong move: the engine's answer, in SAN, and the board after it.
+    let after_p = chimera_puzzles::shipped_set("genie").unwrap().puzzles.iter().position(|x| x.id == p.id).unwrap() + 1;
+    let (q, wrong) = plain_puzzle(after_p, true);
+    assert_ne!(q.id, p.id, "two puzzles");
+    let pos = q.position();
+    let m = pos.parse_uci(&wrong).unwrap();
+    let after = pos.after(m);
+    let (line, _) = chimera_puzzles::mine::refutation(&pos, m, chimera_server::puzzles::REFUTATION_NODES);
+    let answer = chimera_rules::san::to_san(&after, line[0]);
+    c.goto(&format!("http://{a}/puzzles/genie?id={}", q.id)).await.unwrap();
+    wait_for(c, "#meta:not(:empty)", 10).await;
+    press_sq(c, screen, &wrong[..2]).await;
+    press_sq(c, screen, &wrong[2..4]).await;
+    let v = wait_js(c, "return document.querySelector('#verdict').textContent", |v| {
+        v.as_str().is_some_and(|t| t.starts_with("Wrong"))
+    })
+    .await;
+    let v = v.as_str().unwrap();
+    assert!(v.contains(&format!("The answer: {answer}")), "{v} (the engine answers {answer})");
+    assert!(v.contains("The winning move"), "{v}");
+    // The answer's squares are the last move shown on the board.
+    let to = line[0].to.to_string();
+    wait_for(c, &format!("g.piece[data-square='{to}']"), 10).await;
+    let you = wait_js(c, "return document.querySelector('#you').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("(-"))
+    })
+    .await;
+    assert!(you.as_str().unwrap().starts_with("Your puzzle rating:"), "{you}");
+    let scroll = c.execute("return document.documentElement.scrollWidth <= innerWidth", vec![]).await.unwrap();
+    assert_eq!(scroll, json!(true), "no sideways scroll at {}", screen.name());
+    shot(c, &format!("puzzle-wrong-{}", screen.name())).await;
 }

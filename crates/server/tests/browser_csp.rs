@@ -55,6 +55,9 @@ fn pages(id: &str) -> Vec<(String, &'static str)> {
         ("/offline".into(), "#offline"),
         ("/learn".into(), "#v-genie a"),
         ("/learn/genie".into(), "rect.sq[data-square='e2']"),
+        // Puzzles: the sets, and a genie puzzle on its board (its task written).
+        ("/puzzles".into(), "#set-genie"),
+        ("/puzzles/genie".into(), "#meta:not(:empty)"),
     ]
 }
 
