@@ -769,6 +769,144 @@ async fn account_surfaces_refuse_bad_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The puzzles' surfaces (`docs/puzzles-web.md`): malformed and hostile
+/// round bodies, ids and set names with path tricks, a foreign Origin, a
+/// body that is not JSON, an API token for a page's endpoint, a body over
+/// the limit: each a JSON error (4xx), and nothing stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzle_surfaces_refuse_bad_input() {
+    let Some(set) = chimera_puzzles::shipped_set("genie").filter(|s| !s.puzzles.is_empty()) else {
+        panic!("the genie puzzle set is empty: these attacks need a puzzle");
+    };
+    let p = &set.puzzles[0];
+    let (server, dir) = start_with("fpuz", Config { signup_burst: 10, ..quick() }).await;
+    let a = server.addr;
+    let ip = client_ip(1);
+    let ann = account(a, "Ann").await;
+    let hdr = format!("Content-Type: application/json\r\nCookie: chimera_session={ann}\r\n");
+    let url = format!("/api/puzzles/genie/{}/round", p.id);
+    let good = json!({"move": p.solution()}).to_string();
+    let long_move = json!({"move": "e".repeat(5000)}).to_string();
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let deep_obj = format!("{{\"move\": {}{}}}", "[".repeat(3000), "]".repeat(3000));
+    let bodies = [
+        "",
+        "{",
+        "null",
+        "[]",
+        "\"e2e4\"",
+        "7",
+        "{\"move\": 5}",
+        "{\"move\": null}",
+        "{\"move\": [\"e2e4\"]}",
+        "{\"move\": {\"uci\": \"e2e4\"}}",
+        "{\"give_up\": \"yes\"}",
+        "{\"give_up\": false}",
+        "{\"move\": \"e2e4\", \"give_up\": true}",
+        "{\"move\": \"e2e4\", \"move\": \"e2e4\"}",
+        "{\"move\": \"<script>alert(1)</script>\"}",
+        "{\"move\": \"\\u0000\"}",
+        "{\"move\": \"e2e4\\u0000\"}",
+        "{\"move\": \"a1a1\"}",
+        "{\"move\": \"P@z9\"}",
+        "{\"move\": \"e2e4\", \"account\": \"someone\"}",
+        "{\"move\": \"e2e4\", \"account_id\": \"someone\"}",
+        "\u{feff}{\"move\": \"e2e4\"}",
+        long_move.as_str(),
+        deep.as_str(),
+        deep_obj.as_str(),
+    ];
+    let mut tried = 0;
+    for b in bodies {
+        for h in [hdr.as_str(), "Content-Type: application/json\r\n"] {
+            let (st, v) = http_from(a, ip, "POST", &url, h, b).await;
+            assert!((400..500).contains(&st), "{b:.60}: {st} {v}");
+            assert!(is_json_error(&v), "{b:.60}: {v}");
+            tried += 1;
+        }
+    }
+    // Over the body limit (8 KiB here): 413, before any handler.
+    let huge = format!("{{\"move\": \"{}\"}}", "e".repeat(20_000));
+    let (st, v) = http_from(a, ip, "POST", &url, &hdr, &huge).await;
+    assert_eq!(st, 413, "{v}");
+    tried += 1;
+    // Set names and ids with path tricks: 404 (a JSON error), on every route.
+    let long_name = "x".repeat(3000);
+    let tricks = [
+        "genie/..%2F..%2Fetc%2Fpasswd".to_string(),
+        "..%2Fgenie/next".to_string(),
+        "genie/%2e%2e".to_string(),
+        format!("genie/{}%00", p.id),
+        format!("genie/{}", p.id.to_uppercase()),
+        format!("genie/{}%20", p.id),
+        format!("chess/{}", p.id),
+        format!("GENIE/{}", p.id),
+        format!("{long_name}/{}", p.id),
+        format!("genie/{long_name}"),
+        "genie/%ff%fe".to_string(),
+        "genie/'%20OR%201=1--".to_string(),
+    ];
+    for t in &tricks {
+        let (st, v) = http_from(a, ip, "POST", &format!("/api/puzzles/{t}/round"), &hdr, &good).await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "POST {t:.60}: {st} {v}");
+        let (st, v) = http_from(a, ip, "GET", &format!("/api/puzzles/{t}"), &hdr, "").await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "GET {t:.60}: {st} {v}");
+        tried += 2;
+    }
+    // A foreign page's POST with Ann's cookie (no CSRF token: the Origin
+    // guard), a body that is not JSON (a form could send it), a token.
+    let (st, v) = http_from(a, ip, "POST", &url, &format!("{hdr}Origin: https://evil.example\r\n"), &good).await;
+    assert_eq!(st, 403, "{v}");
+    let (st, v) = http_from(
+        a,
+        ip,
+        "POST",
+        &url,
+        &format!("Content-Type: text/plain\r\nCookie: chimera_session={ann}\r\n"),
+        &good,
+    )
+    .await;
+    assert_eq!(st, 415, "{v}");
+    let (st, v) = http_from(
+        a,
+        ip,
+        "POST",
+        &url,
+        &format!("Content-Type: application/x-www-form-urlencoded\r\nCookie: chimera_session={ann}\r\n"),
+        "move=e2e4",
+    )
+    .await;
+    assert_eq!(st, 415, "{v}");
+    let tok = token(a, &ann, &["board:play"]).await;
+    let (st, v) = with_token(a, "POST", &url, &tok, "application/json", &good).await;
+    assert_eq!(st, 403, "{v}");
+    // A forged session cookie is no account: a visitor's round, stored nowhere.
+    let (st, v) = http_from(
+        a,
+        ip,
+        "POST",
+        &url,
+        "Content-Type: application/json\r\nCookie: chimera_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\r\n",
+        &good,
+    )
+    .await;
+    assert_eq!((st, v["rated"].as_bool()), (200, Some(false)), "{v}");
+    tried += 5;
+    let db = &server.app.db;
+    for table in ["puzzle_rounds", "puzzle_players", "puzzle_ratings"] {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(db).await.unwrap();
+        assert_eq!(n, 0, "{table}");
+    }
+    // The good round still works after all that, once.
+    let (st, v) = http_from(a, ip, "POST", &url, &hdr, &good).await;
+    assert_eq!((st, v["rated"].as_bool()), (200, Some(true)), "{v}");
+    report(&format!(
+        "puzzle surfaces (rounds, reads): {tried} bad requests, every answer a JSON error, nothing stored"
+    ));
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The Bot and Board API's surfaces (`docs/api.md`): malformed
 /// `Authorization` headers, tokens of every wrong shape, bad token requests,
 /// lichess's challenge fields with bad values, moves and draw answers that
