@@ -39,6 +39,8 @@ let puzzle = null; // GET's answer: {id, fen, side, themes, rating, plays, posit
 let busy = false;
 let over = false;
 let loadId = 0;
+let shown = null; // the board shown (a position as /api/position gives it)
+let blind = null; // the screen-reader mode (blind.js) while it is on
 
 const board = new Board($('board'), {
   onMove: (uci) => play({ move: uci }),
@@ -48,6 +50,7 @@ const board = new Board($('board'), {
 });
 
 function show(pos, interactive, last) {
+  shown = pos;
   board.set({ board: pos.board, pockets: pos.pockets, state: pos.state, state_lines: pos.state_lines, pocket_why: pos.pocket_why,
     pocket_name: pos.pocket_name, pocket_note: pos.pocket_note, fen: pos.fen, legal: pos.legal, turn: pos.turn, check: pos.check,
     last: last || null, interactive, variant: puzzle.variant });
@@ -117,6 +120,7 @@ async function load(url) {
   $('next').classList.remove('hidden');
   board.setOrientation(puzzle.side);
   show(puzzle.position, true);
+  if (blind) blind.update(null, blindState());
 }
 
 async function play(body) {
@@ -169,6 +173,44 @@ async function play(body) {
   $('next').focus();
 }
 
+/** The rule options as /api/position takes them ({key: value}). */
+function optionsOf(text) {
+  const out = {};
+  for (const kv of (text || '').split(',')) { const [k, v] = kv.split('='); if (k && v) out[k.trim()] = v.trim(); }
+  return out;
+}
+
+/** The puzzle as the screen-reader mode reads a game's state: the board
+ *  shown, the solver's legal moves until the round is played. */
+function blindState() {
+  const p = shown || {};
+  return {
+    variant: puzzle.variant, variant_name: puzzle.variant_name, options: optionsOf(puzzle.options), start_fen: puzzle.fen,
+    history: [], ply: 0, board: p.board, fen: p.fen, pockets: p.pockets, state_lines: p.state_lines, pocket_name: p.pocket_name,
+    legal: over ? {} : p.legal, turn: p.turn, status: 'active', mode: 'puzzle', seats: { w: true, b: true }, clock: null,
+    engine_color: over ? p.turn : null,
+  };
+}
+
+/** The screen-reader mode (the look's `blind` setting), as on the game
+ *  page: the board read as text, a move typed and played as the round. */
+async function blindMode() {
+  const on = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
+  if (on && !blind) {
+    const m = await import('./blind.js');
+    if (blind) return;
+    blind = m.start({
+      state: () => (puzzle ? blindState() : { status: 'active', history: [], ply: 0, legal: {}, seats: {} }),
+      you: () => (puzzle ? [puzzle.side] : []), live: () => true, clockLeft: () => 0,
+      send: (msg) => { if (msg.t === 'move') play({ move: msg.uci }); },
+    });
+  } else if (!on && blind) {
+    blind.stop();
+    blind = null;
+  }
+}
+window.addEventListener('chimera:prefs', () => { blindMode(); });
+
 function next() {
   if (daily) { daily = false; history.replaceState(null, '', `/puzzles/${encodeURIComponent(set)}`); }
   load(`${base}/next`);
@@ -181,5 +223,6 @@ const typed = () => { const m = $('typed').value.trim(); if (m) { $('typed').val
 $('typed-go').addEventListener('click', typed);
 $('typed').addEventListener('keydown', (e) => { if (e.key === 'Enter') typed(); });
 
+blindMode();
 const wanted = decodeURIComponent(location.hash.slice(1)) || new URLSearchParams(location.search).get('id');
 if (wanted) { daily = false; load(`${base}/${encodeURIComponent(wanted)}`); } else if (daily) load(`${base}/daily`); else load(`${base}/next`);

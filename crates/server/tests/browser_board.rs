@@ -1584,4 +1584,40 @@ async fn puzzle_rounds(c: &Client, a: SocketAddr, screen: Screen) {
     let scroll = c.execute("return document.documentElement.scrollWidth <= innerWidth", vec![]).await.unwrap();
     assert_eq!(scroll, json!(true), "no sideways scroll at {}", screen.name());
     shot(c, &format!("puzzle-wrong-{}", screen.name())).await;
+
+    // The screen-reader mode: the board read as text, the winning move
+    // typed in SAN, the verdict in the live region.
+    let set = chimera_puzzles::shipped_set("genie").unwrap();
+    let r = set.puzzles.iter().find(|x| x.id != p.id && x.id != q.id).unwrap();
+    let pos = r.position();
+    let san = chimera_rules::san::to_san(&pos, pos.parse_uci(r.solution()).unwrap());
+    // Logged in, the account's look wins over the browser's: set both.
+    let on = json!({"theme": "system", "board": "brown", "pieces": "classic", "blind": "on", "lang": "en"});
+    c.execute_async(
+        "const done = arguments[arguments.length - 1]; localStorage.setItem('chimera.prefs', JSON.stringify(arguments[0])); \
+         fetch('/api/account/prefs', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(arguments[0])}).then((r) => done(r.status));",
+        vec![on],
+    )
+    .await
+    .unwrap();
+    c.goto(&format!("http://{a}/puzzles/genie?id={}", r.id)).await.unwrap();
+    wait_for(c, "#meta:not(:empty)", 10).await;
+    let input = wait_for(c, "#blind-move", 10).await;
+    input.send_keys("b\u{E007}").await.unwrap();
+    let said = wait_js(c, "return document.querySelector('#blind-reply').textContent", |v| {
+        v.as_str().is_some_and(|t| t.contains("White") && t.contains("King"))
+    })
+    .await;
+    assert!(said.as_str().unwrap().contains("Black"), "{said}");
+    input.send_keys(&format!("{san}\u{E007}")).await.unwrap();
+    let v = wait_js(c, "return document.querySelector('#verdict').textContent", |v| {
+        v.as_str().is_some_and(|t| t.starts_with("Correct"))
+    })
+    .await;
+    assert!(v.as_str().unwrap().contains(&san), "{v}");
+    assert_eq!(
+        c.execute("return document.querySelector('#verdict').getAttribute('role')", vec![]).await.unwrap(),
+        json!("status")
+    );
+    c.execute("localStorage.removeItem('chimera.prefs')", vec![]).await.unwrap();
 }

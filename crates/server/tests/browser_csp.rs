@@ -375,6 +375,14 @@ async fn pages_pass_axe(screen: Screen) {
         for v in axe_violations(&c, &axe).await {
             found.push(format!("/game/{id} screen-reader mode ({theme}, {}): {v}", screen.name()));
         }
+        // The puzzle page in the same mode (its move field and live regions).
+        c.goto(&format!("http://{a}/puzzles/genie")).await.unwrap();
+        wait_for(&c, "#meta:not(:empty)", 10).await;
+        wait_for(&c, "#blind-move", 10).await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        for v in axe_violations(&c, &axe).await {
+            found.push(format!("/puzzles/genie screen-reader mode ({theme}, {}): {v}", screen.name()));
+        }
     }
     c.execute("localStorage.removeItem('chimera.prefs')", vec![]).await.unwrap();
     assert!(found.is_empty(), "axe-core's violations:\n{}", found.join("\n"));
