@@ -8,7 +8,7 @@
 //! puzzle (`chimera-rating`, lichess's constants, as `ratings`): the player
 //! wins when the first move is the solution. Both ratings change, each
 //! against the other's rating before the round. Only an account's first
-//! round of a puzzle is rated (a replay is not, as on lichess): [`rate`]
+//! round of a puzzle is rated (a replay is not, as on lichess): `rate`
 //! begins its transaction with the conditional insert of the round's row
 //! (`ON CONFLICT DO NOTHING`), so of any number of concurrent rounds (two
 //! tabs, two instances) one is applied and the others change nothing.
