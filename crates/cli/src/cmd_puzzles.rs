@@ -62,6 +62,11 @@ struct MineArgs {
     /// skill levels, drawn from 3 to 13, may cap them lower).
     #[arg(long)]
     player_nodes: Option<u64>,
+    /// Keep only puzzles whose winning move is one of the variant's own (a flip, a placement,
+    /// a declaration, a re-entry, a ring pass, a Genie's or a Clown's move), and play none of
+    /// those in the random opening.
+    #[arg(long)]
+    special: bool,
     /// Random legal plies at the start of each self-play game.
     #[arg(long, default_value_t = 6)]
     random_plies: usize,
@@ -87,8 +92,9 @@ struct MineArgs {
 
 #[derive(ClapArgs)]
 struct VerifyArgs {
-    /// A puzzle file to check (its set from --set); without it, the shipped set --set.
-    file: Option<PathBuf>,
+    /// Puzzle files to check, together (their set from --set; a position in two is checked
+    /// once); without them, the shipped set --set.
+    files: Vec<PathBuf>,
     /// The set.
     #[arg(long, value_parser = parse_set_name)]
     set: &'static SetSpec,
@@ -141,6 +147,7 @@ fn run_mine(a: MineArgs) -> Result<()> {
         nodes: a.nodes,
         player_nodes: a.player_nodes.unwrap_or(a.nodes),
         random_plies: a.random_plies,
+        special: a.special,
         max_plies: a.max_plies,
         threads: a.threads,
         until: a.until,
@@ -152,6 +159,9 @@ fn run_mine(a: MineArgs) -> Result<()> {
          --decided-cp {} --decided-plies {}",
         a.set.name, a.seed, a.games, a.nodes, a.random_plies, a.max_plies, a.decided_cp, a.decided_plies
     );
+    if a.special {
+        command.push_str(" --special");
+    }
     if let Some(n) = a.player_nodes {
         command.push_str(&format!(" --player-nodes {n}"));
     }
@@ -182,15 +192,18 @@ fn run_mine(a: MineArgs) -> Result<()> {
 }
 
 fn run_verify(a: VerifyArgs) -> Result<()> {
-    let (puzzles, mut comments) = match &a.file {
-        Some(f) => {
+    let (puzzles, mut comments) = if a.files.is_empty() {
+        let s = shipped().iter().find(|s| std::ptr::eq(s.spec, a.set)).expect("every set is shipped");
+        (s.puzzles.clone(), s.comments.clone())
+    } else {
+        let (mut puzzles, mut comments) = (Vec::new(), Vec::new());
+        for f in &a.files {
             let text = std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
-            parse_set(a.set, &text).map_err(|e| anyhow!("{}: {e}", f.display()))?
+            let (p, c) = parse_set(a.set, &text).map_err(|e| anyhow!("{}: {e}", f.display()))?;
+            puzzles.extend(p);
+            comments.extend(c);
         }
-        None => {
-            let s = shipped().iter().find(|s| std::ptr::eq(s.spec, a.set)).expect("every set is shipped");
-            (s.puzzles.clone(), s.comments.clone())
-        }
+        (mine::dedupe(puzzles), comments)
     };
     let t = std::time::Instant::now();
     let verdicts = mine::verify_all(&puzzles, a.nodes, a.threads, &|done| eprint!("\r{done}/{}   ", puzzles.len()));
@@ -242,7 +255,7 @@ fn run_verify(a: VerifyArgs) -> Result<()> {
         ));
         std::fs::write(&path, write_set(&kept, &comments)).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    if kept.len() < puzzles.len() && a.file.is_none() {
+    if kept.len() < puzzles.len() && a.files.is_empty() {
         bail!("{} shipped puzzles do not hold", puzzles.len() - kept.len());
     }
     Ok(())

@@ -167,7 +167,7 @@ impl std::str::FromStr for Eval {
 }
 
 /// The themes a puzzle can be tagged with: id and what it means.
-pub const THEMES: [(&str, &str); 18] = [
+pub const THEMES: [(&str, &str); 21] = [
     ("mate", "the winning move forces mate"),
     ("mateIn1", "mate in one move"),
     ("mateIn2", "mate in two moves"),
@@ -186,7 +186,49 @@ pub const THEMES: [(&str, &str); 18] = [
     ("declaration", "Clown: the winning move declares a Knight a Clown"),
     ("reentry", "Clown: the winning move brings a captured piece back"),
     ("ringPass", "Magic Ring: the winning move passes a ring"),
+    ("ringPower", "Magic Ring: the winning move is one the piece makes only by its ring's power"),
+    ("genie", "Genie: the winning move is a Genie's"),
+    ("clown", "Clown: the winning move is a Clown's"),
 ];
+
+/// Whether `m` is one of the variant's own moves: a flip, a placement, a
+/// declaration, a re-entry, a ring pass, a move of a Genie or a Clown, or
+/// one that only a ring's power allows ([`uses_ring_power`]).
+pub fn is_special(pos: &AnyPosition, m: Move) -> bool {
+    matches!(
+        m.kind,
+        MoveKind::Flip | MoveKind::Drop(_) | MoveKind::Declare | MoveKind::ReEntry(_) | MoveKind::RingPass(_)
+    ) || matches!(pos.board().role_at(m.from), Some(Role::Genie | Role::Clown))
+        || uses_ring_power(pos, m)
+}
+
+/// Whether `m`, in Magic Ring, is a move its piece could not make by its
+/// own kind (so a ring's power makes it): a Knight sliding, a Rook
+/// leaping, a pawn going sideways.
+pub fn uses_ring_power(pos: &AnyPosition, m: Move) -> bool {
+    use chimera_rules::attacks;
+    if pos.variant() != Variant::MagicRing || !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
+        return false;
+    }
+    let board = pos.board();
+    let Some(role) = board.role_at(m.from) else { return false };
+    let occ = board.occupied();
+    let own = match role {
+        Role::Pawn => {
+            let color = pos.turn();
+            let ahead = m.to.file() == m.from.file()
+                && (1..=2).contains(&(m.to.rank().relative(color).index() as i32 - m.from.rank().relative(color).index() as i32));
+            return !(ahead || attacks::pawn_attacks(color, m.from).contains(m.to));
+        }
+        Role::Knight => attacks::knight_attacks(m.from),
+        Role::Bishop => attacks::bishop_attacks(m.from, occ),
+        Role::Rook => attacks::rook_attacks(m.from, occ),
+        Role::Queen => attacks::queen_attacks(m.from, occ),
+        Role::King => attacks::king_attacks(m.from),
+        Role::Genie | Role::Clown => return false,
+    };
+    !own.contains(m.to)
+}
 
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -442,6 +484,16 @@ pub fn themes(pos: &AnyPosition, line: &[Move], eval: Eval) -> Vec<String> {
         MoveKind::ReEntry(_) => t.push("reentry"),
         MoveKind::RingPass(_) => t.push("ringPass"),
         _ => {}
+    }
+    if uses_ring_power(pos, m) {
+        t.push("ringPower");
+    }
+    if !matches!(m.kind, MoveKind::Drop(_) | MoveKind::ReEntry(_)) {
+        match pos.board().role_at(m.from) {
+            Some(Role::Genie) => t.push("genie"),
+            Some(Role::Clown) => t.push("clown"),
+            _ => {}
+        }
     }
     t.into_iter().map(String::from).collect()
 }

@@ -56,6 +56,10 @@ pub struct MineConfig {
     pub player_nodes: u64,
     /// Random legal plies at the start of each self-play game.
     pub random_plies: usize,
+    /// Keep only puzzles whose winning move is one of the variant's own,
+    /// and play no such move in the random opening (so that each player
+    /// still has them).
+    pub special: bool,
     /// A self-play game stops after this many plies.
     pub max_plies: usize,
     pub threads: usize,
@@ -97,7 +101,16 @@ fn others(pos: &AnyPosition, m: Move) -> Vec<Move> {
 
 /// The puzzle at `pos`, if there is one: `analyst` searches, `source` says
 /// where the position comes from.
-pub fn candidate(analyst: &mut Engine, set: &'static SetSpec, pos: &AnyPosition, nodes: u64, source: String) -> Option<Puzzle> {
+/// With `special`, only a puzzle whose winning move is one of the
+/// variant's own ([`crate::is_special`]).
+pub fn candidate(
+    analyst: &mut Engine,
+    set: &'static SetSpec,
+    pos: &AnyPosition,
+    nodes: u64,
+    special: bool,
+    source: String,
+) -> Option<Puzzle> {
     if pos.outcome().is_some() || pos.legal_move_list().len() < 2 {
         return None;
     }
@@ -108,7 +121,7 @@ pub fn candidate(analyst: &mut Engine, set: &'static SetSpec, pos: &AnyPosition,
     }
     let (best, eval, _) = search(analyst, pos, nodes, Vec::new());
     let best = best?;
-    if !eval.wins() {
+    if !eval.wins() || (special && !crate::is_special(pos, best)) {
         return None;
     }
     let (_, other, _) = search(analyst, pos, nodes, others(pos, best));
@@ -158,7 +171,15 @@ pub fn difficulty(pos: &AnyPosition, best: Move) -> u32 {
 
 /// The puzzles of one game's positions (`game`'s positions after the
 /// first `skip` plies), in order, a cooldown after each.
-fn mine_positions(analyst: &mut Engine, set: &'static SetSpec, game: &Game<AnyPosition>, skip: usize, nodes: u64, source: &str) -> Vec<Puzzle> {
+fn mine_positions(
+    analyst: &mut Engine,
+    set: &'static SetSpec,
+    game: &Game<AnyPosition>,
+    skip: usize,
+    nodes: u64,
+    special: bool,
+    source: &str,
+) -> Vec<Puzzle> {
     let mut out = Vec::new();
     let mut cooldown = 0;
     for (ply, pos) in game.positions().iter().enumerate().skip(skip) {
@@ -166,7 +187,7 @@ fn mine_positions(analyst: &mut Engine, set: &'static SetSpec, game: &Game<AnyPo
             cooldown -= 1;
             continue;
         }
-        if let Some(p) = candidate(analyst, set, pos, nodes, format!("{source} ply {ply}")) {
+        if let Some(p) = candidate(analyst, set, pos, nodes, special, format!("{source} ply {ply}")) {
             out.push(p);
             cooldown = COOLDOWN;
         }
@@ -190,7 +211,9 @@ pub fn self_play(cfg: &MineConfig, index: u64) -> Game<AnyPosition> {
         let pos = game.position().clone();
         let legal = pos.legal_move_list();
         let m = if game.moves().len() < cfg.random_plies {
-            legal[(rng.next() % legal.len() as u64) as usize]
+            let plain: Vec<Move> = legal.iter().copied().filter(|&m| !crate::is_special(&pos, m)).collect();
+            let from: &[Move] = if cfg.special && !plain.is_empty() { &plain } else { &legal };
+            from[(rng.next() % from.len() as u64) as usize]
         } else {
             let skill = skills[game.moves().len() % 2];
             let r = player.search(&pos, &history, &limits, &Strength { skill, elo: None }, &stop, &mut |_| {});
@@ -258,7 +281,8 @@ pub fn mine(cfg: &MineConfig, progress: &(dyn Fn(u64, usize) + Sync)) -> (Vec<Pu
                 let i = start + i;
                 let game = self_play(cfg, i);
                 let mut analyst = engine(16);
-                mine_positions(&mut analyst, cfg.set, &game, cfg.random_plies, cfg.nodes, &format!("seed {} game {i}", cfg.seed))
+                let source = format!("seed {} game {i}", cfg.seed);
+                mine_positions(&mut analyst, cfg.set, &game, cfg.random_plies, cfg.nodes, cfg.special, &source)
             },
             &|done| progress(start + done, so_far),
         );
@@ -282,7 +306,7 @@ pub fn mine_games(
         threads,
         &|i| {
             let (name, game) = &games[i as usize];
-            mine_positions(&mut engine(16), set, game, 0, nodes, name)
+            mine_positions(&mut engine(16), set, game, 0, nodes, false, name)
         },
         progress,
     );

@@ -25,7 +25,7 @@ const MINING_NODES: u64 = 6000;
 fn a_lone_winning_capture_is_a_puzzle() {
     // White's rook takes the undefended queen; every other move loses the rook or the game.
     let pos = chess("7k/8/8/8/8/8/6PP/q3R2K w - - 0 1");
-    let p = candidate(&mut analyst(), set_spec("chess").unwrap(), &pos, MINING_NODES, "test".into()).expect("a puzzle");
+    let p = candidate(&mut analyst(), set_spec("chess").unwrap(), &pos, MINING_NODES, false, "test".into()).expect("a puzzle");
     assert_eq!(p.solution(), "e1a1");
     assert!(p.themes.iter().any(|t| t == "capture"), "{:?}", p.themes);
     assert!(p.themes.iter().any(|t| t == "material"), "{:?}", p.themes);
@@ -42,10 +42,10 @@ fn a_lone_winning_capture_is_a_puzzle() {
 fn two_winning_moves_make_no_puzzle() {
     // Either rook takes the undefended queen.
     let pos = chess("7k/8/8/8/8/8/6PP/q2RR2K w - - 0 1");
-    assert!(candidate(&mut analyst(), set_spec("chess").unwrap(), &pos, MINING_NODES, "test".into()).is_none());
+    assert!(candidate(&mut analyst(), set_spec("chess").unwrap(), &pos, MINING_NODES, false, "test".into()).is_none());
     // A quiet, level position neither.
     let start = set_spec("chess").unwrap().start();
-    assert!(candidate(&mut analyst(), set_spec("chess").unwrap(), &start, MINING_NODES, "test".into()).is_none());
+    assert!(candidate(&mut analyst(), set_spec("chess").unwrap(), &start, MINING_NODES, false, "test".into()).is_none());
 }
 
 #[test]
@@ -121,6 +121,7 @@ fn mining_is_reproducible_whatever_the_threads() {
         nodes: 1500,
         player_nodes: 500,
         random_plies: 6,
+        special: false,
         max_plies: 80,
         threads,
         until: None,

@@ -23,6 +23,9 @@ const THEMES = {
   declaration: [t('puzzle-theme-declaration'), t('puzzle-theme-declaration-help')],
   reentry: [t('puzzle-theme-reentry'), t('puzzle-theme-reentry-help')],
   ringPass: [t('puzzle-theme-ringpass'), t('puzzle-theme-ringpass-help')],
+  ringPower: [t('puzzle-theme-ringpower'), t('puzzle-theme-ringpower-help')],
+  genie: [t('puzzle-theme-genie'), t('puzzle-theme-genie-help')],
+  clown: [t('puzzle-theme-clown'), t('puzzle-theme-clown-help')],
 };
 
 /** A theme's name (an unknown id stands as it is). */

@@ -651,4 +651,15 @@ mod tests {
         let all: HashSet<String> = set.puzzles.iter().map(|p| p.id.clone()).collect();
         assert!(choose(set, 1500.0, &none, &all, 3).is_some());
     }
+
+    /// The page names every theme the miner can give (crates/puzzles'
+    /// THEMES), so no theme shows as its bare id.
+    #[test]
+    fn the_page_names_every_theme() {
+        let words = include_str!("../assets/puzzle-words.js");
+        for (id, _) in chimera_puzzles::THEMES {
+            let key = id.to_lowercase();
+            assert!(words.contains(&format!("  {id}: [t('puzzle-theme-{key}'), t('puzzle-theme-{key}-help')],")), "{id}");
+        }
+    }
 }
