@@ -907,6 +907,136 @@ async fn puzzle_surfaces_refuse_bad_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The lessons' surfaces (`docs/learn.md`), the session probe and the typed
+/// move of `/api/position` (the screen-reader mode's): malformed and hostile
+/// bodies, step names with path tricks, progress for no account or from a
+/// foreign page, keys that name no step, too many of them: each a JSON
+/// error (4xx), never a 5xx, and no progress stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn learn_and_typed_move_surfaces_refuse_bad_input() {
+    let (server, dir) = start_with("flearn", Config { signup_burst: 10, ..quick() }).await;
+    let a = server.addr;
+    let ip = client_ip(1);
+    let ann = account(a, "Ann").await;
+    let hdr = format!("Content-Type: application/json\r\nCookie: chimera_session={ann}\r\n");
+    let json_only = "Content-Type: application/json\r\n";
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let many_moves = json!({"moves": vec!["e2e4"; 41]}).to_string();
+    let mut tried = 0;
+    // A lesson step's judge: every body here is malformed or refused.
+    let step = "/api/learn/chess/castling/1";
+    for b in [
+        "{",
+        "null",
+        "[]",
+        "7",
+        "\"e1g1\"",
+        "{\"answer\": 5}",
+        "{\"answer\": [\"e1g1\"]}",
+        "{\"moves\": \"e2e4\"}",
+        "{\"moves\": [5]}",
+        "{\"answer\": \"e1g1\", \"extra\": 1}",
+        "{\"answer\": \"e1g1e1g1e1g1e1g1e1g1\"}",
+        "{\"moves\": [\"a1a1\"], \"answer\": \"e1g1\"}",
+        "{\"moves\": [\"<script>\"]}",
+        many_moves.as_str(),
+        deep.as_str(),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", step, json_only, b).await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{step} {b:.60}: {st} {v}");
+        tried += 1;
+    }
+    // An answer that is no move is judged, as a wrong one: refused with the
+    // rules' reason.
+    for b in ["{\"answer\": \"\\u0000\"}", "{\"answer\": \"<b>x</b>\"}", "{\"answer\": \"e1e1\"}"] {
+        let (st, v) = http_from(a, ip, "POST", step, json_only, b).await;
+        assert_eq!((st, v["ok"].as_bool()), (200, Some(false)), "{b}: {v}");
+        assert!(v["explanation"].as_str().is_some_and(|e| e.contains("not legal")), "{b}: {v}");
+        tried += 1;
+    }
+    for path in [
+        "/api/learn/chess/castling/0",
+        "/api/learn/chess/castling/99999999999999999999",
+        "/api/learn/chess/castling/-1",
+        "/api/learn/chess/..%2F..%2Fetc/1",
+        "/api/learn/nochess/castling/1",
+        "/api/learn/chess/castling/1%00",
+        "/api/learn/chess/%ff%fe/1",
+    ] {
+        let (st, v) = http_from(a, ip, "POST", path, json_only, "{\"answer\": \"e1g1\"}").await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{path}: {st} {v}");
+        tried += 1;
+    }
+    // Progress: no account (401), a foreign page (403), bodies and keys refused (4xx).
+    let (st, v) = http_from(a, ip, "POST", "/api/account/learn", json_only, "{\"done\": []}").await;
+    assert_eq!(st, 401, "{v}");
+    let (st, v) = http_from(a, ip, "GET", "/api/account/learn", "", "").await;
+    assert_eq!(st, 401, "{v}");
+    let (st, v) = http_from(
+        a,
+        ip,
+        "POST",
+        "/api/account/learn",
+        &format!("{hdr}Origin: https://evil.example\r\n"),
+        "{\"done\": [\"chess/castling/1\"]}",
+    )
+    .await;
+    assert_eq!(st, 403, "{v}");
+    tried += 3;
+    let too_many = json!({"done": vec!["chess/castling/1"; 501]}).to_string();
+    for b in [
+        "{",
+        "{\"done\": \"chess/castling/1\"}",
+        "{\"done\": [5]}",
+        "{\"done\": [\"chess/castling/999\"]}",
+        "{\"done\": [\"chess/../../etc\"]}",
+        "{\"done\": [\"chess/castling/1\"], \"account\": \"bob\"}",
+        "{\"done\": [\"\"]}",
+        too_many.as_str(),
+        deep.as_str(),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", "/api/account/learn", &hdr, b).await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "progress {b:.60}: {st} {v}");
+        tried += 1;
+    }
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learn_progress").fetch_one(&server.app.db).await.unwrap();
+    assert_eq!(n, 0, "progress stored by a refused request");
+    // The session probe: a forged or malformed cookie is a visitor, never an error.
+    for cookie in ["AAAA", "", "%00", &"A".repeat(5000), "chimera_session=x; chimera_session=y"] {
+        let (st, v) = http_from(a, ip, "GET", "/api/session", &format!("Cookie: chimera_session={cookie}\r\n"), "").await;
+        // (Headers over the server's limit are refused first: 431, a JSON error.)
+        let refused = st == 431 && is_json_error(&v);
+        assert!(refused || (st, v["account"].is_null()) == (200, true), "{cookie:.40}: {st} {v}");
+        tried += 1;
+    }
+    // A typed move: what is no move gets the rules' reason (200, `parsed.error`);
+    // a body of the wrong shape a JSON error.
+    for typed in ["", "zz9", "\u{0}", "<script>alert(1)</script>", "Kxe9", "O-O-O-O", "e2e4 e7e5", &"e".repeat(41)] {
+        let body = json!({"variant": "chess", "parse": typed}).to_string();
+        let (st, v) = http_from(a, ip, "POST", "/api/position", json_only, &body).await;
+        assert_eq!(st, 200, "{typed:.40}: {v}");
+        assert!(v["parsed"]["error"].is_string() && v["parsed"]["uci"].is_null(), "{typed:.40}: {v}");
+        tried += 1;
+    }
+    for b in [
+        "{\"variant\": \"chess\", \"parse\": 5}".to_string(),
+        "{\"variant\": \"chess\", \"parse\": [\"e4\"]}".to_string(),
+        json!({"variant": "chess", "moves": ["e2e4", "zz"], "parse": "e5"}).to_string(),
+    ] {
+        let (st, v) = http_from(a, ip, "POST", "/api/position", json_only, &b).await;
+        assert!((400..500).contains(&st) && is_json_error(&v), "{b:.60}: {st} {v}");
+        tried += 1;
+    }
+    // And a good one still reads.
+    let (st, v) = http_from(a, ip, "POST", "/api/position", json_only, &json!({"variant": "chess", "parse": "Nf3"}).to_string()).await;
+    assert_eq!((st, v["parsed"]["uci"].as_str()), (200, Some("g1f3")), "{v}");
+    report(&format!(
+        "lesson, session and typed-move surfaces: {tried} bad requests, every answer a JSON error or the rules' reason, no progress stored"
+    ));
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The Bot and Board API's surfaces (`docs/api.md`): malformed
 /// `Authorization` headers, tokens of every wrong shape, bad token requests,
 /// lichess's challenge fields with bad values, moves and draw answers that
