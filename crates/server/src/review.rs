@@ -187,7 +187,8 @@ pub fn game_accuracy(first: Color, cps: &[i32]) -> [Option<f64>; 2] {
         let w: f64 = moves.iter().map(|m| m.1).sum();
         let weighted = moves.iter().map(|m| m.0 * m.1).sum::<f64>() / w;
         let harmonic = moves.len() as f64 / moves.iter().map(|m| 1.0 / m.0.max(1.0)).sum::<f64>();
-        Some((weighted + harmonic) / 2.0)
+        // Each term is within 0-100; the sum's rounding may not be.
+        Some(((weighted + harmonic) / 2.0).clamp(0.0, 100.0))
     })
 }
 
