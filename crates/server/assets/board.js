@@ -35,7 +35,7 @@ export class Board {
     // A page may give the line's element, so that its room is kept before
     // the board is drawn (game.html).
     this.info = opts.info || document.createElement('div');
-    this.info.className = 'vstate';
+    this.info.classList.add('vstate');
     if (opts.info) { /* in its place already */ } else if (opts.hint) opts.hint.after(this.info);
     else root.appendChild(this.info);
     bindPointer(this);

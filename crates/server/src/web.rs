@@ -156,7 +156,19 @@ pub(crate) fn attr(s: &str) -> String {
 /// a 404 (not an empty board that waits for it forever).
 async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {
     match app.game(&id).await {
-        Ok(Some(_)) => page("game.html"),
+        Ok(Some(h)) => {
+            // The variant's state lines (Clown's and Magic Ring's are
+            // three) get their room before the script writes them, so the
+            // page does not move when they come.
+            let lines = {
+                use chimera_rules::Describe;
+                h.live.lock().await.game.position().state_lines().len().clamp(1, 4)
+            };
+            let html = Assets::get("game.html").expect("game.html is an asset").data;
+            let html = String::from_utf8_lossy(&html)
+                .replacen(r#"<div class="vstate" id="vstate">"#, &format!(r#"<div class="vstate lines-{lines}" id="vstate">"#), 1);
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], html).into_response()
+        }
         Ok(None) => {
             let mut r = page("nogame.html");
             *r.status_mut() = StatusCode::NOT_FOUND;

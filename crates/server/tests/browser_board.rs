@@ -1108,11 +1108,16 @@ async fn pages_do_not_jump(c: &Client, a: SocketAddr, screen: Screen) {
     open_with_token(c, a, &id, &token).await;
     let (st, g) = post_json(a, "/api/games", &json!({"variant": "genie", "mode": "engine", "level": 1})).await;
     assert_eq!(st, 200, "{g}");
+    // A Clown friend game: three lines of state under the board (the
+    // Magic Ring's have as many), whose room the page keeps from the start.
+    let (st, clown) = post_json(a, "/api/games", &json!({"variant": "clown", "mode": "friend"})).await;
+    assert_eq!(st, 200, "{clown}");
     throttle(c, true).await;
     for (path, ready) in [
         ("/".to_string(), "#variant option[value='magicring']"),
         (format!("/game/{id}"), "g.piece[data-square='e4']"),
         (format!("/game/{}", g["id"].as_str().unwrap()), "g.piece"),
+        (format!("/game/{}", clown["id"].as_str().unwrap()), ".vstate div"),
         ("/analysis".to_string(), "g.piece[data-square='e2']"),
         ("/rules/genie".to_string(), "#diagrams .diagram g.piece"),
         ("/learn".to_string(), "#v-genie a"),
