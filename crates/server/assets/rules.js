@@ -44,8 +44,11 @@ if (!r) {
 
 // Each diagram is drawn from the server's reading of its FEN (and moves), so
 // rings, tainted pawns, hands and reserves come from the rules, not the text.
-function drawDiagrams(diagrams) {
-  for (const { fen, caption, moves, gallery } of diagrams) {
+// One board a task: the page answers input between two (each is appended
+// below the last, so nothing above it moves).
+async function drawDiagrams(diagrams) {
+  for (const [i, { fen, caption, moves, gallery }] of diagrams.entries()) {
+    if (i > 0) await new Promise((done) => setTimeout(done, 0));
     const d = document.createElement('div');
     d.className = 'diagram';
     const pt = document.createElement('div');
