@@ -40,6 +40,9 @@ function req(moves) {
   return r;
 }
 
+let firstSearch = true;
+const whenIdle = (f) => ('requestIdleCallback' in window ? requestIdleCallback(f, { timeout: 1500 }) : setTimeout(f, 200));
+
 async function load() {
   const my = ++loadId;
   const node = tree.cur;
@@ -58,8 +61,12 @@ async function load() {
     $('depth').textContent = '';
     $('nopos').classList.add('hidden');
     explorer.show(req(tree.ucis(node)));
-    if ($('auto').checked && !pos.outcome) analyse();
-    else stopAnalysis();
+    if ($('auto').checked && !pos.outcome) {
+      // The page's first search waits until the page has loaded and the
+      // browser is idle (at most 1.5 s): the engine's first depths come
+      // fast, and each is drawn.
+      if (firstSearch) { firstSearch = false; whenIdle(() => { if (my === loadId && !running) analyse(); }); } else analyse();
+    } else stopAnalysis();
   } catch (e) {
     if (my !== loadId) return;
     toast(e.message);
@@ -148,7 +155,7 @@ async function analyse() {
       while ((i = buf.indexOf('\n')) >= 0) {
         const l = buf.slice(0, i).trim();
         buf = buf.slice(i + 1);
-        if (l && my === searchId) showLines(JSON.parse(l));
+        if (l && my === searchId) showSoon(my, JSON.parse(l));
       }
     }
   } catch (e) {
@@ -162,6 +169,21 @@ function scoreLabel(s) {
   if (s && s.cp !== undefined) return (s.cp >= 0 ? '+' : '') + (s.cp / 100).toFixed(2);
   if (s && s.mate !== undefined) return '#' + s.mate;
   return '';
+}
+
+// The lines are drawn at most once a frame: the first depths come faster
+// than a screen shows them.
+let shown = null;
+function showSoon(my, a) {
+  const first = shown === null;
+  shown = [my, a];
+  if (first) {
+    requestAnimationFrame(() => {
+      const [id, latest] = shown;
+      shown = null;
+      if (id === searchId) showLines(latest);
+    });
+  }
 }
 
 function showLines(a) {
