@@ -186,7 +186,8 @@ fn run_mine(a: MineArgs) -> Result<()> {
         command,
         format!("{} puzzles from {played} self-play games and {} stored games", puzzles.len(), stored.len()),
     ];
-    std::fs::write(&a.out, write_set(&puzzles, &comments)).with_context(|| format!("cannot write {}", a.out.display()))?;
+    std::fs::write(&a.out, write_set(&puzzles, &comments))
+        .with_context(|| format!("cannot write {}", a.out.display()))?;
     eprintln!("{} puzzles in {:.0} s -> {}", puzzles.len(), t.elapsed().as_secs_f64(), a.out.display());
     Ok(())
 }
@@ -253,7 +254,8 @@ fn run_verify(a: VerifyArgs) -> Result<()> {
             kept.len(),
             puzzles.len()
         ));
-        std::fs::write(&path, write_set(&kept, &comments)).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(&path, write_set(&kept, &comments))
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if kept.len() < puzzles.len() && a.files.is_empty() {
         bail!("{} shipped puzzles do not hold", puzzles.len() - kept.len());

@@ -217,7 +217,9 @@ pub fn uses_ring_power(pos: &AnyPosition, m: Move) -> bool {
         Role::Pawn => {
             let color = pos.turn();
             let ahead = m.to.file() == m.from.file()
-                && (1..=2).contains(&(m.to.rank().relative(color).index() as i32 - m.from.rank().relative(color).index() as i32));
+                && (1..=2).contains(
+                    &(m.to.rank().relative(color).index() as i32 - m.from.rank().relative(color).index() as i32),
+                );
             return !(ahead || attacks::pawn_attacks(color, m.from).contains(m.to));
         }
         Role::Knight => attacks::knight_attacks(m.from),
@@ -427,7 +429,8 @@ fn material(pos: &AnyPosition, color: Color) -> i32 {
         }
     }
     let board = pos.board();
-    let on_board: i32 = Role::ALL.iter().map(|&r| value(r) * (board.by_role(r) & board.by_color(color)).count() as i32).sum();
+    let on_board: i32 =
+        Role::ALL.iter().map(|&r| value(r) * (board.by_role(r) & board.by_color(color)).count() as i32).sum();
     let reserve: i32 = pos.pocket(color).iter().map(|&(r, n)| value(r) * n as i32).sum();
     on_board + reserve
 }

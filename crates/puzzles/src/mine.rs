@@ -38,7 +38,6 @@ pub const GLANCE: u64 = 8;
 /// The budgets (nodes) of [`difficulty`]'s searches.
 pub const SIGHT: [u64; 6] = [16, 64, 256, 1024, 4096, 16384];
 
-
 /// Plies after a puzzle in which the same game gives no other.
 pub const COOLDOWN: usize = 6;
 
@@ -234,7 +233,12 @@ pub fn self_play(cfg: &MineConfig, index: u64) -> Game<AnyPosition> {
 
 /// Runs `work(index)` for indices `0..n` on `threads` threads; the results
 /// in index order. `progress` is called after each with the number done.
-fn in_parallel<T: Send>(n: u64, threads: usize, work: &(dyn Fn(u64) -> T + Sync), progress: &(dyn Fn(u64) + Sync)) -> Vec<T> {
+fn in_parallel<T: Send>(
+    n: u64,
+    threads: usize,
+    work: &(dyn Fn(u64) -> T + Sync),
+    progress: &(dyn Fn(u64) + Sync),
+) -> Vec<T> {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let results: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
@@ -260,10 +264,7 @@ fn in_parallel<T: Send>(n: u64, threads: usize, work: &(dyn Fn(u64) -> T + Sync)
 /// counters aside), keeping the first.
 pub fn dedupe(puzzles: Vec<Puzzle>) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
-    puzzles
-        .into_iter()
-        .filter(|p| seen.insert(p.fen.split(' ').take(4).collect::<Vec<_>>().join(" ")))
-        .collect()
+    puzzles.into_iter().filter(|p| seen.insert(p.fen.split(' ').take(4).collect::<Vec<_>>().join(" "))).collect()
 }
 
 /// Mines the configuration's self-play games.

@@ -4,9 +4,9 @@
 //! mining budget; `chimera puzzles verify --set NAME` checks every puzzle,
 //! docs/puzzles.md).
 
+use chimera_engine::{Engine, EngineOptions};
 use chimera_puzzles::mine::{self, candidate, refutation, verify, MineConfig};
 use chimera_puzzles::{parse_set, puzzle_id, set_spec, shipped, themes, write_set, Eval, Puzzle, SETS, THEMES};
-use chimera_engine::{Engine, EngineOptions};
 use chimera_rules::{AnyPosition, MoveKind, Position};
 use proptest::prelude::*;
 
@@ -25,7 +25,8 @@ const MINING_NODES: u64 = 6000;
 fn a_lone_winning_capture_is_a_puzzle() {
     // White's rook takes the undefended queen; every other move loses the rook or the game.
     let pos = chess("7k/8/8/8/8/8/6PP/q3R2K w - - 0 1");
-    let p = candidate(&mut analyst(), set_spec("chess").unwrap(), &pos, MINING_NODES, false, "test".into()).expect("a puzzle");
+    let p = candidate(&mut analyst(), set_spec("chess").unwrap(), &pos, MINING_NODES, false, "test".into())
+        .expect("a puzzle");
     assert_eq!(p.solution(), "e1a1");
     assert!(p.themes.iter().any(|t| t == "capture"), "{:?}", p.themes);
     assert!(p.themes.iter().any(|t| t == "material"), "{:?}", p.themes);
@@ -66,7 +67,8 @@ fn special_moves_are_tagged() {
         ("magicring", |k| matches!(k, MoveKind::RingPass(_)), "ringPass"),
     ] {
         let pos = set_spec(set).unwrap().start();
-        let m = *pos.legal_move_list().iter().find(|m| kind_of(m.kind)).unwrap_or_else(|| panic!("{set}: no such move"));
+        let m =
+            *pos.legal_move_list().iter().find(|m| kind_of(m.kind)).unwrap_or_else(|| panic!("{set}: no such move"));
         let t = themes(&pos, &[m], Eval::Cp(350));
         assert!(t.iter().any(|x| x == theme), "{set}: {t:?}");
         assert!(t.iter().any(|x| x == "advantage"), "{set}: {t:?}");
@@ -77,7 +79,8 @@ fn special_moves_are_tagged() {
 fn bad_lines_are_refused_with_a_reason() {
     let set = set_spec("chess").unwrap();
     let fen = "7k/8/8/8/8/8/6PP/q3R2K w - - 0 1";
-    let good = format!("{}\t{fen}\te1a1 h8g8\t+900\tcrushing material capture\t1000\ttest", puzzle_id("chess", fen, "e1a1"));
+    let good =
+        format!("{}\t{fen}\te1a1 h8g8\t+900\tcrushing material capture\t1000\ttest", puzzle_id("chess", fen, "e1a1"));
     let p = Puzzle::from_line(set, &good).unwrap();
     assert_eq!(p.to_line(), good);
     for (line, why) in [
@@ -93,7 +96,7 @@ fn bad_lines_are_refused_with_a_reason() {
         let e = Puzzle::from_line(set, &line).expect_err(why);
         assert!(e.to_lowercase().contains(&why.to_lowercase()), "{why}: {e}");
     }
-    let (read, comments) = parse_set(set, &write_set(&[p.clone()], &["made by hand".into()])).unwrap();
+    let (read, comments) = parse_set(set, &write_set(std::slice::from_ref(&p), &["made by hand".into()])).unwrap();
     assert_eq!((read, comments), (vec![p], vec!["made by hand".to_string()]));
 }
 
@@ -143,19 +146,30 @@ fn shipped_sets_are_sound_and_big_enough() {
     for set in shipped() {
         let name = set.spec.name;
         assert!(set.puzzles.len() >= 300, "{name}: {} puzzles", set.puzzles.len());
-        assert!(set.comments[0].starts_with(&format!("chimera puzzles mine --set {name} ")), "{name}: {:?}", set.comments);
-        assert!(set.comments.iter().any(|c| c.starts_with(&format!("chimera puzzles verify --set {name} --nodes 60000"))));
+        assert!(
+            set.comments[0].starts_with(&format!("chimera puzzles mine --set {name} ")),
+            "{name}: {:?}",
+            set.comments
+        );
+        assert!(set
+            .comments
+            .iter()
+            .any(|c| c.starts_with(&format!("chimera puzzles verify --set {name} --nodes 60000"))));
         for p in &set.puzzles {
             assert!(ids.insert(p.id.clone()), "{name}: id {} twice", p.id);
             assert!(p.eval.wins(), "{}", p.id);
             // The themes are what the code says of the position and line.
             let pos = p.position();
             let mut q = pos.clone();
-            let line: Vec<_> = p.moves.iter().map(|m| {
-                let mv = q.parse_uci(m).unwrap();
-                q.play_unchecked(mv);
-                mv
-            }).collect();
+            let line: Vec<_> = p
+                .moves
+                .iter()
+                .map(|m| {
+                    let mv = q.parse_uci(m).unwrap();
+                    q.play_unchecked(mv);
+                    mv
+                })
+                .collect();
             assert_eq!(themes(&pos, &line, p.eval), p.themes, "{}", p.id);
             assert!(p.themes.iter().all(|t| THEMES.iter().any(|(id, _)| id == t)));
         }

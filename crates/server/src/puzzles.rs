@@ -659,7 +659,10 @@ mod tests {
         let words = include_str!("../assets/puzzle-words.js");
         for (id, _) in chimera_puzzles::THEMES {
             let key = id.to_lowercase();
-            assert!(words.contains(&format!("  {id}: [t('puzzle-theme-{key}'), t('puzzle-theme-{key}-help')],")), "{id}");
+            assert!(
+                words.contains(&format!("  {id}: [t('puzzle-theme-{key}'), t('puzzle-theme-{key}-help')],")),
+                "{id}"
+            );
         }
     }
 }

@@ -165,9 +165,13 @@ async fn game_page(State(app): State<App>, Path(id): Path<String>) -> Response {
                 h.live.lock().await.game.position().state_lines().len().clamp(1, 4)
             };
             let html = Assets::get("game.html").expect("game.html is an asset").data;
-            let html = String::from_utf8_lossy(&html)
-                .replacen(r#"<div class="vstate" id="vstate">"#, &format!(r#"<div class="vstate lines-{lines}" id="vstate">"#), 1);
-            ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], html).into_response()
+            let html = String::from_utf8_lossy(&html).replacen(
+                r#"<div class="vstate" id="vstate">"#,
+                &format!(r#"<div class="vstate lines-{lines}" id="vstate">"#),
+                1,
+            );
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], html)
+                .into_response()
         }
         Ok(None) => {
             let mut r = page("nogame.html");

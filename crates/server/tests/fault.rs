@@ -1003,7 +1003,8 @@ async fn learn_and_typed_move_surfaces_refuse_bad_input() {
     assert_eq!(n, 0, "progress stored by a refused request");
     // The session probe: a forged or malformed cookie is a visitor, never an error.
     for cookie in ["AAAA", "", "%00", &"A".repeat(5000), "chimera_session=x; chimera_session=y"] {
-        let (st, v) = http_from(a, ip, "GET", "/api/session", &format!("Cookie: chimera_session={cookie}\r\n"), "").await;
+        let (st, v) =
+            http_from(a, ip, "GET", "/api/session", &format!("Cookie: chimera_session={cookie}\r\n"), "").await;
         // (Headers over the server's limit are refused first: 431, a JSON error.)
         let refused = st == 431 && is_json_error(&v);
         assert!(refused || (st, v["account"].is_null()) == (200, true), "{cookie:.40}: {st} {v}");
@@ -1028,7 +1029,9 @@ async fn learn_and_typed_move_surfaces_refuse_bad_input() {
         tried += 1;
     }
     // And a good one still reads.
-    let (st, v) = http_from(a, ip, "POST", "/api/position", json_only, &json!({"variant": "chess", "parse": "Nf3"}).to_string()).await;
+    let (st, v) =
+        http_from(a, ip, "POST", "/api/position", json_only, &json!({"variant": "chess", "parse": "Nf3"}).to_string())
+            .await;
     assert_eq!((st, v["parsed"]["uci"].as_str()), (200, Some("g1f3")), "{v}");
     report(&format!(
         "lesson, session and typed-move surfaces: {tried} bad requests, every answer a JSON error or the rules' reason, no progress stored"
