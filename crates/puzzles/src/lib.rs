@@ -187,8 +187,8 @@ pub const THEMES: [(&str, &str); 21] = [
     ("reentry", "Clown: the winning move brings a captured piece back"),
     ("ringPass", "Magic Ring: the winning move passes a ring"),
     ("ringPower", "Magic Ring: the winning move is one the piece makes only by its ring's power"),
-    ("genie", "Genie: the winning move is a Genie's"),
-    ("clown", "Clown: the winning move is a Clown's"),
+    ("genieMove", "Genie: the winning move is a Genie's"),
+    ("clownMove", "Clown: the winning move is a Clown's"),
 ];
 
 /// Whether `m` is one of the variant's own moves: a flip, a placement, a
@@ -493,8 +493,8 @@ pub fn themes(pos: &AnyPosition, line: &[Move], eval: Eval) -> Vec<String> {
     }
     if !matches!(m.kind, MoveKind::Drop(_) | MoveKind::ReEntry(_)) {
         match pos.board().role_at(m.from) {
-            Some(Role::Genie) => t.push("genie"),
-            Some(Role::Clown) => t.push("clown"),
+            Some(Role::Genie) => t.push("genieMove"),
+            Some(Role::Clown) => t.push("clownMove"),
             _ => {}
         }
     }

@@ -24,8 +24,8 @@ const THEMES = {
   reentry: [t('puzzle-theme-reentry'), t('puzzle-theme-reentry-help')],
   ringPass: [t('puzzle-theme-ringpass'), t('puzzle-theme-ringpass-help')],
   ringPower: [t('puzzle-theme-ringpower'), t('puzzle-theme-ringpower-help')],
-  genie: [t('puzzle-theme-genie'), t('puzzle-theme-genie-help')],
-  clown: [t('puzzle-theme-clown'), t('puzzle-theme-clown-help')],
+  genieMove: [t('puzzle-theme-geniemove'), t('puzzle-theme-geniemove-help')],
+  clownMove: [t('puzzle-theme-clownmove'), t('puzzle-theme-clownmove-help')],
 };
 
 /** A theme's name (an unknown id stands as it is). */
