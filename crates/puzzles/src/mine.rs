@@ -210,8 +210,13 @@ pub fn self_play(cfg: &MineConfig, index: u64) -> Game<AnyPosition> {
         let pos = game.position().clone();
         let legal = pos.legal_move_list();
         let m = if game.moves().len() < cfg.random_plies {
-            let plain: Vec<Move> = legal.iter().copied().filter(|&m| !crate::is_special(&pos, m)).collect();
-            let from: &[Move] = if cfg.special && !plain.is_empty() { &plain } else { &legal };
+            // A special run keeps the variant's own moves out of the opening.
+            let plain: Vec<Move> = if cfg.special {
+                legal.iter().copied().filter(|&m| !crate::is_special(&pos, m)).collect()
+            } else {
+                Vec::new()
+            };
+            let from: &[Move] = if plain.is_empty() { &legal } else { &plain };
             from[(rng.next() % from.len() as u64) as usize]
         } else {
             let skill = skills[game.moves().len() % 2];
