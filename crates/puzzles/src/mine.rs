@@ -110,7 +110,8 @@ pub fn candidate(
     special: bool,
     source: String,
 ) -> Option<Puzzle> {
-    if pos.outcome().is_some() || pos.legal_move_list().len() < 2 {
+    let legal = pos.legal_move_list();
+    if pos.outcome().is_some() || legal.len() < 2 {
         return None;
     }
     // A quick look first: most positions are nowhere near a win.
@@ -123,7 +124,8 @@ pub fn candidate(
     if !eval.wins() || (special && !crate::is_special(pos, best)) {
         return None;
     }
-    let (_, other, _) = search(analyst, pos, nodes, others(pos, best));
+    let rest: Vec<Move> = legal.iter().copied().filter(|&x| x != best).collect();
+    let (_, other, _) = search(analyst, pos, nodes, rest.clone());
     if !other.within_margin() {
         return None;
     }
@@ -131,7 +133,7 @@ pub fn candidate(
     if !deep.wins() {
         return None;
     }
-    let (_, deep_other, _) = search(analyst, pos, nodes * DEEPER, others(pos, best));
+    let (_, deep_other, _) = search(analyst, pos, nodes * DEEPER, rest);
     if !deep_other.within_margin() {
         return None;
     }

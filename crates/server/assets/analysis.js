@@ -171,19 +171,23 @@ function scoreLabel(s) {
   return '';
 }
 
-// The lines are drawn at most once a frame: the first depths come faster
-// than a screen shows them.
+// The lines are drawn at most every DRAW_EVERY ms, on a frame: the first
+// depths come faster than anyone reads them, and each drawing costs a
+// phone's main thread (lichess's engine lines are throttled the same way).
+// The latest line is always drawn.
+const DRAW_EVERY = 200;
 let shown = null;
+let drawn = -Infinity;
 function showSoon(my, a) {
-  const first = shown === null;
+  const waiting = shown !== null;
   shown = [my, a];
-  if (first) {
-    requestAnimationFrame(() => {
-      const [id, latest] = shown;
-      shown = null;
-      if (id === searchId) showLines(latest);
-    });
-  }
+  if (waiting) return;
+  setTimeout(() => requestAnimationFrame(() => {
+    const [id, latest] = shown;
+    shown = null;
+    drawn = performance.now();
+    if (id === searchId) showLines(latest);
+  }), Math.max(0, drawn + DRAW_EVERY - performance.now()));
 }
 
 function showLines(a) {
@@ -196,7 +200,7 @@ function showLines(a) {
     if (best.score.cp !== undefined) frac = 1 / (1 + Math.exp(-best.score.cp / 250));
     else if (best.score.mate !== undefined) frac = best.score.mate > 0 ? 1 : 0;
   }
-  $('evalbar').style.setProperty('--eval', (frac * 100).toFixed(1) + '%');
+  $('evalwhite').style.setProperty('--eval', frac.toFixed(3));
   $('evallabel').textContent = label;
   $('score').textContent = label;
   $('depth').textContent = a.depth ? t('analysis-depth', { n: a.depth }) : '';

@@ -19,6 +19,30 @@ export async function api(path, body) {
   return data;
 }
 
+/** The screen-reader mode (the look's `blind` setting) on a page: blind.js
+ *  loaded and started with `hooks` (its `start()` hooks) while the setting
+ *  is on, and stopped when it goes off, also while the page is open.
+ *  `ready(mode)` runs each time the mode starts. Returns `now()`, the
+ *  running mode or null, and `first`, a promise settled once the page's
+ *  first look at the setting is done. */
+export function screenReaderMode(hooks, ready) {
+  let mode = null;
+  const sync = async () => {
+    const on = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
+    if (on && !mode) {
+      const m = await import('./blind.js');
+      if (mode) return;
+      mode = m.start(hooks);
+      if (ready) ready(mode);
+    } else if (!on && mode) {
+      mode.stop();
+      mode = null;
+    }
+  };
+  window.addEventListener('chimera:prefs', () => { sync(); });
+  return { now: () => mode, first: sync() };
+}
+
 /** A message at the foot of the page: an error (red), or with kind
  *  'notice' a neutral one (an answer, not a failure). */
 export function toast(msg, kind) {

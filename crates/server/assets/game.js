@@ -1,7 +1,7 @@
 import { Board } from './board.js';
 import { Premove } from './premove.js';
 import { bindKeys } from './keys.js';
-import { api, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff, t, esc, reasonText, variantName } from './common.js';
+import { api, screenReaderMode, toast, tokenFor, saveToken, header, fmtClock, optionsNote, myName, account, profileUrl, fmtDiff, t, esc, reasonText, variantName } from './common.js';
 import { play as playSound, soundFor, muteButton } from './sound.js';
 import { ReviewPanel } from './review.js';
 
@@ -20,7 +20,6 @@ let retry = 500;
 let clockBase = null;
 let stopped = false; // the game is gone (or never was): no reconnecting
 let opened = false; // a socket of this page has opened once
-let blind = null; // the screen-reader mode (blind.js) while it is on
 
 const board = new Board($('board'), {
   onMove: (uci) => send({ t: 'move', uci, ply: state.ply }),
@@ -59,13 +58,14 @@ function connect() {
       if (first) orient();
       clockBase = performance.now();
       if (!first) sounds(prev, m);
+      const blind = screenReader.now();
       if (blind) blind.update(first ? null : prev, m);
       // A rematch made while this page is open: its players go there (their
       // seat tokens are the same, colours swapped).
       if (!first && m.rematch && !prev.rematch && you.length) return followRematch(m.rematch);
       render();
     }
-    else if (m.t === 'error') { toast(m.message); if (blind) blind.error(m.message); if (state) render(); }
+    else if (m.t === 'error') { toast(m.message); screenReader.now()?.error(m.message); if (state) render(); }
     else if (m.t === 'notice') toast(m.message, 'notice');
     else if (m.t === 'gone') gone(m.message);
   };
@@ -438,23 +438,10 @@ async function seatFromAccount() {
   } catch (_) { /* a spectator */ }
 }
 
-/** The screen-reader mode (the look's `blind` setting): on or off as the
- *  setting is, also when it changes while the page is open. */
-async function blindMode() {
-  const on = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
-  if (on && !blind) {
-    const m = await import('./blind.js');
-    if (blind) return;
-    blind = m.start({
-      state: () => state, you: () => you, live: () => viewPly === null || (state && viewPly === state.ply),
-      send, clockLeft,
-    });
-    if (state) blind.update(null, state);
-  } else if (!on && blind) {
-    blind.stop();
-    blind = null;
-  }
-}
-window.addEventListener('chimera:prefs', () => { blindMode(); });
+/** The screen-reader mode (the look's `blind` setting). */
+const screenReader = screenReaderMode({
+  state: () => state, you: () => you, live: () => viewPly === null || (state && viewPly === state.ply),
+  send, clockLeft,
+}, (mode) => { if (state) mode.update(null, state); });
 
-blindMode().finally(() => seatFromAccount().then(connect));
+screenReader.first.finally(() => seatFromAccount().then(connect));

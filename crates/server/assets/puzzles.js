@@ -4,7 +4,7 @@
 // which judges the move with the rules and rates the round. No rules and
 // no solution live here: the page learns the solution from the verdict.
 import { Board } from './board.js';
-import { api, toast, header, esc, t } from './common.js';
+import { api, screenReaderMode, toast, header, esc, t } from './common.js';
 import { setName, themeName, themeHelp } from './puzzle-words.js';
 
 const WORDS = {
@@ -40,7 +40,6 @@ let busy = false;
 let over = false;
 let loadId = 0;
 let shown = null; // the board shown (a position as /api/position gives it)
-let blind = null; // the screen-reader mode (blind.js) while it is on
 
 const board = new Board($('board'), {
   onMove: (uci) => play({ move: uci }),
@@ -120,7 +119,7 @@ async function load(url) {
   $('next').classList.remove('hidden');
   board.setOrientation(puzzle.side);
   show(puzzle.position, true);
-  if (blind) blind.update(null, blindState());
+  screenReader.now()?.update(null, blindState());
 }
 
 async function play(body) {
@@ -194,22 +193,11 @@ function blindState() {
 
 /** The screen-reader mode (the look's `blind` setting), as on the game
  *  page: the board read as text, a move typed and played as the round. */
-async function blindMode() {
-  const on = window.chimeraPrefs && window.chimeraPrefs.read().blind === 'on';
-  if (on && !blind) {
-    const m = await import('./blind.js');
-    if (blind) return;
-    blind = m.start({
-      state: () => (puzzle ? blindState() : { status: 'active', history: [], ply: 0, legal: {}, seats: {} }),
-      you: () => (puzzle ? [puzzle.side] : []), live: () => true, clockLeft: () => 0,
-      send: (msg) => { if (msg.t === 'move') play({ move: msg.uci }); },
-    });
-  } else if (!on && blind) {
-    blind.stop();
-    blind = null;
-  }
-}
-window.addEventListener('chimera:prefs', () => { blindMode(); });
+const screenReader = screenReaderMode({
+  state: () => (puzzle ? blindState() : { status: 'active', history: [], ply: 0, legal: {}, seats: {} }),
+  you: () => (puzzle ? [puzzle.side] : []), live: () => true, clockLeft: () => 0,
+  send: (msg) => { if (msg.t === 'move') play({ move: msg.uci }); },
+});
 
 function next() {
   if (daily) { daily = false; history.replaceState(null, '', `/puzzles/${encodeURIComponent(set)}`); }
@@ -223,6 +211,5 @@ const typed = () => { const m = $('typed').value.trim(); if (m) { $('typed').val
 $('typed-go').addEventListener('click', typed);
 $('typed').addEventListener('keydown', (e) => { if (e.key === 'Enter') typed(); });
 
-blindMode();
 const wanted = decodeURIComponent(location.hash.slice(1)) || new URLSearchParams(location.search).get('id');
 if (wanted) { daily = false; load(`${base}/${encodeURIComponent(wanted)}`); } else if (daily) load(`${base}/daily`); else load(`${base}/next`);
