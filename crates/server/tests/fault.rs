@@ -911,10 +911,28 @@ async fn puzzle_surfaces_refuse_bad_input() {
 /// move of `/api/position` (the screen-reader mode's): malformed and hostile
 /// bodies, step names with path tricks, progress for no account or from a
 /// foreign page, keys that name no step, too many of them: each a JSON
-/// error (4xx), never a 5xx, and no progress stored.
+/// error (4xx), never a 5xx, and no progress stored. On SQLite, then on
+/// PostgreSQL (skipped where none can be started).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn learn_and_typed_move_surfaces_refuse_bad_input() {
     let (server, dir) = start_with("flearn", Config { signup_burst: 10, ..quick() }).await;
+    learn_attacks(&server, "SQLite").await;
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn learn_and_typed_move_surfaces_refuse_bad_input_postgres() {
+    let Some(pg) = common::pg::PgCluster::start_or_skip("the lesson and session attacks on PostgreSQL") else { return };
+    let at = chimera_server::store::Location::Url(pg.fresh_database("flearn"));
+    let server = chimera_server::Server::start_at("127.0.0.1:0", &at, Config { signup_burst: 10, ..quick() })
+        .await
+        .expect("server starts");
+    learn_attacks(&server, "PostgreSQL").await;
+    server.stop().await;
+}
+
+async fn learn_attacks(server: &chimera_server::Server, store: &str) {
     let a = server.addr;
     let ip = client_ip(1);
     let ann = account(a, "Ann").await;
@@ -1034,10 +1052,8 @@ async fn learn_and_typed_move_surfaces_refuse_bad_input() {
             .await;
     assert_eq!((st, v["parsed"]["uci"].as_str()), (200, Some("g1f3")), "{v}");
     report(&format!(
-        "lesson, session and typed-move surfaces: {tried} bad requests, every answer a JSON error or the rules' reason, no progress stored"
+        "lesson, session and typed-move surfaces ({store}): {tried} bad requests, every answer a JSON error or the rules' reason, no progress stored"
     ));
-    server.stop().await;
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The Bot and Board API's surfaces (`docs/api.md`): malformed
