@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != "--copy" ]; then
   cargo test -p chimera-server --test browser_board -- laptop_layout_fits phone_layout_fits laptop_game_review phone_game_review
-  cargo test -p chimera-server --test browser_csp -- browser_look_is_chosen_and_remembered browser_speaks_the_readers_language
+  cargo test -p chimera-server --test browser_pages -- browser_look_is_chosen_and_remembered browser_speaks_the_readers_language
 fi
 mkdir -p docs/screenshots
 n=0

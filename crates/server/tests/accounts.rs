@@ -6,7 +6,7 @@
 //! cross-site requests, script and SQL in names, a deleted account's
 //! sessions. Figures are printed for `docs/server.md`.
 
-mod common;
+use crate::common;
 
 use chimera_server::store::Location;
 use chimera_server::{Config, Server};

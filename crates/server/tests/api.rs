@@ -2,7 +2,7 @@
 //! resign, game end stored, and a restart on the same data directory with
 //! every game and move intact.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -762,7 +762,7 @@ async fn explorer_checks(server: &chimera_server::Server) {
 /// The explorer's query time on a store of 100,000 games (seeded random
 /// walks of 40 plies, read as the engines'): p50, p99 and max of 1,000
 /// queries at positions of those games, over HTTP:
-/// `cargo test -p chimera-server --test api explorer_query_time -- --ignored --nocapture`.
+/// `cargo test -p chimera-server --test services api::explorer_query_time -- --ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn explorer_query_time() {

@@ -6,7 +6,7 @@
 //! Skipped only with CHIMERA_SKIP_BROWSER=1; otherwise a missing chromedriver
 //! fails the test (run `scripts/setup-browser.sh`).
 
-mod common;
+use crate::common;
 use common::browser::*;
 use common::*;
 use fantoccini::Locator;

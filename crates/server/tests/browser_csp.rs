@@ -6,7 +6,7 @@
 //!
 //! Skipped only with CHIMERA_SKIP_BROWSER=1 (see browser.rs).
 
-mod common;
+use crate::common;
 use common::browser::*;
 use common::*;
 use serde_json::{json, Value};

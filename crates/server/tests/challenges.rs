@@ -5,7 +5,7 @@
 //! SQLite, and on PostgreSQL with the challenger and the challenged player
 //! on two instances (the notification crosses by `NOTIFY`).
 
-mod common;
+use crate::common;
 
 use chimera_server::store::Location;
 use chimera_server::{Config, Server};

@@ -6,7 +6,7 @@
 //! (The instance killed mid-game is crates/cli/tests/scale_out.rs: it needs
 //! real processes.)
 
-mod common;
+use crate::common;
 use chimera_server::store::{self, Location};
 use chimera_server::{Config, Server};
 use common::pg::PgCluster;

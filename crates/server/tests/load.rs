@@ -2,10 +2,10 @@
 //! each playing a 20-ply opening over its own WebSocket, measuring the move
 //! round trip (send -> the state with the new ply comes back).
 //!
-//! `cargo test --release -p chimera-server --test load -- --ignored --nocapture`
+//! `cargo test --release -p chimera-server --test services load:: -- --ignored --nocapture`
 //! Bounded: 200 games x 20 moves, 180 s at most; loopback only.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! rematches, the engine's answer to a draw offer, the favicon and the page
 //! of a game that does not exist. Hostile input gets a clear refusal.
 
-mod common;
+use crate::common;
 use chimera_server::{Config, Server};
 use common::*;
 use serde_json::{json, Value};

@@ -8,7 +8,7 @@
 //! prints the p50 and p90 of the time from entry to a game for simulated
 //! arrival rates (the figures in docs/server.md).
 
-mod common;
+use crate::common;
 
 use chimera_server::pairing::{pair, range, Entrant};
 use chimera_server::store::Location;

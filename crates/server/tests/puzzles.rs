@@ -4,7 +4,7 @@
 //! and puzzles, on SQLite and, where a PostgreSQL is at hand, on it too.
 //! The puzzles are the shipped `genie` set's.
 
-mod common;
+use crate::common;
 
 use chimera_puzzles::{shipped_set, Puzzle, Set};
 use chimera_rules::{san, Position};

@@ -5,7 +5,7 @@
 //! under a 20-way race, in one process on SQLite and across two
 //! "instances" (two connection pools) on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use chimera_server::store::{Db, Location};
 use chimera_server::{Config, Server};

@@ -14,7 +14,7 @@
 //! the killed study resumes and completes.
 #![cfg(feature = "lab")]
 
-mod common;
+use crate::common;
 use chimera_server::store::Location;
 use chimera_server::{Config, Server};
 use common::pg::PgCluster;

@@ -11,7 +11,7 @@
 //! loses them with its deletion. On SQLite, and on PostgreSQL with the
 //! challenger and the challenged player on two instances.
 
-mod common;
+use crate::common;
 
 use aes_gcm::aead::{Aead, KeyInit};
 use aes_gcm::{Aes128Gcm, Nonce};
