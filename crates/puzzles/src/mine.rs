@@ -93,9 +93,9 @@ fn search(engine: &mut Engine, pos: &AnyPosition, nodes: u64, moves: Vec<Move>) 
     (r.best, Eval::of(r.score), r.pv)
 }
 
-/// The moves of `pos` other than `m`.
-fn others(pos: &AnyPosition, m: Move) -> Vec<Move> {
-    pos.legal_move_list().iter().copied().filter(|&x| x != m).collect()
+/// The moves of `legal` other than `m`.
+fn others(legal: &[Move], m: Move) -> Vec<Move> {
+    legal.iter().copied().filter(|&x| x != m).collect()
 }
 
 /// The puzzle at `pos`, if there is one: `analyst` searches, `source` says
@@ -124,7 +124,7 @@ pub fn candidate(
     if !eval.wins() || (special && !crate::is_special(pos, best)) {
         return None;
     }
-    let rest: Vec<Move> = legal.iter().copied().filter(|&x| x != best).collect();
+    let rest = others(&legal, best);
     let (_, other, _) = search(analyst, pos, nodes, rest.clone());
     if !other.within_margin() {
         return None;
@@ -344,7 +344,7 @@ pub fn verify(puzzle: &Puzzle, nodes: u64) -> Verdict {
     let mut e = engine(32);
     let (_, best, _) = search(&mut e, &pos, nodes, vec![m]);
     e.new_game();
-    let rest = others(&pos, m);
+    let rest = others(&pos.legal_move_list(), m);
     let other = if rest.is_empty() {
         None
     } else {

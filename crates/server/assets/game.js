@@ -58,8 +58,7 @@ function connect() {
       if (first) orient();
       clockBase = performance.now();
       if (!first) sounds(prev, m);
-      const blind = screenReader.now();
-      if (blind) blind.update(first ? null : prev, m);
+      screenReader.now()?.update(first ? null : prev, m);
       // A rematch made while this page is open: its players go there (their
       // seat tokens are the same, colours swapped).
       if (!first && m.rematch && !prev.rematch && you.length) return followRematch(m.rematch);
